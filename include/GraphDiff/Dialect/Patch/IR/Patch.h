@@ -1,0 +1,36 @@
+//===- Patch.h - The patch-plan dialect -------------------------*- C++ -*-===//
+//
+// Part of graph-diff. The `patch` dialect: plans that turn a source graph into
+// a target graph.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPHDIFF_DIALECT_PATCH_IR_PATCH_H
+#define GRAPHDIFF_DIALECT_PATCH_IR_PATCH_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/RegionKindInterface.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include "GraphDiff/Dialect/Patch/IR/PatchOpsDialect.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "GraphDiff/Dialect/Patch/IR/PatchAttrs.h.inc"
+
+namespace graphdiff::patch {
+class PlanOp;
+
+/// Parses a reference as written inside an action (`@conv1[1]`, `%5#1`,
+/// `new %7`, `_`) from `text`. Returns null and fills `error` on failure.
+RefAttr parseRefText(mlir::MLIRContext *context, llvm::StringRef text,
+                     std::string &error);
+} // namespace graphdiff::patch
+
+#define GET_OP_CLASSES
+#include "GraphDiff/Dialect/Patch/IR/PatchOps.h.inc"
+
+#endif // GRAPHDIFF_DIALECT_PATCH_IR_PATCH_H

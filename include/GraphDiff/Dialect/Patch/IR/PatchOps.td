@@ -1,0 +1,314 @@
+//===- PatchOps.td - The patch-plan dialect ----------------*- tablegen -*-===//
+//
+// The `patch` dialect: a plan that turns a source graph into a target graph,
+// as ordered actions anchored on source nodes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPHDIFF_DIALECT_PATCH_IR_PATCHOPS_TD
+#define GRAPHDIFF_DIALECT_PATCH_IR_PATCHOPS_TD
+
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/OpBase.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/IR/RegionKindInterface.td"
+include "mlir/IR/OpAsmInterface.td"
+
+def Patch_Dialect : Dialect {
+  let name = "patch";
+  let cppNamespace = "::graphdiff::patch";
+  let summary = "Patch plans: how to turn a source graph into a target graph";
+  let description = [{
+    A `patch.plan` lists the actions that turn one graph (the *source*) into
+    another (the *target*), in the order a consumer applies them. Every action
+    is anchored on source nodes, so it can be replayed on something other than
+    this IR: the model's source code, another IR, a serialized graph.
+
+    Actions name nodes and values with *references* (`#patch.ref`), written
+    bare inside actions:
+
+    | written       | means                                                  |
+    |---------------|--------------------------------------------------------|
+    | `@conv1`      | the `lg` node with id `conv1` (or its result 0)        |
+    | `@split[2]`   | result 2 of the `lg` node `split`                      |
+    | `%5`, `%x`    | the source op whose result is named so, or that value; a graph input |
+    | `%5#1`        | result 1 of that op                                    |
+    | `new %7`      | a value made by an earlier action of this plan, named as in the target |
+    | `_`           | no value (a result of a new node that stands for nothing in the source) |
+
+    Nodes that are unchanged produce no action. A node that a fusion absorbed
+    is deleted with `absorbed_by` naming the anchor of the `patch.replace` that
+    took its place. The new node of an insert, replace or update is written
+    out in full, in its own syntax, inside the action: its operands are the
+    block arguments of the action's region, one for each listed input.
+
+    ```mlir
+    patch.plan @block to @block {
+      patch.delete @conv1 absorbed_by @relu1
+      patch.delete @bn1 absorbed_by @relu1
+      patch.replace @relu1 with new @fused region [@conv1, @bn1, @relu1]
+          inputs(%x) results(@relu1) init {
+      ^bb0(%in0: tensor<1x3x8x8xf32>):
+        %fused = lg.node @fused "ConvBnReLU"(%in0) stateful
+               fused_from [@conv1, @bn1, @relu1]
+               : (tensor<1x3x8x8xf32>) -> tensor<1x4x8x8xf32>
+      }
+    }
+    ```
+  }];
+  let useDefaultAttributePrinterParser = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// References
+//===----------------------------------------------------------------------===//
+
+def Patch_RefAttr : AttrDef<Patch_Dialect, "Ref"> {
+  let mnemonic = "ref";
+  let summary = "A reference to a node or value of the source, or to a new value";
+  let description = [{
+    Names a node or value without an SSA use, so that a plan can stand apart
+    from the graphs it relates. `symbol` says whether the name is an `lg` node
+    id (`@conv1`) or an SSA name (`%5`, `%x`); `result` picks a result of a
+    multi-result node; `isNew` marks a value made by an earlier action of the
+    same plan, named as in the target graph. An empty name stands for "no
+    value" (`_`).
+
+    ```mlir
+    #patch.ref<"@conv1">   #patch.ref<"%5#1">   #patch.ref<"new %7">   #patch.ref<"_">
+    ```
+  }];
+  let parameters = (ins "::mlir::StringAttr":$name, "bool":$symbol,
+                        "unsigned":$result, "bool":$isNew);
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    /// True for `_`, "no value".
+    bool isNone() const { return getName().getValue().empty(); }
+    /// The reference as written inside an action (`@conv1[1]`, `new %7`).
+    std::string str() const;
+    /// The same reference to the node, ignoring the result index.
+    RefAttr getNodeRef() const;
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Ops
+//===----------------------------------------------------------------------===//
+
+class Patch_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Patch_Dialect, mnemonic, traits>;
+
+class Patch_ActionOp<string mnemonic, list<Trait> traits = []>
+    : Patch_Op<mnemonic, !listconcat(traits, [HasParent<"PlanOp">])>;
+
+def Patch_PlanOp : Patch_Op<"plan", [
+    NoTerminator, SingleBlock, NoRegionArguments,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "An ordered list of actions from a source to a target graph";
+  let description = [{
+    Names the source and the target graph (an `lg.graph` or a function) and
+    holds the actions, in the order they apply. An empty plan means the graphs
+    are the same.
+
+    The verifier checks that the plan is consistent on its own: no source node
+    is claimed by two actions (deleted, replaced, absorbed or updated), every
+    `absorbed_by` names a replace whose region holds the node, every `new`
+    value is made by an earlier action, and each new node's region holds
+    exactly one op. When the source graph is defined beside the plan (in the
+    same symbol table), it also checks that every reference names a node or
+    value of that graph.
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$source, FlatSymbolRefAttr:$target);
+  let regions = (region SizedRegion<1>:$actions);
+  let assemblyFormat = "$source `to` $target attr-dict-with-keyword $actions";
+  let hasRegionVerifier = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [
+    OpBuilder<(ins "::llvm::StringRef":$source, "::llvm::StringRef":$target)>
+  ];
+}
+
+def Patch_DeleteOp : Patch_ActionOp<"delete"> {
+  let summary = "Remove a source node";
+  let description = [{
+    Removes `node` from the source. With `absorbed_by`, the node was part of a
+    region that a `patch.replace` anchored on that node took over: a consumer
+    that patches source code deletes the node's line. `because` says why a
+    node that looks fused was not: for instance, a region that is not convex.
+
+    ```mlir
+    patch.delete @bn1 absorbed_by @relu1
+    patch.delete %4
+    ```
+  }];
+  let arguments = (ins Patch_RefAttr:$node,
+                       OptionalAttr<Patch_RefAttr>:$absorbed_by,
+                       OptionalAttr<StrAttr>:$reason,
+                       OptionalAttr<StrAttr>:$stage);
+  let assemblyFormat = [{
+    custom<Ref>($node) (`absorbed_by` custom<Ref>($absorbed_by)^)?
+    (`because` $reason^)? (`stage` $stage^)? attr-dict
+  }];
+}
+
+def Patch_ReplaceOp : Patch_ActionOp<"replace", [NoTerminator,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
+  let summary = "Replace a region of source nodes by one new node";
+  let description = [{
+    The nodes of `region` become the one node written in the body; the action
+    is anchored on `anchor`, the *sink* of the region (the node whose results
+    leave it; the last such node in topological order for a multi-output
+    fusion). `inputs` are the values that feed the new node, in the order of
+    the body's block arguments. `results` says, for each result of the new
+    node, which source value it stands for (`_` for none): every use of that
+    source value outside the region is rewired to it. `init` marks a stateful
+    node: a consumer that patches source code replaces its construction site
+    too. `with` names the new node as in the target, for later actions.
+
+    ```mlir
+    patch.replace %6 with new %3 region [%5, %6] inputs(%arg0, %arg1)
+        results(%6) {
+    ^bb0(%in0: tensor<4xf32>, %in1: tensor<4xf32>):
+      %0 = linalg.generic ...
+    }
+    ```
+  }];
+  let arguments = (ins Patch_RefAttr:$anchor, Patch_RefAttr:$new_name,
+                       TypedArrayAttrBase<Patch_RefAttr, "region">:$region,
+                       TypedArrayAttrBase<Patch_RefAttr, "inputs">:$inputs,
+                       TypedArrayAttrBase<Patch_RefAttr, "results">:$results,
+                       UnitAttr:$init,
+                       OptionalAttr<StrAttr>:$stage);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    custom<Ref>($anchor) `with` custom<Ref>($new_name)
+    `region` ` ` `[` custom<RefList>($region) `]`
+    `inputs` `(` custom<RefList>($inputs) `)`
+    `results` `(` custom<RefList>($results) `)`
+    (`init` $init^)? (`stage` $stage^)? attr-dict-with-keyword $body
+  }];
+  let extraClassDeclaration = [{
+    /// The new node written in the body.
+    ::mlir::Operation *getNewNode();
+  }];
+}
+
+def Patch_InsertOp : Patch_ActionOp<"insert", [NoTerminator,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
+  let summary = "Add a new node that replaces nothing";
+  let description = [{
+    Adds the node written in the body, named `name` as in the target. Its
+    inputs are source values or values made by earlier actions.
+
+    ```mlir
+    patch.insert new @dropout inputs(@fc1) {
+    ^bb0(%in0: tensor<1x10xf32>):
+      %0 = lg.node @dropout "Dropout"(%in0) : (tensor<1x10xf32>) -> tensor<1x10xf32>
+    }
+    ```
+  }];
+  let arguments = (ins Patch_RefAttr:$new_name,
+                       TypedArrayAttrBase<Patch_RefAttr, "inputs">:$inputs,
+                       OptionalAttr<StrAttr>:$stage);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    custom<Ref>($new_name) `inputs` `(` custom<RefList>($inputs) `)`
+    (`stage` $stage^)? attr-dict-with-keyword $body
+  }];
+  let extraClassDeclaration = [{
+    ::mlir::Operation *getNewNode();
+  }];
+}
+
+def Patch_UpdateOp : Patch_ActionOp<"update", [NoTerminator,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
+  let summary = "Change a matched node in place";
+  let description = [{
+    The source node `node` has a counterpart in the target, but its op name or
+    kind, its attributes, its result types or its inputs differ. `changes`
+    lists which (`"kind"`, `"attributes"`, `"types"`, `"inputs"`,
+    `"regions"`); the body holds the node as it must become, its operands the
+    block arguments for `inputs`. Uses of the node's results follow it.
+
+    ```mlir
+    patch.update @act changes ["kind"] inputs(@fc1) {
+    ^bb0(%in0: tensor<4xf32>):
+      %0 = lg.node @act "GELU"(%in0) : (tensor<4xf32>) -> tensor<4xf32>
+    }
+    ```
+  }];
+  let arguments = (ins Patch_RefAttr:$node,
+                       StrArrayAttr:$changes,
+                       TypedArrayAttrBase<Patch_RefAttr, "inputs">:$inputs,
+                       OptionalAttr<StrAttr>:$stage);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    custom<Ref>($node) `changes` $changes
+    `inputs` `(` custom<RefList>($inputs) `)`
+    (`stage` $stage^)? attr-dict-with-keyword $body
+  }];
+  let extraClassDeclaration = [{
+    ::mlir::Operation *getNewNode();
+  }];
+}
+
+def Patch_AddInputOp : Patch_ActionOp<"add_input"> {
+  let summary = "Add a graph input";
+  let description = [{
+    Adds an input of type `type` at position `position` of the target's input
+    list, named `name` as in the target (a `new` reference).
+
+    ```mlir
+    patch.add_input new %mask at 1 : tensor<4xi1>
+    ```
+  }];
+  let arguments = (ins Patch_RefAttr:$name, I64Attr:$position,
+                       TypeAttr:$type);
+  let assemblyFormat = [{
+    custom<Ref>($name) `at` $position `:` $type attr-dict
+  }];
+}
+
+def Patch_RemoveInputOp : Patch_ActionOp<"remove_input"> {
+  let summary = "Remove a graph input";
+  let description = [{
+    Removes the source input `input`; nothing may use it once the plan has
+    been applied.
+
+    ```mlir
+    patch.remove_input %bias
+    ```
+  }];
+  let arguments = (ins Patch_RefAttr:$input);
+  let assemblyFormat = "custom<Ref>($input) attr-dict";
+}
+
+def Patch_AddOutputOp : Patch_ActionOp<"add_output"> {
+  let summary = "Add a graph output";
+  let description = [{
+    Makes `value` an output at position `position` of the target's output
+    list. Outputs are edited after every node action: removals first (by
+    source position), then additions in increasing target position.
+
+    ```mlir
+    patch.add_output @logits at 1
+    ```
+  }];
+  let arguments = (ins Patch_RefAttr:$value, I64Attr:$position);
+  let assemblyFormat = "custom<Ref>($value) `at` $position attr-dict";
+}
+
+def Patch_RemoveOutputOp : Patch_ActionOp<"remove_output"> {
+  let summary = "Remove a graph output";
+  let description = [{
+    Removes the output at position `position` of the source's output list.
+
+    ```mlir
+    patch.remove_output 1
+    ```
+  }];
+  let arguments = (ins I64Attr:$position);
+  let assemblyFormat = "$position attr-dict";
+}
+
+#endif // GRAPHDIFF_DIALECT_PATCH_IR_PATCHOPS_TD

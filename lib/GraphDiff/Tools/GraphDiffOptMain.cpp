@@ -1,0 +1,148 @@
+//===- GraphDiffOptMain.cpp - The graph-diff-opt driver -------------------===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Tools/GraphDiffOptMain.h"
+
+#include "GraphDiff/Dialect/LG/IR/LG.h"
+#include "GraphDiff/Dialect/Patch/IR/Patch.h"
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Debug/Counter.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+using namespace graphdiff;
+namespace cl = llvm::cl;
+
+void graphdiff::registerGraphDiffDialects(DialectRegistry &registry) {
+  registry.insert<lg::LGDialect, patch::PatchDialect>();
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+}
+
+void graphdiff::registerGraphDiffPasses() { registerAllPasses(); }
+
+/// Parses `filename` into `context` and verifies it. The file's buffer goes
+/// into `diagnosticsMgr`, so that diagnostics about either input, now or later,
+/// show the offending line. Returns null after reporting an error.
+static OwningOpRef<ModuleOp> parseInput(StringRef filename,
+                                        llvm::SourceMgr &diagnosticsMgr,
+                                        MLIRContext &context) {
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(filename, &error);
+  if (!file) {
+    llvm::errs() << "graph-diff-opt: " << error << "\n";
+    return nullptr;
+  }
+  llvm::SourceMgr parseMgr;
+  parseMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(file->getMemBufferRef()), SMLoc());
+  diagnosticsMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+
+  Block block;
+  ParserConfig config(&context, /*verifyAfterParse=*/false);
+  if (failed(parseAsmSourceFile(parseMgr, &block, config)))
+    return nullptr;
+  OwningOpRef<ModuleOp> module =
+      detail::constructContainerOpForParserIfNecessary<ModuleOp>(
+          &block, &context, FileLineColLoc::get(&context, filename, 1, 1));
+  if (!module || failed(verify(*module)))
+    return nullptr;
+  return module;
+}
+
+/// Diffs `sourceFile` against `targetFile`.
+static int runDiff(StringRef sourceFile, StringRef targetFile,
+                   StringRef outputFilename, DialectRegistry &registry) {
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+
+  OwningOpRef<ModuleOp> source = parseInput(sourceFile, sourceMgr, context);
+  if (!source)
+    return ExitTrouble;
+  OwningOpRef<ModuleOp> target = parseInput(targetFile, sourceMgr, context);
+  if (!target)
+    return ExitTrouble;
+  return ExitSame;
+}
+
+int graphdiff::graphDiffOptMain(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+
+  DialectRegistry registry;
+  registerGraphDiffDialects(registry);
+  registerGraphDiffPasses();
+
+  static cl::list<std::string> inputs(
+      cl::Positional, cl::desc("<input file> | <source file> <target file>"));
+  static cl::opt<std::string> outputFilename("o", cl::desc("Output filename"),
+                                             cl::value_desc("filename"),
+                                             cl::init("-"));
+
+  MlirOptMainConfig::registerCLOptions(registry);
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
+  tracing::DebugCounter::registerCLOptions();
+
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "graph-diff-opt: diff two graphs (graph-diff-opt SRC TGT), or run passes "
+      "like mlir-opt (graph-diff-opt INPUT)\n");
+
+  if (inputs.size() > 2) {
+    llvm::errs() << "graph-diff-opt: expected one input, or a source and a "
+                    "target; got "
+                 << inputs.size() << "\n";
+    return ExitTrouble;
+  }
+  if (inputs.size() < 2) {
+    // One input: exactly mlir-opt.
+    MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+    if (config.shouldShowDialects()) {
+      llvm::outs() << "Available Dialects: ";
+      llvm::interleaveComma(registry.getDialectNames(), llvm::outs());
+      llvm::outs() << "\n";
+      return ExitSame;
+    }
+    std::string error;
+    std::unique_ptr<llvm::MemoryBuffer> file =
+        openInputFile(inputs.empty() ? "-" : inputs.front(), &error);
+    if (!file) {
+      llvm::errs() << "graph-diff-opt: " << error << "\n";
+      return ExitTrouble;
+    }
+    std::unique_ptr<llvm::ToolOutputFile> output =
+        openOutputFile(outputFilename, &error);
+    if (!output) {
+      llvm::errs() << "graph-diff-opt: " << error << "\n";
+      return ExitTrouble;
+    }
+    if (failed(MlirOptMain(output->os(), std::move(file), registry, config)))
+      return ExitTrouble;
+    output->keep();
+    return ExitSame;
+  }
+  return runDiff(inputs[0], inputs[1], outputFilename, registry);
+}

@@ -1,0 +1,38 @@
+# -*- Python -*-
+# lit configuration for graph-diff. The build generates test/lit.site.cfg.py,
+# which sets the paths below and loads this file.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "graph-diff"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.test_source_root = os.path.join(config.graph_diff_src_root, "test")
+config.test_exec_root = os.path.join(config.graph_diff_obj_root, "test")
+config.excludes = ["CMakeLists.txt", "lit.site.cfg.py.in", "Inputs", "Unit", "expect-exit.py"]
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%corpus", config.graph_diff_corpus_dir))
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.add_tool_substitutions(
+    ["graph-diff-opt"], [config.graph_diff_tools_dir]
+)
+llvm_config.add_tool_substitutions(["mlir-opt"], [config.llvm_tools_dir])
+
+# Tests over the shared model corpus say `REQUIRES: corpus`; without
+# ../shared they report UNSUPPORTED instead of failing.
+if os.path.isdir(config.graph_diff_corpus_dir):
+    config.available_features.add("corpus")
+
+# `%expect_exit N cmd...` fails unless cmd exits with code N.
+config.substitutions.append(
+    (
+        "%expect_exit",
+        "python3 " + os.path.join(config.graph_diff_src_root, "test", "expect-exit.py"),
+    )
+)

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs everything graph-diff needs on Debian bookworm (run as root; idempotent,
+# non-interactive). LLVM/MLIR 22 comes from bookworm-security.
+set -euo pipefail
+
+packages=(
+  llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
+  cmake ninja-build g++ libgtest-dev libbenchmark-dev
+  python3 zlib1g-dev libzstd-dev libedit-dev libxml2-dev libcurl4-openssl-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all packages already installed" >&2
+  exit 0
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "setup: missing packages (${missing[*]}); run this script as root" >&2
+  exit 2
+fi
+
+echo "setup: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "setup: done" >&2

@@ -1,0 +1,196 @@
+// RUN: graph-diff-opt %s -split-input-file -verify-diagnostics -allow-unregistered-dialect
+
+patch.plan @g to @g {
+  // expected-note @below {{claimed here}}
+  patch.delete %3
+  // expected-error @below {{claims source node %3, which another action already claims}}
+  patch.update %3 changes ["kind"] inputs() {
+    %0 = "test.op"() : () -> i32
+  }
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{is absorbed by %9, but no replace of this plan is anchored there}}
+  patch.delete %3 absorbed_by %9
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{region member %4 has no 'patch.delete %4 absorbed_by %5'}}
+  patch.replace %5 with new %1 region [%4, %5] inputs() results(%5) {
+    %0 = "test.op"() : () -> i32
+  }
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{is absorbed by %5, but that replace's region does not hold %3}}
+  patch.delete %3 absorbed_by %5
+  // expected-note @below {{the replace is here}}
+  patch.replace %5 with new %1 region [%5] inputs() results(%5) {
+    %0 = "test.op"() : () -> i32
+  }
+}
+
+// -----
+
+patch.plan @g to @g {
+  patch.delete %4 absorbed_by %5
+  // expected-error @below {{anchor %5 is not a member of its region}}
+  patch.replace %5 with new %1 region [%4] inputs() results(_) {
+    %0 = "test.op"() : () -> i32
+  }
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{uses 'new %9', which no earlier action of the plan makes}}
+  patch.insert new %1 inputs(new %9) {
+  ^bb0(%a: i32):
+    %0 = "test.op"(%a) : (i32) -> i32
+  }
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{lists 2 input(s) but its body has 1 block argument(s)}}
+  patch.insert new %1 inputs(%arg0, %arg1) {
+  ^bb0(%a: i32):
+    %0 = "test.op"(%a) : (i32) -> i32
+  }
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{body must hold exactly one op, the new node (found 2)}}
+  patch.insert new %1 inputs() {
+    %0 = "test.op"() : () -> i32
+    %1 = "test.op"() : () -> i32
+  }
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{maps 1 result(s) but the new node has 2}}
+  patch.replace %5 with new %1 region [%5] inputs() results(%5) {
+    %0:2 = "test.op"() : () -> (i32, i32)
+  }
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{must name its new node with 'new', not '%1'}}
+  patch.insert %1 inputs() {
+    %0 = "test.op"() : () -> i32
+  }
+}
+
+// -----
+
+patch.plan @g to @g {
+  patch.insert new %1 inputs() {
+    %0 = "test.op"() : () -> i32
+  }
+  // expected-error @below {{makes 'new %1', which an earlier action made}}
+  patch.insert new %1 inputs() {
+    %0 = "test.op"() : () -> i32
+  }
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{must name a source node, not '%7#1'}}
+  patch.delete %7#1
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{lists '_' where a value is needed}}
+  patch.add_output _ at 0
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{is not a patch action; a 'patch.plan' holds only actions}}
+  "test.op"() : () -> ()
+}
+
+// -----
+
+// expected-error @below {{expects parent op 'patch.plan'}}
+patch.delete %3
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{expected a reference ('@id', '%name', 'new ...' or '_')}}
+  patch.delete 42
+}
+
+// -----
+
+// References are checked against a source graph defined beside the plan.
+lg.graph @src(%x: i32) -> i32 {
+  %a = lg.node @a "Neg"(%x) : (i32) -> i32
+  lg.output %a : i32
+}
+patch.plan @src to @tgt {
+  // expected-error @below {{references @nonexistent, which is not a node of graph @src}}
+  patch.delete @nonexistent
+}
+
+// -----
+
+lg.graph @src(%x: i32) -> i32 {
+  %a = lg.node @a "Neg"(%x) : (i32) -> i32
+  lg.output %a : i32
+}
+patch.plan @src to @tgt {
+  // expected-error @below {{references result 1 of @a, which has 1 result(s)}}
+  patch.add_output @a[1] at 1
+}
+
+// -----
+
+lg.graph @src(%x: i32) -> i32 {
+  %a = lg.node @a "Neg"(%x) : (i32) -> i32
+  lg.output %a : i32
+}
+patch.plan @src to @tgt {
+  // expected-error @below {{references input %arg3 but graph @src has 1 input(s)}}
+  patch.remove_input %arg3
+}
+
+// -----
+
+lg.graph @src(%x: i32) -> i32 {
+  %a = lg.node @a "Neg"(%x) : (i32) -> i32
+  lg.output %a : i32
+}
+patch.plan @src to @tgt {
+  // expected-error @below {{references '%x'; the values of graph @src are named '@id' or '%argN'}}
+  patch.remove_input %x
+}
+
+// -----
+
+lg.graph @src(%x: i32) -> i32 {
+  %a = lg.node @a "Neg"(%x) : (i32) -> i32
+  lg.output %a : i32
+}
+patch.plan @src to @tgt {
+  // expected-error @below {{removes output 4 but graph @src has 1 output(s)}}
+  patch.remove_output 4
+}
