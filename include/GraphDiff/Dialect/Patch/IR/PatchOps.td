@@ -311,4 +311,32 @@ def Patch_RemoveOutputOp : Patch_ActionOp<"remove_output"> {
   let assemblyFormat = "$position attr-dict";
 }
 
+def Patch_AddGraphOp : Patch_Op<"add_graph"> {
+  let summary = "A graph only the target has";
+  let description = [{
+    Stands beside the plans: the target defines a graph (or function) named
+    `graph` that the source does not.
+
+    ```mlir
+    patch.add_graph @head
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$graph);
+  let assemblyFormat = "$graph attr-dict";
+}
+
+def Patch_RemoveGraphOp : Patch_Op<"remove_graph"> {
+  let summary = "A graph only the source has";
+  let description = [{
+    Stands beside the plans: the source defines a graph (or function) named
+    `graph` that the target does not.
+
+    ```mlir
+    patch.remove_graph @aux_head
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$graph);
+  let assemblyFormat = "$graph attr-dict";
+}
+
 #endif // GRAPHDIFF_DIALECT_PATCH_IR_PATCHOPS_TD

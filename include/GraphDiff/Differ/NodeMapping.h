@@ -1,0 +1,94 @@
+//===- NodeMapping.h - Which source node is which target node ---*- C++ -*-===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPHDIFF_DIFFER_NODEMAPPING_H
+#define GRAPHDIFF_DIFFER_NODEMAPPING_H
+
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <vector>
+
+namespace graphdiff {
+
+/// The matcher stage that decided a pair or a region, in order of trust.
+enum class MatchStage : uint8_t {
+  /// Equal `lg` node ids.
+  Id,
+  /// `fused_from` provenance on a target node.
+  Provenance,
+  /// Equal MLIR locations (`NameLoc`, `FusedLoc`, file:line:col).
+  Location,
+  /// The seed's conventions: a `fused_<id>` name, an `anchor` metadata key.
+  Convention,
+  /// The structure around the node (its matched neighbours).
+  Structure,
+};
+
+/// A printable name for `stage` ("id", "provenance", ...).
+llvm::StringRef stringifyMatchStage(MatchStage stage);
+
+/// The pairs of matched nodes between a source and a target graph (by node
+/// index), and the source regions that unmatched target nodes replace.
+/// Every stage writes here; a node is paired at most once.
+class NodeMapping {
+public:
+  NodeMapping(unsigned numSource, unsigned numTarget)
+      : sourceToTarget(numSource), targetToSource(numTarget),
+        pairStage(numTarget), regionOf(numTarget), regionStage(numTarget),
+        claimedBy(numSource) {}
+
+  /// Pairs `source` with `target`. Both must be free.
+  void pair(unsigned source, unsigned target, MatchStage stage);
+  /// Records that target node `target` replaces the source nodes `region`.
+  /// None of them may be paired or claimed.
+  void setRegion(unsigned target, llvm::ArrayRef<unsigned> region,
+                 MatchStage stage);
+
+  std::optional<unsigned> getTarget(unsigned source) const {
+    return sourceToTarget[source];
+  }
+  std::optional<unsigned> getSource(unsigned target) const {
+    return targetToSource[target];
+  }
+  MatchStage getPairStage(unsigned target) const { return pairStage[target]; }
+  /// Whether source node `source` is paired or part of a replaced region.
+  bool isSourceTaken(unsigned source) const {
+    return sourceToTarget[source] || claimedBy[source];
+  }
+  bool isTargetTaken(unsigned target) const {
+    return targetToSource[target] || !regionOf[target].empty();
+  }
+  llvm::ArrayRef<unsigned> getRegion(unsigned target) const {
+    return regionOf[target];
+  }
+  MatchStage getRegionStage(unsigned target) const {
+    return regionStage[target];
+  }
+  /// The target node whose region holds `source`, if any.
+  std::optional<unsigned> getClaimant(unsigned source) const {
+    return claimedBy[source];
+  }
+  /// Forgets the region of target node `target`, freeing its members.
+  void clearRegion(unsigned target);
+  /// Removes the pair holding target node `target`, if any.
+  void unpairTarget(unsigned target);
+
+private:
+  std::vector<std::optional<unsigned>> sourceToTarget;
+  std::vector<std::optional<unsigned>> targetToSource;
+  std::vector<MatchStage> pairStage;
+  std::vector<llvm::SmallVector<unsigned, 4>> regionOf;
+  std::vector<MatchStage> regionStage;
+  std::vector<std::optional<unsigned>> claimedBy;
+};
+
+} // namespace graphdiff
+
+#endif // GRAPHDIFF_DIFFER_NODEMAPPING_H

@@ -1,0 +1,128 @@
+//===- Graph.h - A dataflow-graph view of a single-block body ---*- C++ -*-===//
+//
+// Part of graph-diff.
+//
+// The differ, the plan applier and the isomorphism check all see IR the same
+// way: the body of an `lg.graph` or of a function-like op is a graph whose
+// nodes are the top-level ops (all but the terminator), whose edges are SSA
+// use-def chains (including values captured by a node's nested regions), whose
+// inputs are the block arguments and whose outputs are the terminator's
+// operands. This file also fixes how nodes and values are *named* in plans.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPHDIFF_GRAPH_GRAPH_H
+#define GRAPHDIFF_GRAPH_GRAPH_H
+
+#include "GraphDiff/Dialect/Patch/IR/Patch.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <memory>
+#include <optional>
+
+namespace mlir {
+class AsmParserState;
+} // namespace mlir
+
+namespace graphdiff {
+
+/// The names that the user wrote for ops' results (`%conv1`, `%17`), taken
+/// from the parser. Without them, ops are named as `mlir-opt` would print
+/// them.
+class SourceNames {
+public:
+  /// Records the first result name of every op that `state` saw defined.
+  explicit SourceNames(const mlir::AsmParserState &state);
+
+  /// The name of `op`'s first result group without the `%`, or "".
+  llvm::StringRef lookup(mlir::Operation *op) const { return names.lookup(op); }
+
+private:
+  llvm::DenseMap<mlir::Operation *, llvm::StringRef> names;
+};
+
+/// A graph view of the body of `op`: an `lg.graph`, or any op with one region
+/// holding one block that ends in a terminator (`func.func`, ...).
+class Graph {
+public:
+  /// Builds the view. `names`, if given, supplies the user's SSA names; it
+  /// must outlive the graph. Fails, with a located error, if `op` is not
+  /// graph-like.
+  static mlir::FailureOr<std::unique_ptr<Graph>>
+  build(mlir::Operation *op, const SourceNames *names = nullptr);
+
+  mlir::Operation *getOperation() const { return op; }
+  /// The symbol name of the graph op, or "".
+  llvm::StringRef getName() const;
+  mlir::Block &getBody() const { return *body; }
+  mlir::Operation *getTerminator() const { return &body->back(); }
+  bool isLogicalGraph() const { return logical; }
+
+  /// Nodes in block order.
+  llvm::ArrayRef<mlir::Operation *> getNodes() const { return nodes; }
+  unsigned size() const { return nodes.size(); }
+  mlir::Operation *getNode(unsigned index) const { return nodes[index]; }
+  /// The index of `node` in getNodes(), or nullopt if it is not a node here.
+  std::optional<unsigned> getIndex(mlir::Operation *node) const;
+
+  /// The graph's inputs (block arguments) and outputs (terminator operands).
+  mlir::Block::BlockArgListType getInputs() const {
+    return body->getArguments();
+  }
+  mlir::OperandRange getOutputs() const {
+    return getTerminator()->getOperands();
+  }
+
+  /// The values node `index` reads from outside itself, deduplicated, in
+  /// first-use order: its operands, then values its nested regions capture.
+  llvm::ArrayRef<mlir::Value> getNodeInputs(unsigned index) const {
+    return nodeInputs[index];
+  }
+  /// The node that defines `value`, or nullopt for a graph input or a value
+  /// from outside the graph.
+  std::optional<unsigned> getProducer(mlir::Value value) const;
+  /// The nodes that read a result of node `index`, ascending, deduplicated.
+  llvm::ArrayRef<unsigned> getUsers(unsigned index) const {
+    return users[index];
+  }
+  /// Whether a result of node `index` is a graph output.
+  bool isOutputNode(unsigned index) const { return outputNodes[index]; }
+
+  //===--------------------------------------------------------------------===//
+  // Names
+  //===--------------------------------------------------------------------===//
+
+  /// The reference naming node `index`: `@id` for an `lg` node, else the SSA
+  /// name of its first result (`%17`, `%conv1`), or `%<op>.<k>` for the k-th
+  /// result-less op.
+  patch::RefAttr getNodeRef(unsigned index) const { return nodeRefs[index]; }
+  /// The reference naming `value`: a node result (`@id`, `@id[1]`, `%17`,
+  /// `%17#1`) or a graph input (`%argN`).
+  patch::RefAttr getValueRef(mlir::Value value) const;
+  /// The node that `ref` names, ignoring any result index.
+  std::optional<unsigned> lookupNode(patch::RefAttr ref) const;
+  /// The value that `ref` names, or null.
+  mlir::Value lookupValue(patch::RefAttr ref) const;
+
+private:
+  Graph() = default;
+
+  mlir::Operation *op = nullptr;
+  mlir::Block *body = nullptr;
+  bool logical = false;
+  std::vector<mlir::Operation *> nodes;
+  llvm::DenseMap<mlir::Operation *, unsigned> indexOf;
+  std::vector<llvm::SmallVector<mlir::Value, 4>> nodeInputs;
+  std::vector<llvm::SmallVector<unsigned, 2>> users;
+  std::vector<bool> outputNodes;
+  std::vector<patch::RefAttr> nodeRefs;
+  /// Node-name (without sigil) to node index.
+  llvm::StringMap<unsigned> byName;
+};
+
+} // namespace graphdiff
+
+#endif // GRAPHDIFF_GRAPH_GRAPH_H

@@ -1,0 +1,604 @@
+//===- GraphDiffer.cpp - Patch plans between two graphs -------------------===//
+//
+// Part of graph-diff.
+//
+// Matching runs the stages of Matchers.h in order of trust. Then regions are
+// settled (grown from what the target node's neighbours say, checked for
+// convexity), and the plan is emitted in a canonical order that depends on
+// names and structure only, never on the order of nodes in the files.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Differ/GraphDiffer.h"
+
+#include "GraphDiff/Dialect/LG/IR/LG.h"
+#include "GraphDiff/Differ/Matchers.h"
+#include "GraphDiff/Graph/Graph.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/OperationSupport.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <queue>
+
+using namespace mlir;
+using namespace graphdiff;
+
+bool graphdiff::isDiffableGraph(Operation *op) {
+  if (isa<lg::GraphOp>(op))
+    return true;
+  auto function = dyn_cast<FunctionOpInterface>(op);
+  return function && !function.isExternal() &&
+         llvm::hasSingleElement(function.getFunctionBody());
+}
+
+/// A topological order of `graph` that depends only on node names: Kahn's
+/// algorithm, always taking the ready node with the smallest name.
+static std::vector<unsigned> canonicalOrder(const Graph &graph) {
+  unsigned n = graph.size();
+  std::vector<unsigned> pending(n, 0);
+  for (unsigned i = 0; i < n; ++i)
+    for (Value input : graph.getNodeInputs(i))
+      if (graph.getProducer(input))
+        ++pending[i];
+  using Entry = std::pair<std::string, unsigned>;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ready;
+  for (unsigned i = 0; i < n; ++i)
+    if (pending[i] == 0)
+      ready.push({graph.getNodeRef(i).str(), i});
+  std::vector<unsigned> order;
+  order.reserve(n);
+  while (!ready.empty()) {
+    unsigned node = ready.top().second;
+    ready.pop();
+    order.push_back(node);
+    // Each user counted one pending edge per distinct input it reads from
+    // `node`; release them all.
+    for (unsigned user : graph.getUsers(node)) {
+      for (Value input : graph.getNodeInputs(user))
+        if (graph.getProducer(input) == node)
+          --pending[user];
+      if (pending[user] == 0)
+        ready.push({graph.getNodeRef(user).str(), user});
+    }
+  }
+  return order;
+}
+
+namespace {
+/// Builds the plan once the matchers have run.
+class PlanBuilder {
+public:
+  PlanBuilder(const Graph &source, const Graph &target, NodeMapping &mapping)
+      : source(source), target(target), mapping(mapping),
+        sourceOrder(canonicalOrder(source)),
+        targetOrder(canonicalOrder(target)) {
+    sourceRank.resize(source.size());
+    for (auto [rank, node] : llvm::enumerate(sourceOrder))
+      sourceRank[node] = rank;
+    unsigned common =
+        std::min(source.getInputs().size(), target.getInputs().size());
+    for (unsigned i = 0; i < common; ++i)
+      if (source.getInputs()[i].getType() == target.getInputs()[i].getType())
+        keptInputs.insert(i);
+  }
+
+  void settleRegions();
+  patch::PlanOp emit(OpBuilder &builder);
+
+private:
+  /// The source value that target value `value` stands for once the plan is
+  /// applied, or null if it is made by the plan.
+  Value sourceImage(Value value) const;
+  /// The reference the plan uses for target value `value`.
+  patch::RefAttr imageRef(Value value) const;
+  /// The reference for source value `value` once the plan is applied: itself,
+  /// or the new node result that replaced it; null if it is deleted.
+  patch::RefAttr afterRef(Value value) const;
+
+  /// Target nodes' results seen from the source: for each result of target
+  /// node `t`, the source values that its paired users read in its place.
+  SmallVector<SmallVector<Value, 2>> outImages(unsigned t) const;
+  /// Grows `region` backwards from its members over free source nodes whose
+  /// results are used only inside the region, stopping at `boundary`.
+  void grow(SmallVectorImpl<unsigned> &region,
+            const llvm::DenseSet<Value> &boundary) const;
+  /// Why `region` cannot become one node, or "".
+  std::string checkRegion(unsigned t, ArrayRef<unsigned> region) const;
+  /// Why the region of `t` leaks a value its new node does not stand for.
+  std::string checkLeaks(unsigned t) const;
+  /// Fixes which source value each result of `t` stands for.
+  void mapResults(unsigned t);
+
+  bool contentChanged(unsigned s, unsigned t,
+                      SmallVectorImpl<StringRef> &changes) const;
+  Block *buildBody(OpBuilder &builder, Operation *action, unsigned t,
+                   SmallVectorImpl<Attribute> &inputs);
+
+  const Graph &source;
+  const Graph &target;
+  NodeMapping &mapping;
+  std::vector<unsigned> sourceOrder, targetOrder, sourceRank;
+  llvm::DenseSet<unsigned> keptInputs;
+  /// For a target node that replaces a region: result k stands for source
+  /// value standsFor[t][k] (null for none).
+  llvm::DenseMap<unsigned, SmallVector<Value, 2>> standsFor;
+  /// Source values replaced by a new node's result: value -> (t, k).
+  llvm::DenseMap<Value, std::pair<unsigned, unsigned>> replacedBy;
+  /// Regions refused, with the reason, keyed by source node.
+  llvm::DenseMap<unsigned, std::string> refusals;
+};
+} // namespace
+
+Value PlanBuilder::sourceImage(Value value) const {
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (arg.getOwner() == &target.getBody() &&
+        keptInputs.contains(arg.getArgNumber()))
+      return source.getInputs()[arg.getArgNumber()];
+    return nullptr;
+  }
+  std::optional<unsigned> producer = target.getProducer(value);
+  if (!producer)
+    return nullptr;
+  std::optional<unsigned> s = mapping.getSource(*producer);
+  if (!s)
+    return nullptr;
+  unsigned result = cast<OpResult>(value).getResultNumber();
+  if (result >= source.getNode(*s)->getNumResults())
+    return nullptr;
+  return source.getNode(*s)->getResult(result);
+}
+
+patch::RefAttr PlanBuilder::imageRef(Value value) const {
+  if (Value image = sourceImage(value))
+    return source.getValueRef(image);
+  patch::RefAttr ref = target.getValueRef(value);
+  return patch::RefAttr::get(ref.getContext(), ref.getName(), ref.getSymbol(),
+                             ref.getResult(), /*isNew=*/true);
+}
+
+patch::RefAttr PlanBuilder::afterRef(Value value) const {
+  auto it = replacedBy.find(value);
+  if (it != replacedBy.end()) {
+    patch::RefAttr ref = target.getNodeRef(it->second.first);
+    return patch::RefAttr::get(ref.getContext(), ref.getName(), ref.getSymbol(),
+                               it->second.second, true);
+  }
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return keptInputs.contains(arg.getArgNumber()) ? source.getValueRef(value)
+                                                   : nullptr;
+  std::optional<unsigned> producer = source.getProducer(value);
+  if (!producer || !mapping.getTarget(*producer))
+    return nullptr;
+  return source.getValueRef(value);
+}
+
+SmallVector<SmallVector<Value, 2>> PlanBuilder::outImages(unsigned t) const {
+  Operation *node = target.getNode(t);
+  SmallVector<SmallVector<Value, 2>> images(node->getNumResults());
+  for (OpResult result : node->getResults()) {
+    for (OpOperand &use : result.getUses()) {
+      Operation *user = use.getOwner();
+      Value seen;
+      if (user == target.getTerminator()) {
+        unsigned position = use.getOperandNumber();
+        if (position < source.getOutputs().size())
+          seen = source.getOutputs()[position];
+      } else if (std::optional<unsigned> u = target.getIndex(user)) {
+        if (std::optional<unsigned> s = mapping.getSource(*u)) {
+          Operation *sourceUser = source.getNode(*s);
+          if (use.getOperandNumber() < sourceUser->getNumOperands())
+            seen = sourceUser->getOperand(use.getOperandNumber());
+        }
+      }
+      if (seen && !llvm::is_contained(images[result.getResultNumber()], seen))
+        images[result.getResultNumber()].push_back(seen);
+    }
+  }
+  return images;
+}
+
+void PlanBuilder::grow(SmallVectorImpl<unsigned> &region,
+                       const llvm::DenseSet<Value> &boundary) const {
+  llvm::DenseSet<unsigned> members(region.begin(), region.end());
+  for (unsigned next = 0; next < region.size(); ++next) {
+    for (Value input : source.getNodeInputs(region[next])) {
+      if (boundary.contains(input))
+        continue;
+      std::optional<unsigned> producer = source.getProducer(input);
+      if (!producer || members.contains(*producer) ||
+          mapping.isSourceTaken(*producer) || source.isOutputNode(*producer))
+        continue;
+      // Absorb only nodes whose every result is used inside the region.
+      if (!llvm::all_of(source.getUsers(*producer),
+                        [&](unsigned user) { return members.contains(user); }))
+        continue;
+      members.insert(*producer);
+      region.push_back(*producer);
+    }
+  }
+}
+
+std::string PlanBuilder::checkRegion(unsigned t,
+                                     ArrayRef<unsigned> region) const {
+  llvm::DenseSet<unsigned> members(region.begin(), region.end());
+  // Convex: no path leaves the region and comes back. Walk forward from the
+  // region's outside users; reaching a member is a path that returns.
+  SmallVector<unsigned> worklist;
+  llvm::DenseSet<unsigned> seen;
+  for (unsigned member : region)
+    for (unsigned user : source.getUsers(member))
+      if (!members.contains(user) && seen.insert(user).second)
+        worklist.push_back(user);
+  while (!worklist.empty()) {
+    unsigned node = worklist.pop_back_val();
+    for (unsigned user : source.getUsers(node)) {
+      if (members.contains(user))
+        return "the region is not convex: a path leaves it through " +
+               source.getNodeRef(node).str() + " and comes back to " +
+               source.getNodeRef(user).str();
+      if (seen.insert(user).second)
+        worklist.push_back(user);
+    }
+  }
+  return "";
+}
+
+void PlanBuilder::mapResults(unsigned t) {
+  ArrayRef<unsigned> region = mapping.getRegion(t);
+  llvm::DenseSet<unsigned> members(region.begin(), region.end());
+  auto inRegion = [&](Value v) {
+    std::optional<unsigned> p = source.getProducer(v);
+    return p && members.contains(*p);
+  };
+  SmallVector<SmallVector<Value, 2>> images = outImages(t);
+  SmallVector<Value, 2> results(images.size());
+  for (auto [k, candidates] : llvm::enumerate(images)) {
+    SmallVector<Value, 2> inside;
+    for (Value v : candidates)
+      if (inRegion(v))
+        inside.push_back(v);
+    if (inside.size() == 1)
+      results[k] = inside.front();
+  }
+  // With nothing to go by (no paired users), a single sink's results stand
+  // for the new node's, in order.
+  SmallVector<unsigned> sinks;
+  for (unsigned member : region)
+    if (source.isOutputNode(member) ||
+        llvm::any_of(source.getUsers(member),
+                     [&](unsigned u) { return !members.contains(u); }))
+      sinks.push_back(member);
+  if (sinks.size() == 1) {
+    Operation *sink = source.getNode(sinks.front());
+    for (unsigned k = 0; k < results.size(); ++k)
+      if (!results[k] && k < sink->getNumResults() &&
+          !llvm::is_contained(results, sink->getResult(k)) &&
+          sink->getResult(k).getType() ==
+              target.getNode(t)->getResult(k).getType())
+        results[k] = sink->getResult(k);
+  }
+  for (auto [k, value] : llvm::enumerate(results))
+    if (value)
+      replacedBy[value] = {t, static_cast<unsigned>(k)};
+  standsFor[t] = std::move(results);
+}
+
+void PlanBuilder::settleRegions() {
+  // 1. A paired node whose content changed and whose free producers feed only
+  //    it was rewritten together with them: upstream fusion keeps the
+  //    consumer's location on the fused op. Its region is the pair's source
+  //    node plus those producers.
+  for (unsigned t : targetOrder) {
+    std::optional<unsigned> s = mapping.getSource(t);
+    if (!s || mapping.getPairStage(t) == MatchStage::Id)
+      continue;
+    SmallVector<StringRef> changes;
+    if (!contentChanged(*s, t, changes))
+      continue;
+    llvm::DenseSet<Value> boundary;
+    for (Value input : target.getNodeInputs(t))
+      if (Value image = sourceImage(input))
+        boundary.insert(image);
+    SmallVector<unsigned> region{*s};
+    mapping.unpairTarget(t);
+    grow(region, boundary);
+    if (region.size() == 1) {
+      mapping.pair(*s, t, MatchStage::Location);
+      continue;
+    }
+    mapping.setRegion(t, region, MatchStage::Location);
+  }
+
+  // 2. A target node with no counterpart: the free source nodes between the
+  //    values its inputs and its paired users see form the region it
+  //    replaces (or it is a pure insertion).
+  for (unsigned t : targetOrder) {
+    if (mapping.isTargetTaken(t))
+      continue;
+    llvm::DenseSet<Value> boundary;
+    for (Value input : target.getNodeInputs(t))
+      if (Value image = sourceImage(input))
+        boundary.insert(image);
+    SmallVector<unsigned> region;
+    for (auto &candidates : outImages(t))
+      for (Value v : candidates) {
+        std::optional<unsigned> p = source.getProducer(v);
+        if (p && !mapping.isSourceTaken(*p) && !llvm::is_contained(region, *p))
+          region.push_back(*p);
+      }
+    if (region.empty())
+      continue;
+    grow(region, boundary);
+    llvm::sort(region, [&](unsigned a, unsigned b) {
+      return sourceRank[a] < sourceRank[b];
+    });
+    mapping.setRegion(t, region, MatchStage::Structure);
+  }
+
+  // 3. Check every region; refuse the ones that cannot be one node.
+  for (unsigned t : targetOrder) {
+    ArrayRef<unsigned> region = mapping.getRegion(t);
+    if (region.empty())
+      continue;
+    std::string why = checkRegion(t, region);
+    if (why.empty()) {
+      mapResults(t);
+      why = checkLeaks(t);
+      if (why.empty())
+        continue;
+      for (Value value : standsFor[t])
+        if (value)
+          replacedBy.erase(value);
+      standsFor.erase(t);
+    }
+    SmallVector<unsigned> members(region.begin(), region.end());
+    mapping.clearRegion(t);
+    for (unsigned member : members)
+      refusals[member] = why;
+  }
+}
+
+std::string PlanBuilder::checkLeaks(unsigned t) const {
+  ArrayRef<unsigned> region = mapping.getRegion(t);
+  llvm::DenseSet<unsigned> members(region.begin(), region.end());
+  const SmallVector<Value, 2> &results = standsFor.find(t)->second;
+  for (unsigned member : region)
+    for (OpResult value : source.getNode(member)->getResults()) {
+      bool usedOutside = llvm::any_of(value.getUsers(), [&](Operation *user) {
+        std::optional<unsigned> u = source.getIndex(user);
+        return !u || !members.contains(*u);
+      });
+      if (usedOutside && !llvm::is_contained(results, Value(value)))
+        return "the region leaks " + source.getValueRef(value).str() +
+               ": it is used outside the region, and no result of " +
+               target.getNodeRef(t).str() + " stands for it";
+    }
+  return "";
+}
+
+bool PlanBuilder::contentChanged(unsigned s, unsigned t,
+                                 SmallVectorImpl<StringRef> &changes) const {
+  Operation *a = source.getNode(s);
+  Operation *b = target.getNode(t);
+  if (a->getName() != b->getName())
+    changes.push_back("kind");
+  else if (auto na = dyn_cast<lg::NodeOp>(a))
+    if (na.getKind() != cast<lg::NodeOp>(b).getKind())
+      changes.push_back("kind");
+  if (a->getName() == b->getName()) {
+    DictionaryAttr da = a->getAttrDictionary(), db = b->getAttrDictionary();
+    if (da != db) {
+      // The kind of an lg node is an attribute, reported on its own.
+      bool onlyKind = false;
+      if (isa<lg::NodeOp>(a)) {
+        NamedAttrList la(da), lb(db);
+        la.erase("kind");
+        lb.erase("kind");
+        onlyKind = la.getDictionary(a->getContext()) ==
+                   lb.getDictionary(a->getContext());
+      }
+      if (!onlyKind)
+        changes.push_back("attributes");
+    }
+    if (a->getPropertiesAsAttribute() != b->getPropertiesAsAttribute() &&
+        !isa<lg::NodeOp>(a) && !llvm::is_contained(changes, "attributes"))
+      changes.push_back("attributes");
+  }
+  if (a->getResultTypes() != b->getResultTypes())
+    changes.push_back("types");
+  if (a->getName() == b->getName() &&
+      a->getNumRegions() == b->getNumRegions() && a->getNumRegions() != 0) {
+    bool same = OperationEquivalence::isEquivalentTo(
+        a, b, [](Value, Value) { return success(); }, nullptr,
+        OperationEquivalence::IgnoreLocations);
+    if (!same && !llvm::is_contained(changes, "attributes"))
+      changes.push_back("regions");
+  }
+  return !changes.empty();
+}
+
+Block *PlanBuilder::buildBody(OpBuilder &builder, Operation *action, unsigned t,
+                              SmallVectorImpl<Attribute> &inputs) {
+  Operation *node = target.getNode(t);
+  Block *body = new Block();
+  action->getRegion(0).push_back(body);
+  IRMapping mapping;
+  for (Value input : target.getNodeInputs(t)) {
+    inputs.push_back(imageRef(input));
+    mapping.map(input, body->addArgument(input.getType(), input.getLoc()));
+  }
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(body);
+  builder.clone(*node, mapping);
+  return body;
+}
+
+patch::PlanOp PlanBuilder::emit(OpBuilder &builder) {
+  MLIRContext *context = builder.getContext();
+  Location loc = target.getOperation()->getLoc();
+  auto plan =
+      patch::PlanOp::create(builder, loc, source.getName(), target.getName());
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(&plan.getActions().front());
+  auto stageAttr = [&](MatchStage stage) {
+    return builder.getStringAttr(stringifyMatchStage(stage));
+  };
+  auto listOf = [&](SmallVectorImpl<Attribute> &refs) {
+    return builder.getArrayAttr(refs);
+  };
+
+  // Inputs the target adds, so that nodes can read them.
+  for (BlockArgument arg : target.getInputs()) {
+    if (keptInputs.contains(arg.getArgNumber()))
+      continue;
+    patch::AddInputOp::create(builder, arg.getLoc(), imageRef(arg),
+                              builder.getI64IntegerAttr(arg.getArgNumber()),
+                              TypeAttr::get(arg.getType()));
+  }
+
+  // Node actions, in the target's canonical order: what a node reads is made
+  // before it.
+  for (unsigned t : targetOrder) {
+    Operation *node = target.getNode(t);
+    ArrayRef<unsigned> region = mapping.getRegion(t);
+    if (!region.empty()) {
+      // The anchor: the sink, the last member with outside uses.
+      llvm::DenseSet<unsigned> members(region.begin(), region.end());
+      std::optional<unsigned> anchor;
+      for (unsigned member : region)
+        if (source.isOutputNode(member) ||
+            llvm::any_of(source.getUsers(member),
+                         [&](unsigned u) { return !members.contains(u); }))
+          if (!anchor || sourceRank[member] > sourceRank[*anchor])
+            anchor = member;
+      if (!anchor)
+        anchor = *llvm::max_element(region, [&](unsigned a, unsigned b) {
+          return sourceRank[a] < sourceRank[b];
+        });
+      SmallVector<unsigned> ordered(region.begin(), region.end());
+      llvm::sort(ordered, [&](unsigned a, unsigned b) {
+        return sourceRank[a] < sourceRank[b];
+      });
+      patch::RefAttr anchorRef = source.getNodeRef(*anchor);
+      StringAttr stage = stageAttr(mapping.getRegionStage(t));
+      for (unsigned member : ordered)
+        if (member != *anchor)
+          patch::DeleteOp::create(builder, source.getNode(member)->getLoc(),
+                                  source.getNodeRef(member), anchorRef,
+                                  StringAttr(), stage);
+      SmallVector<Attribute> regionRefs, results;
+      for (unsigned member : ordered)
+        regionRefs.push_back(source.getNodeRef(member));
+      for (Value value : standsFor[t])
+        results.push_back(value ? source.getValueRef(value)
+                                : patch::RefAttr::get(context,
+                                                      builder.getStringAttr(""),
+                                                      false, 0, false));
+      patch::RefAttr newName = target.getNodeRef(t);
+      newName = patch::RefAttr::get(context, newName.getName(),
+                                    newName.getSymbol(), 0, true);
+      bool init = false;
+      if (auto lgNode = dyn_cast<lg::NodeOp>(node))
+        init = lgNode.getStateful();
+      auto replace = patch::ReplaceOp::create(
+          builder, node->getLoc(), anchorRef, newName,
+          builder.getArrayAttr(regionRefs), builder.getArrayAttr({}),
+          builder.getArrayAttr(results), init, stage);
+      SmallVector<Attribute> inputs;
+      buildBody(builder, replace, t, inputs);
+      replace.setInputsAttr(listOf(inputs));
+      continue;
+    }
+    std::optional<unsigned> s = mapping.getSource(t);
+    if (!s) {
+      patch::RefAttr newName = target.getNodeRef(t);
+      newName = patch::RefAttr::get(context, newName.getName(),
+                                    newName.getSymbol(), 0, true);
+      auto insert =
+          patch::InsertOp::create(builder, node->getLoc(), newName,
+                                  builder.getArrayAttr({}), StringAttr());
+      SmallVector<Attribute> inputs;
+      buildBody(builder, insert, t, inputs);
+      insert.setInputsAttr(listOf(inputs));
+      continue;
+    }
+    SmallVector<StringRef> changes;
+    contentChanged(*s, t, changes);
+    ArrayRef<Value> newInputs = target.getNodeInputs(t);
+    ArrayRef<Value> oldInputs = source.getNodeInputs(*s);
+    bool inputsChanged = newInputs.size() != oldInputs.size();
+    for (unsigned i = 0; !inputsChanged && i < newInputs.size(); ++i)
+      inputsChanged = imageRef(newInputs[i]) != afterRef(oldInputs[i]);
+    // Operand order matters too (a rewired edge may keep the set of inputs).
+    Operation *a = source.getNode(*s);
+    Operation *b = node;
+    if (!inputsChanged && a->getNumOperands() == b->getNumOperands())
+      for (unsigned i = 0; i < a->getNumOperands() && !inputsChanged; ++i)
+        inputsChanged =
+            imageRef(b->getOperand(i)) != afterRef(a->getOperand(i));
+    if (inputsChanged)
+      changes.push_back("inputs");
+    if (changes.empty())
+      continue;
+    auto update = patch::UpdateOp::create(
+        builder, node->getLoc(), source.getNodeRef(*s),
+        builder.getStrArrayAttr(changes), builder.getArrayAttr({}),
+        stageAttr(mapping.getPairStage(t)));
+    SmallVector<Attribute> inputs;
+    buildBody(builder, update, t, inputs);
+    update.setInputsAttr(listOf(inputs));
+  }
+
+  // Source nodes with no counterpart.
+  for (unsigned s : sourceOrder) {
+    if (mapping.isSourceTaken(s))
+      continue;
+    auto it = refusals.find(s);
+    patch::DeleteOp::create(
+        builder, source.getNode(s)->getLoc(), source.getNodeRef(s),
+        patch::RefAttr(),
+        it == refusals.end() ? StringAttr() : builder.getStringAttr(it->second),
+        StringAttr());
+  }
+
+  // The signature: inputs the target dropped, then outputs.
+  for (BlockArgument arg : source.getInputs())
+    if (!keptInputs.contains(arg.getArgNumber()))
+      patch::RemoveInputOp::create(builder, arg.getLoc(),
+                                   source.getValueRef(arg));
+  OperandRange oldOutputs = source.getOutputs();
+  OperandRange newOutputs = target.getOutputs();
+  SmallVector<unsigned> removed, added;
+  for (unsigned i = 0; i < std::max(oldOutputs.size(), newOutputs.size());
+       ++i) {
+    bool same = i < oldOutputs.size() && i < newOutputs.size() &&
+                afterRef(oldOutputs[i]) == imageRef(newOutputs[i]);
+    if (same)
+      continue;
+    if (i < oldOutputs.size())
+      removed.push_back(i);
+    if (i < newOutputs.size())
+      added.push_back(i);
+  }
+  for (unsigned i : removed)
+    patch::RemoveOutputOp::create(builder, loc, builder.getI64IntegerAttr(i));
+  for (unsigned i : added)
+    patch::AddOutputOp::create(builder, loc, imageRef(newOutputs[i]),
+                               builder.getI64IntegerAttr(i));
+  return plan;
+}
+
+GraphDiff graphdiff::diffGraphs(const Graph &source, const Graph &target,
+                                OpBuilder &builder) {
+  NodeMapping mapping(source.size(), target.size());
+  matchByIds(source, target, mapping);
+  matchByProvenance(source, target, mapping);
+  matchByLocations(source, target, mapping);
+  matchByConventions(source, target, mapping);
+
+  PlanBuilder plan(source, target, mapping);
+  plan.settleRegions();
+  patch::PlanOp op = plan.emit(builder);
+  return GraphDiff{std::move(mapping), op};
+}

@@ -1,0 +1,58 @@
+//===- NodeMapping.cpp - Which source node is which target node -----------===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Differ/NodeMapping.h"
+
+#include <cassert>
+
+using namespace graphdiff;
+
+llvm::StringRef graphdiff::stringifyMatchStage(MatchStage stage) {
+  switch (stage) {
+  case MatchStage::Id:
+    return "id";
+  case MatchStage::Provenance:
+    return "provenance";
+  case MatchStage::Location:
+    return "location";
+  case MatchStage::Convention:
+    return "convention";
+  case MatchStage::Structure:
+    return "structure";
+  }
+  return "unknown";
+}
+
+void NodeMapping::pair(unsigned source, unsigned target, MatchStage stage) {
+  assert(!isSourceTaken(source) && !isTargetTaken(target) && "already taken");
+  sourceToTarget[source] = target;
+  targetToSource[target] = source;
+  pairStage[target] = stage;
+}
+
+void NodeMapping::setRegion(unsigned target, llvm::ArrayRef<unsigned> region,
+                            MatchStage stage) {
+  assert(!isTargetTaken(target) && "target already taken");
+  regionOf[target].assign(region.begin(), region.end());
+  regionStage[target] = stage;
+  for (unsigned source : region) {
+    assert(!isSourceTaken(source) && "source already taken");
+    claimedBy[source] = target;
+  }
+}
+
+void NodeMapping::unpairTarget(unsigned target) {
+  if (std::optional<unsigned> source = targetToSource[target]) {
+    sourceToTarget[*source].reset();
+    targetToSource[target].reset();
+  }
+}
+
+void NodeMapping::clearRegion(unsigned target) {
+  for (unsigned source : regionOf[target])
+    claimedBy[source].reset();
+  regionOf[target].clear();
+}

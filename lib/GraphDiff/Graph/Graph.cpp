@@ -1,0 +1,186 @@
+//===- Graph.cpp - A dataflow-graph view of a single-block body -----------===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Graph/Graph.h"
+
+#include "GraphDiff/Dialect/LG/IR/LG.h"
+#include "mlir/AsmParser/AsmParserState.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace graphdiff;
+
+SourceNames::SourceNames(const AsmParserState &state) {
+  for (const AsmParserState::OperationDefinition &def : state.getOpDefs()) {
+    if (def.resultGroups.empty())
+      continue;
+    SMRange range = def.resultGroups.front().definition.loc;
+    StringRef name(range.Start.getPointer(),
+                   range.End.getPointer() - range.Start.getPointer());
+    names[def.op] = name.drop_front(); // drop the '%'
+  }
+}
+
+StringRef Graph::getName() const {
+  if (auto name =
+          op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+    return name.getValue();
+  return "";
+}
+
+FailureOr<std::unique_ptr<Graph>> Graph::build(Operation *op,
+                                               const SourceNames *names) {
+  if (op->getNumRegions() != 1 || !llvm::hasSingleElement(op->getRegion(0)))
+    return op->emitError("is not a graph: expected one region with one block");
+  Block &block = op->getRegion(0).front();
+  if (block.empty() || !block.back().hasTrait<OpTrait::IsTerminator>())
+    return op->emitError("is not a graph: its block has no terminator");
+
+  std::unique_ptr<Graph> graph(new Graph());
+  graph->op = op;
+  graph->body = &block;
+  graph->logical = isa<lg::GraphOp>(op);
+  MLIRContext *context = op->getContext();
+
+  for (Operation &node : block.without_terminator()) {
+    graph->indexOf[&node] = graph->nodes.size();
+    graph->nodes.push_back(&node);
+  }
+  unsigned n = graph->nodes.size();
+  graph->nodeInputs.resize(n);
+  graph->users.resize(n);
+  graph->outputNodes.assign(n, false);
+
+  // Inputs: operands, then values captured by nested regions.
+  for (unsigned i = 0; i < n; ++i) {
+    Operation *node = graph->nodes[i];
+    llvm::SetVector<Value, SmallVector<Value, 4>> inputs;
+    for (Value operand : node->getOperands())
+      inputs.insert(operand);
+    if (node->getNumRegions() != 0)
+      node->walk([&](Operation *inner) {
+        if (inner == node)
+          return;
+        for (Value operand : inner->getOperands()) {
+          Region *defRegion = operand.getParentRegion();
+          // Defined outside `node`: `node` does not hold its region.
+          if (!node->isProperAncestor(defRegion->getParentOp()) &&
+              defRegion->getParentOp() != node)
+            inputs.insert(operand);
+        }
+      });
+    graph->nodeInputs[i].assign(inputs.begin(), inputs.end());
+    for (Value input : inputs)
+      if (std::optional<unsigned> producer = graph->getProducer(input))
+        graph->users[*producer].push_back(i);
+  }
+  for (auto &list : graph->users) {
+    llvm::sort(list);
+    list.erase(std::unique(list.begin(), list.end()), list.end());
+  }
+  for (Value output : graph->getOutputs())
+    if (std::optional<unsigned> producer = graph->getProducer(output))
+      graph->outputNodes[*producer] = true;
+
+  // Names: ids for lg nodes, else the user's SSA names, else the printer's.
+  std::unique_ptr<AsmState> asmState;
+  unsigned resultless = 0;
+  graph->nodeRefs.reserve(n);
+  for (unsigned i = 0; i < n; ++i) {
+    Operation *node = graph->nodes[i];
+    patch::RefAttr ref;
+    if (auto lgNode = dyn_cast<lg::NodeOp>(node)) {
+      ref = patch::RefAttr::get(context, lgNode.getIdAttr(), /*symbol=*/true, 0,
+                                false);
+    } else {
+      std::string name;
+      if (node->getNumResults() == 0) {
+        name =
+            (node->getName().getStringRef() + "." + Twine(resultless++)).str();
+      } else if (StringRef given = names ? names->lookup(node) : "";
+                 !given.empty()) {
+        name = given.str();
+      } else {
+        if (!asmState)
+          asmState = std::make_unique<AsmState>(op);
+        llvm::raw_string_ostream os(name);
+        node->getResult(0).printAsOperand(os, *asmState);
+        name = StringRef(name).drop_front().split('#').first.str();
+      }
+      ref = patch::RefAttr::get(context, StringAttr::get(context, name),
+                                /*symbol=*/false, 0, false);
+    }
+    if (!graph->byName.try_emplace(ref.getName().getValue(), i).second)
+      return node->emitError("has the same name as another node: ")
+             << ref.str();
+    graph->nodeRefs.push_back(ref);
+  }
+  return graph;
+}
+
+std::optional<unsigned> Graph::getIndex(Operation *node) const {
+  auto it = indexOf.find(node);
+  if (it == indexOf.end())
+    return std::nullopt;
+  return it->second;
+}
+
+std::optional<unsigned> Graph::getProducer(Value value) const {
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return std::nullopt;
+  return getIndex(def);
+}
+
+patch::RefAttr Graph::getValueRef(Value value) const {
+  MLIRContext *context = op->getContext();
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (arg.getOwner() == body)
+      return patch::RefAttr::get(
+          context, StringAttr::get(context, "arg" + Twine(arg.getArgNumber())),
+          /*symbol=*/false, 0, false);
+    return nullptr;
+  }
+  std::optional<unsigned> producer = getProducer(value);
+  if (!producer)
+    return nullptr;
+  patch::RefAttr node = nodeRefs[*producer];
+  return patch::RefAttr::get(context, node.getName(), node.getSymbol(),
+                             cast<OpResult>(value).getResultNumber(), false);
+}
+
+std::optional<unsigned> Graph::lookupNode(patch::RefAttr ref) const {
+  if (!ref || ref.isNone() || ref.getIsNew())
+    return std::nullopt;
+  auto it = byName.find(ref.getName().getValue());
+  if (it == byName.end())
+    return std::nullopt;
+  // `@id` names lg nodes only, `%name` the others.
+  if (ref.getSymbol() != isa<lg::NodeOp>(nodes[it->second]))
+    return std::nullopt;
+  return it->second;
+}
+
+Value Graph::lookupValue(patch::RefAttr ref) const {
+  if (!ref || ref.isNone() || ref.getIsNew())
+    return nullptr;
+  StringRef name = ref.getName().getValue();
+  unsigned argNumber;
+  if (!ref.getSymbol() && name.starts_with("arg") &&
+      !name.drop_front(3).getAsInteger(10, argNumber) && !byName.count(name)) {
+    if (argNumber < body->getNumArguments() && ref.getResult() == 0)
+      return body->getArgument(argNumber);
+    return nullptr;
+  }
+  std::optional<unsigned> node = lookupNode(ref);
+  if (!node || ref.getResult() >= nodes[*node]->getNumResults())
+    return nullptr;
+  return nodes[*node]->getResult(ref.getResult());
+}
