@@ -285,6 +285,25 @@ void PlanBuilder::mapResults(unsigned t) {
 }
 
 void PlanBuilder::settleRegions() {
+  // 0. A convention names only the anchor; the region is the anchor plus the
+  //    free nodes that fed only it, back to what the new node reads.
+  for (unsigned t : targetOrder) {
+    if (mapping.getRegion(t).empty() ||
+        mapping.getRegionStage(t) != MatchStage::Convention)
+      continue;
+    llvm::DenseSet<Value> boundary;
+    for (Value input : target.getNodeInputs(t))
+      if (Value image = sourceImage(input))
+        boundary.insert(image);
+    SmallVector<unsigned> region(mapping.getRegion(t));
+    mapping.clearRegion(t);
+    grow(region, boundary);
+    llvm::sort(region, [&](unsigned a, unsigned b) {
+      return sourceRank[a] < sourceRank[b];
+    });
+    mapping.setRegion(t, region, MatchStage::Convention);
+  }
+
   // 1. A paired node whose content changed and whose free producers feed only
   //    it was rewritten together with them: upstream fusion keeps the
   //    consumer's location on the fused op. Its region is the pair's source

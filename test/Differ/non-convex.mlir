@@ -1,0 +1,26 @@
+// A "fusion" of @a and @c where a path leaves the region through @b and comes
+// back: no single node can replace it. The plan refuses, says why, and falls
+// back to delete + insert.
+// RUN: split-file %s %t
+// RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir | FileCheck %s
+
+// CHECK-LABEL: patch.plan @g to @g {
+// CHECK:         patch.insert new @ac inputs(%arg0, @b)
+// CHECK:         patch.delete @a because "the region is not convex: a path leaves it through @b and comes back to @c"
+// CHECK-NEXT:    patch.delete @c because "the region is not convex: a path leaves it through @b and comes back to @c"
+// CHECK-NOT:     patch.replace
+
+//--- src.mlir
+lg.graph @g(%x: i32) -> i32 {
+  %a = lg.node @a "A"(%x) : (i32) -> i32
+  %b = lg.node @b "B"(%a) : (i32) -> i32
+  %c = lg.node @c "C"(%a, %b) : (i32, i32) -> i32
+  lg.output %c : i32
+}
+
+//--- tgt.mlir
+lg.graph @g(%x: i32) -> i32 {
+  %b = lg.node @b "B"(%x) : (i32) -> i32
+  %f = lg.node @ac "AC"(%x, %b) fused_from [@a, @c] : (i32, i32) -> i32
+  lg.output %f : i32
+}
