@@ -1,0 +1,43 @@
+//===- ApplyPlan.h - Apply a patch plan to a source graph -------*- C++ -*-===//
+//
+// Part of graph-diff.
+//
+// Replays a `patch.plan` on a copy of its source graph. The result can then be
+// compared with the target graph (see Isomorphism.h): that is how the tool and
+// the tests check that a plan is right.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPHDIFF_PLAN_APPLYPLAN_H
+#define GRAPHDIFF_PLAN_APPLYPLAN_H
+
+#include "GraphDiff/Dialect/Patch/IR/Patch.h"
+#include "GraphDiff/Graph/Graph.h"
+#include "mlir/IR/OwningOpRef.h"
+
+namespace graphdiff {
+
+/// Applies `plan` to a detached copy of `source.getOperation()` and returns
+/// the copy. `source` is left unchanged.
+///
+/// References of the plan resolve against `source` (its node and value names,
+/// see Graph::lookupNode and Graph::lookupValue); `new` references resolve to
+/// the values made by earlier actions of the plan (the results of an insert's
+/// or a replace's new node, the argument made by an add_input). A reference to
+/// a source value that an earlier replace or update rewired resolves to the
+/// value that took its place.
+///
+/// Node actions apply in plan order; then the outputs are edited (removals by
+/// source position, then additions by target position), deleted and replaced
+/// nodes are erased (they must have no users left), inputs are edited
+/// (removals, then additions by target position), the signature is updated
+/// from the outputs, and the body is sorted topologically.
+///
+/// A plan that cannot be applied gives a located error at the offending action
+/// and failure(); bad plans never assert.
+mlir::FailureOr<mlir::OwningOpRef<mlir::Operation *>>
+applyPlan(patch::PlanOp plan, const Graph &source);
+
+} // namespace graphdiff
+
+#endif // GRAPHDIFF_PLAN_APPLYPLAN_H

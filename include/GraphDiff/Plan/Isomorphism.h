@@ -1,0 +1,56 @@
+//===- Isomorphism.h - Are two graphs the same graph? -----------*- C++ -*-===//
+//
+// Part of graph-diff.
+//
+// Decides whether two graphs are isomorphic, without trusting any external
+// mapping between their nodes: the check behind `--verify`, which compares the
+// graph a plan gives with the target.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPHDIFF_PLAN_ISOMORPHISM_H
+#define GRAPHDIFF_PLAN_ISOMORPHISM_H
+
+#include "GraphDiff/Graph/Graph.h"
+#include "mlir/Support/LLVM.h"
+
+#include <optional>
+#include <string>
+
+namespace graphdiff {
+
+/// Why two graphs are not isomorphic. `applied` and `target` are the
+/// mismatching ops (nodes, or the graph ops themselves for a signature or
+/// output mismatch); one of them is null for a node with no counterpart.
+struct GraphMismatch {
+  mlir::Operation *applied = nullptr;
+  mlir::Operation *target = nullptr;
+  std::string reason;
+};
+
+/// Returns nullopt if `applied` and `target` are the same graph up to the
+/// order of their nodes: the same input types, and a one-to-one pairing of
+/// their nodes such that paired nodes have the same op name, attributes
+/// (inherent and discardable), result types and nested regions, read paired
+/// values operand by operand, and the outputs are paired values position by
+/// position. Locations are compared only if `ignoreLocations` is false.
+///
+/// Otherwise returns the first mismatch in the target's block order (inputs,
+/// then nodes, then outputs, then the applied graph's extra nodes), with a
+/// reason such as "attribute 'kind' differs: ..." or "operand #1 comes from
+/// %3 here but from %arg0 in the target" ("here" is the applied graph).
+///
+/// Deterministic and near-linear: nodes are paired from the outputs upward
+/// along operands, then by Merkle hashes of their upstream cones; every pair
+/// is then checked in full, so hash collisions cannot hide a difference.
+std::optional<GraphMismatch> findMismatch(const Graph &applied,
+                                          const Graph &target,
+                                          bool ignoreLocations = true);
+
+/// Reports `mismatch` as an error at the target op (or the applied op if
+/// there is none), with a note at the other one. Returns failure().
+mlir::LogicalResult emitMismatch(const GraphMismatch &mismatch);
+
+} // namespace graphdiff
+
+#endif // GRAPHDIFF_PLAN_ISOMORPHISM_H

@@ -1,0 +1,564 @@
+//===- ApplyPlan.cpp - Apply a patch plan to a source graph ---------------===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Plan/ApplyPlan.h"
+
+#include "mlir/Analysis/TopologicalSortUtils.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/RegionKindInterface.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace graphdiff;
+
+/// The signed position an action names (a negative one is an error).
+template <typename OpTy> static int64_t position(OpTy op) {
+  return op.getPositionAttr().getInt();
+}
+
+namespace {
+
+/// Applies one plan to one copy of the source graph.
+class PlanApplier {
+public:
+  PlanApplier(patch::PlanOp plan, const Graph &source)
+      : plan(plan), source(source) {}
+
+  FailureOr<OwningOpRef<Operation *>> run();
+
+private:
+  // Node actions, in plan order.
+  LogicalResult apply(patch::InsertOp op);
+  LogicalResult apply(patch::ReplaceOp op);
+  LogicalResult apply(patch::UpdateOp op);
+  LogicalResult apply(patch::DeleteOp op);
+  LogicalResult apply(patch::AddInputOp op);
+  LogicalResult apply(patch::RemoveInputOp op);
+
+  // Steps after every node action.
+  LogicalResult editOutputs();
+  LogicalResult eraseMarked();
+  LogicalResult editInputs();
+  LogicalResult updateSignature();
+
+  /// The value of the copy that `ref` names now, or a located error at
+  /// `action`.
+  FailureOr<Value> resolveValue(Operation *action, patch::RefAttr ref);
+  /// The node of the copy that `ref` names, or a located error at `action`.
+  FailureOr<Operation *> resolveNode(Operation *action, patch::RefAttr ref);
+  /// Clones the new node written in `body` before `before`, its operands the
+  /// values `inputs` name.
+  FailureOr<Operation *> cloneNewNode(Operation *action, Region &body,
+                                      ArrayAttr inputs, Operation *before);
+  /// Marks `node` of the copy for erasure once every node action is done.
+  void mark(Operation *node, Operation *action);
+  /// How an op of the copy is named in diagnostics.
+  std::string nameOf(Operation *op);
+
+  patch::PlanOp plan;
+  const Graph &source;
+  OwningOpRef<Operation *> copy;
+  Block *body = nullptr;
+  /// Source values and ops to those of the copy. A source value that a
+  /// replace or update rewired maps to the value that took its place.
+  IRMapping mapping;
+  /// Values made by the plan's actions, by the `new` reference that names
+  /// them (without result index).
+  llvm::StringMap<SmallVector<Value, 1>> made;
+  /// Names of the nodes of the copy, for diagnostics.
+  DenseMap<Operation *, std::string> names;
+  /// Nodes to erase, in plan order, and the action that asked for it.
+  llvm::SetVector<Operation *> marked;
+  DenseMap<Operation *, Operation *> markedBy;
+
+  struct PendingInput {
+    int64_t position;
+    BlockArgument placeholder;
+    patch::AddInputOp action;
+  };
+  SmallVector<PendingInput> addedInputs;
+  SmallVector<std::pair<BlockArgument, patch::RemoveInputOp>> removedInputs;
+  SmallVector<patch::AddOutputOp> addedOutputs;
+  SmallVector<patch::RemoveOutputOp> removedOutputs;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Names and references
+//===----------------------------------------------------------------------===//
+
+std::string PlanApplier::nameOf(Operation *op) {
+  if (op == body->getTerminator())
+    return "the graph outputs";
+  auto it = names.find(op);
+  if (it != names.end())
+    return it->second;
+  return ("'" + op->getName().getStringRef() + "'").str();
+}
+
+FailureOr<Value> PlanApplier::resolveValue(Operation *action,
+                                           patch::RefAttr ref) {
+  if (!ref || ref.isNone())
+    return action->emitError("expected a value, not '_'");
+  if (ref.getIsNew()) {
+    auto it = made.find(ref.getNodeRef().str());
+    if (it == made.end())
+      return action->emitError()
+             << "'" << ref.str() << "' is not made by an earlier action";
+    if (ref.getResult() >= it->second.size())
+      return action->emitError()
+             << "'" << ref.str() << "' names result " << ref.getResult()
+             << " of a node with " << it->second.size() << " result(s)";
+    return it->second[ref.getResult()];
+  }
+  Value value = source.lookupValue(ref);
+  if (!value)
+    return action->emitError()
+           << "'" << ref.str() << "' names no value of the source graph";
+  Value mapped = mapping.lookupOrNull(value);
+  if (!mapped)
+    return action->emitError()
+           << "'" << ref.str() << "' was removed by an earlier action";
+  return mapped;
+}
+
+FailureOr<Operation *> PlanApplier::resolveNode(Operation *action,
+                                                patch::RefAttr ref) {
+  if (!ref || ref.isNone() || ref.getIsNew())
+    return action->emitError() << "expected a source node, not '"
+                               << (ref ? ref.str() : std::string("")) << "'";
+  std::optional<unsigned> index = source.lookupNode(ref);
+  if (!index)
+    return action->emitError()
+           << "'" << ref.str() << "' names no node of the source graph";
+  Operation *node = mapping.lookupOrNull(source.getNode(*index));
+  if (!node)
+    return action->emitError()
+           << "'" << ref.str() << "' was replaced by an earlier update";
+  return node;
+}
+
+void PlanApplier::mark(Operation *node, Operation *action) {
+  if (marked.insert(node))
+    markedBy[node] = action;
+}
+
+FailureOr<Operation *> PlanApplier::cloneNewNode(Operation *action,
+                                                 Region &region,
+                                                 ArrayAttr inputs,
+                                                 Operation *before) {
+  if (region.empty() || region.front().empty())
+    return action->emitError("has no new node in its body");
+  Block &block = region.front();
+  if (!llvm::hasSingleElement(block))
+    return action->emitError("must hold exactly one new node in its body");
+  if (block.getNumArguments() != inputs.size())
+    return action->emitError()
+           << "lists " << inputs.size() << " input(s) but its body takes "
+           << block.getNumArguments();
+  IRMapping bodyMapping;
+  for (auto [index, attr, arg] :
+       llvm::enumerate(inputs, block.getArguments())) {
+    auto ref = dyn_cast<patch::RefAttr>(attr);
+    if (!ref)
+      return action->emitError() << "input #" << index << " is not a reference";
+    FailureOr<Value> value = resolveValue(action, ref);
+    if (failed(value))
+      return failure();
+    if (value->getType() != arg.getType())
+      return action->emitError()
+             << "input #" << index << " (" << ref.str() << ") has type "
+             << value->getType() << " but the new node expects "
+             << arg.getType();
+    bodyMapping.map(arg, *value);
+  }
+  OpBuilder builder(before);
+  return builder.clone(block.front(), bodyMapping);
+}
+
+//===----------------------------------------------------------------------===//
+// Node actions
+//===----------------------------------------------------------------------===//
+
+LogicalResult PlanApplier::apply(patch::InsertOp op) {
+  FailureOr<Operation *> node =
+      cloneNewNode(op, op.getBody(), op.getInputs(), body->getTerminator());
+  if (failed(node))
+    return failure();
+  patch::RefAttr name = op.getNewName();
+  names[*node] = name.str();
+  if (!made.try_emplace(name.getNodeRef().str(), (*node)->getResults()).second)
+    return op.emitError() << "'" << name.str()
+                          << "' is already made by an earlier action";
+  return success();
+}
+
+LogicalResult PlanApplier::apply(patch::ReplaceOp op) {
+  FailureOr<Operation *> anchor = resolveNode(op, op.getAnchor());
+  if (failed(anchor))
+    return failure();
+  // The region's members, all erased at the end.
+  llvm::SmallPtrSet<Operation *, 8> members;
+  for (Attribute attr : op.getRegion()) {
+    auto ref = dyn_cast<patch::RefAttr>(attr);
+    if (!ref)
+      return op.emitError("region lists something that is not a reference");
+    FailureOr<Operation *> member = resolveNode(op, ref);
+    if (failed(member))
+      return failure();
+    members.insert(*member);
+  }
+  if (!members.contains(*anchor))
+    return op.emitError() << "anchor " << op.getAnchor().str()
+                          << " is not a member of its region";
+
+  // The source values the new results stand for: results of the region.
+  SmallVector<std::pair<Value, Value>> standsFor; // (source value, copy value)
+  for (auto [index, attr] : llvm::enumerate(op.getResults())) {
+    auto ref = dyn_cast<patch::RefAttr>(attr);
+    if (!ref)
+      return op.emitError() << "result #" << index << " is not a reference";
+    if (ref.isNone()) {
+      standsFor.push_back({});
+      continue;
+    }
+    if (ref.getIsNew())
+      return op.emitError()
+             << "result #" << index << " must name a source value, not '"
+             << ref.str() << "'";
+    FailureOr<Value> value = resolveValue(op, ref);
+    if (failed(value))
+      return failure();
+    Operation *producer = value->getDefiningOp();
+    if (!producer || !members.contains(producer))
+      return op.emitError()
+             << "result #" << index << " stands for " << ref.str()
+             << ", which no member of the region makes";
+    standsFor.push_back({source.lookupValue(ref), *value});
+  }
+
+  FailureOr<Operation *> node =
+      cloneNewNode(op, op.getBody(), op.getInputs(), *anchor);
+  if (failed(node))
+    return failure();
+  if ((*node)->getNumResults() != standsFor.size())
+    return op.emitError() << "maps " << standsFor.size()
+                          << " result(s) but the new node has "
+                          << (*node)->getNumResults();
+  for (auto [index, pair] : llvm::enumerate(standsFor)) {
+    auto [sourceValue, oldValue] = pair;
+    if (!oldValue)
+      continue;
+    Value newValue = (*node)->getResult(index);
+    oldValue.replaceAllUsesExcept(newValue, *node);
+    mapping.map(sourceValue, newValue);
+  }
+  for (Operation *member : members)
+    mark(member, op);
+
+  patch::RefAttr name = op.getNewName();
+  names[*node] = name.str();
+  if (!made.try_emplace(name.getNodeRef().str(), (*node)->getResults()).second)
+    return op.emitError() << "'" << name.str()
+                          << "' is already made by an earlier action";
+  return success();
+}
+
+LogicalResult PlanApplier::apply(patch::UpdateOp op) {
+  FailureOr<Operation *> old = resolveNode(op, op.getNode());
+  if (failed(old))
+    return failure();
+  if (marked.contains(*old))
+    return op.emitError() << "updates " << op.getNode().str()
+                          << ", which an earlier action removes";
+  FailureOr<Operation *> node =
+      cloneNewNode(op, op.getBody(), op.getInputs(), *old);
+  if (failed(node))
+    return failure();
+  if ((*node)->getNumResults() != (*old)->getNumResults()) {
+    InFlightDiagnostic diag = op.emitError()
+                              << "the new node has " << (*node)->getNumResults()
+                              << " result(s) but " << op.getNode().str()
+                              << " has " << (*old)->getNumResults();
+    (*node)->erase();
+    return diag;
+  }
+  Operation *sourceNode = source.getNode(*source.lookupNode(op.getNode()));
+  for (auto [sourceResult, oldResult, newResult] :
+       llvm::zip_equal(sourceNode->getResults(), (*old)->getResults(),
+                       (*node)->getResults())) {
+    oldResult.replaceAllUsesExcept(newResult, *node);
+    // A source value that an earlier replace rewired keeps its new meaning.
+    if (mapping.lookupOrNull(Value(sourceResult)) == oldResult)
+      mapping.map(sourceResult, newResult);
+  }
+  if (!(*old)->use_empty()) {
+    // Only the new node itself can still use the old one: a cycle.
+    return op.emitError() << "the new node of " << op.getNode().str()
+                          << " reads the node it replaces";
+  }
+  names[*node] = names.lookup(*old);
+  names.erase(*old);
+  mapping.erase(sourceNode);
+  (*old)->erase();
+  return success();
+}
+
+LogicalResult PlanApplier::apply(patch::DeleteOp op) {
+  FailureOr<Operation *> node = resolveNode(op, op.getNode());
+  if (failed(node))
+    return failure();
+  mark(*node, op);
+  return success();
+}
+
+LogicalResult PlanApplier::apply(patch::AddInputOp op) {
+  auto function = dyn_cast<FunctionOpInterface>(copy.get());
+  if (!function)
+    return op.emitError("cannot add an input: the graph is not a function");
+  if (position(op) < 0)
+    return op.emitError() << "position " << position(op) << " is negative";
+  // A placeholder at the end, moved to its place once every node action is
+  // done (the positions are those of the target).
+  unsigned end = function.getNumArguments();
+  if (failed(function.insertArgument(end, op.getType(), DictionaryAttr(),
+                                     op.getLoc())))
+    return op.emitError("cannot add an input of type ") << op.getType();
+  BlockArgument placeholder = body->getArgument(end);
+  patch::RefAttr name = op.getName();
+  if (!made.try_emplace(name.getNodeRef().str(),
+                        SmallVector<Value, 1>{placeholder})
+           .second)
+    return op.emitError() << "'" << name.str()
+                          << "' is already made by an earlier action";
+  addedInputs.push_back({position(op), placeholder, op});
+  return success();
+}
+
+LogicalResult PlanApplier::apply(patch::RemoveInputOp op) {
+  if (op.getInput().getIsNew())
+    return op.emitError() << "cannot remove '" << op.getInput().str()
+                          << "': only source inputs can be removed";
+  FailureOr<Value> value = resolveValue(op, op.getInput());
+  if (failed(value))
+    return failure();
+  auto arg = dyn_cast<BlockArgument>(*value);
+  if (!arg || arg.getOwner() != body)
+    return op.emitError() << "'" << op.getInput().str()
+                          << "' is not an input of the graph";
+  for (auto &[other, action] : removedInputs)
+    if (other == arg)
+      return op.emitError() << "'" << op.getInput().str()
+                            << "' is already removed by an earlier action";
+  removedInputs.push_back({arg, op});
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Steps after the node actions
+//===----------------------------------------------------------------------===//
+
+LogicalResult PlanApplier::editOutputs() {
+  Operation *terminator = body->getTerminator();
+  int64_t numSource = terminator->getNumOperands();
+
+  // Removals, by source position, descending.
+  llvm::stable_sort(removedOutputs,
+                    [](auto a, auto b) { return position(a) > position(b); });
+  for (auto [index, op] : llvm::enumerate(removedOutputs)) {
+    int64_t pos = position(op);
+    if (pos < 0 || pos >= numSource)
+      return op.emitError()
+             << "removes output " << pos << " but the source has " << numSource
+             << " output(s)";
+    if (index > 0 && position(removedOutputs[index - 1]) == pos)
+      return op.emitError()
+             << "output " << pos << " is already removed by another action";
+    terminator->eraseOperand(pos);
+  }
+
+  // Additions, by target position, ascending.
+  llvm::stable_sort(addedOutputs,
+                    [](auto a, auto b) { return position(a) < position(b); });
+  for (auto [index, op] : llvm::enumerate(addedOutputs)) {
+    int64_t pos = position(op);
+    if (index > 0 && position(addedOutputs[index - 1]) == pos)
+      return op.emitError()
+             << "output " << pos << " is already added by another action";
+    if (pos < 0 || pos > int64_t(terminator->getNumOperands()))
+      return op.emitError()
+             << "adds output " << pos << " but only "
+             << terminator->getNumOperands()
+             << " output(s) come before it; positions are those of the target";
+    FailureOr<Value> value = resolveValue(op, op.getValue());
+    if (failed(value))
+      return failure();
+    terminator->insertOperands(pos, *value);
+  }
+  return success();
+}
+
+LogicalResult PlanApplier::eraseMarked() {
+  // Every use of a marked node must come from a marked node.
+  for (Operation *node : marked) {
+    for (Value result : node->getResults())
+      for (OpOperand &use : result.getUses()) {
+        Operation *user = body->findAncestorOpInBlock(*use.getOwner());
+        if (user && marked.contains(user))
+          continue;
+        InFlightDiagnostic diag =
+            markedBy[node]->emitError()
+            << "cannot delete " << nameOf(node) << ": still used by "
+            << (user ? nameOf(user) : std::string("an op outside"));
+        return diag;
+      }
+  }
+  for (Operation *node : marked)
+    node->dropAllReferences();
+  for (Operation *node : marked) {
+    names.erase(node);
+    node->erase();
+  }
+  marked.clear();
+  return success();
+}
+
+LogicalResult PlanApplier::editInputs() {
+  if (removedInputs.empty() && addedInputs.empty())
+    return success();
+  auto function = cast<FunctionOpInterface>(copy.get());
+
+  // Removals: the inputs must be unused by now.
+  llvm::BitVector toErase(function.getNumArguments());
+  for (auto &[arg, op] : removedInputs) {
+    if (!arg.use_empty()) {
+      Operation *user = body->findAncestorOpInBlock(**arg.getUsers().begin());
+      return op.emitError()
+             << "cannot remove input " << op.getInput().str()
+             << ": still used by "
+             << (user ? nameOf(user) : std::string("an op outside"));
+    }
+    toErase.set(arg.getArgNumber());
+  }
+  if (failed(function.eraseArguments(toErase)))
+    return plan.emitError("cannot remove the inputs of the graph");
+
+  // Additions, by target position, ascending; then the placeholders go.
+  unsigned kept = function.getNumArguments() - addedInputs.size();
+  llvm::stable_sort(addedInputs,
+                    [](const PendingInput &a, const PendingInput &b) {
+                      return a.position < b.position;
+                    });
+  for (auto [index, input] : llvm::enumerate(addedInputs)) {
+    if (index > 0 && addedInputs[index - 1].position == input.position)
+      return input.action.emitError() << "input " << input.position
+                                      << " is already added by another action";
+    if (input.position > int64_t(kept + index))
+      return input.action.emitError()
+             << "adds input " << input.position << " but only " << kept + index
+             << " input(s) come before it; positions are those of the target";
+    if (failed(
+            function.insertArgument(input.position, input.placeholder.getType(),
+                                    DictionaryAttr(), input.action.getLoc())))
+      return input.action.emitError("cannot add the input");
+    input.placeholder.replaceAllUsesWith(body->getArgument(input.position));
+  }
+  llvm::BitVector placeholders(function.getNumArguments());
+  for (const PendingInput &input : addedInputs)
+    placeholders.set(input.placeholder.getArgNumber());
+  if (failed(function.eraseArguments(placeholders)))
+    return plan.emitError("cannot add the inputs of the graph");
+
+  // No argument attributes at all: drop the array of empty dictionaries.
+  if (ArrayAttr argAttrs = function.getAllArgAttrs())
+    if (llvm::all_of(argAttrs, [](Attribute attr) {
+          auto dict = dyn_cast_or_null<DictionaryAttr>(attr);
+          return !dict || dict.empty();
+        }))
+      function.removeArgAttrsAttr();
+  return success();
+}
+
+LogicalResult PlanApplier::updateSignature() {
+  auto function = dyn_cast<FunctionOpInterface>(copy.get());
+  if (!function)
+    return success();
+  Operation *terminator = body->getTerminator();
+  SmallVector<Type> results(terminator->getOperandTypes());
+  SmallVector<Type> inputs(body->getArgumentTypes());
+  if (ArrayRef<Type>(results) == function.getResultTypes() &&
+      ArrayRef<Type>(inputs) == function.getArgumentTypes())
+    return success();
+  Type type = function.cloneTypeWith(inputs, results);
+  if (!type)
+    return plan.emitError("cannot give the graph its new signature");
+  if (results.size() != function.getNumResults())
+    function.removeResAttrsAttr();
+  function.setFunctionTypeAttr(TypeAttr::get(type));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Driver
+//===----------------------------------------------------------------------===//
+
+FailureOr<OwningOpRef<Operation *>> PlanApplier::run() {
+  Operation *original = source.getOperation();
+  copy = original->clone(mapping);
+  body = &copy->getRegion(0).front();
+  for (auto [index, node] : llvm::enumerate(source.getNodes()))
+    names[mapping.lookup(node)] = source.getNodeRef(index).str();
+
+  for (Operation &action : plan.getActions().front()) {
+    LogicalResult result =
+        llvm::TypeSwitch<Operation *, LogicalResult>(&action)
+            .Case<patch::InsertOp, patch::ReplaceOp, patch::UpdateOp,
+                  patch::DeleteOp, patch::AddInputOp, patch::RemoveInputOp>(
+                [&](auto op) { return apply(op); })
+            .Case([&](patch::AddOutputOp op) {
+              addedOutputs.push_back(op);
+              return success();
+            })
+            .Case([&](patch::RemoveOutputOp op) {
+              removedOutputs.push_back(op);
+              return success();
+            })
+            .Default([&](Operation *op) {
+              return op->emitError("is not a patch action");
+            });
+    if (failed(result))
+      return failure();
+  }
+
+  if (failed(editOutputs()) || failed(eraseMarked()) || failed(editInputs()) ||
+      failed(updateSignature()))
+    return failure();
+
+  if (!sortTopologically(body))
+    return plan.emitError(
+        "applying the plan gives a graph with a cycle: its nodes cannot be "
+        "ordered so that every value is defined before it is used");
+  if (failed(verify(copy.get())))
+    return plan.emitError("applying the plan gives an invalid graph");
+  return std::move(copy);
+}
+
+FailureOr<OwningOpRef<Operation *>> graphdiff::applyPlan(patch::PlanOp plan,
+                                                         const Graph &source) {
+  PlanApplier applier(plan, source);
+  return applier.run();
+}

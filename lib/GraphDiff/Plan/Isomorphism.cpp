@@ -1,0 +1,503 @@
+//===- Isomorphism.cpp - Are two graphs the same graph? -------------------===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Plan/Isomorphism.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/OperationSupport.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Hashing.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <deque>
+#include <unordered_map>
+
+using namespace mlir;
+using namespace graphdiff;
+
+namespace {
+
+constexpr int kUnpaired = -1;
+
+/// Content and Merkle hashes of the nodes of one graph. Hashes only group
+/// candidates; every pair is checked in full afterwards.
+struct GraphHashes {
+  std::vector<llvm::hash_code> content;
+  std::vector<llvm::hash_code> merkle;
+};
+
+/// The content of `op`, operands and results aside: name, attributes, result
+/// types, nested ops (and the location, unless ignored).
+llvm::hash_code hashContent(Operation *op, OperationEquivalence::Flags flags) {
+  llvm::hash_code hash = OperationEquivalence::computeHash(
+      op, OperationEquivalence::ignoreHashValue,
+      OperationEquivalence::ignoreHashValue, flags);
+  if (op->getNumRegions() != 0) {
+    hash = llvm::hash_combine(hash, op->getNumRegions());
+    op->walk([&](Operation *inner) {
+      if (inner != op)
+        hash = llvm::hash_combine(
+            hash, OperationEquivalence::computeHash(
+                      inner, OperationEquivalence::ignoreHashValue,
+                      OperationEquivalence::ignoreHashValue, flags));
+    });
+  }
+  return hash;
+}
+
+GraphHashes hashGraph(const Graph &graph, OperationEquivalence::Flags flags) {
+  unsigned n = graph.size();
+  GraphHashes hashes;
+  hashes.content.reserve(n);
+  for (Operation *node : graph.getNodes())
+    hashes.content.push_back(hashContent(node, flags));
+  hashes.merkle.assign(n, llvm::hash_code(0));
+
+  // Post-order over producers, iteratively. A cycle (only in a broken graph)
+  // is cut where it closes: the input hashes by its producer's content.
+  enum class State : uint8_t { Unvisited, OnStack, Done };
+  std::vector<State> state(n, State::Unvisited);
+  auto valueHash = [&](Value value) -> llvm::hash_code {
+    if (auto arg = dyn_cast<BlockArgument>(value))
+      if (arg.getOwner() == &graph.getBody())
+        return llvm::hash_combine(1, arg.getArgNumber());
+    if (std::optional<unsigned> producer = graph.getProducer(value)) {
+      unsigned result = cast<OpResult>(value).getResultNumber();
+      if (state[*producer] == State::Done)
+        return llvm::hash_combine(2, hashes.merkle[*producer], result);
+      return llvm::hash_combine(4, hashes.content[*producer], result);
+    }
+    return llvm::hash_combine(3, value.getType().getAsOpaquePointer());
+  };
+  for (unsigned root = 0; root < n; ++root) {
+    if (state[root] != State::Unvisited)
+      continue;
+    SmallVector<std::pair<unsigned, unsigned>> stack; // (node, next input)
+    stack.push_back({root, 0});
+    state[root] = State::OnStack;
+    while (!stack.empty()) {
+      auto &[node, next] = stack.back();
+      ArrayRef<Value> inputs = graph.getNodeInputs(node);
+      if (next < inputs.size()) {
+        Value input = inputs[next++];
+        std::optional<unsigned> producer = graph.getProducer(input);
+        if (producer && state[*producer] == State::Unvisited) {
+          state[*producer] = State::OnStack;
+          stack.push_back({*producer, 0});
+        }
+        continue;
+      }
+      llvm::hash_code hash = hashes.content[node];
+      for (Value input : inputs)
+        hash = llvm::hash_combine(hash, valueHash(input));
+      hashes.merkle[node] = hash;
+      state[node] = State::Done;
+      stack.pop_back();
+    }
+  }
+  return hashes;
+}
+
+/// Pairs the nodes of two graphs, then checks the pairing.
+class Matcher {
+public:
+  Matcher(const Graph &applied, const Graph &target, bool ignoreLocations)
+      : applied(applied), target(target),
+        flags(ignoreLocations ? OperationEquivalence::IgnoreLocations
+                              : OperationEquivalence::None) {}
+
+  std::optional<GraphMismatch> run();
+
+private:
+  void pairNodes();
+  bool tryPair(unsigned a, unsigned t, bool sameCone);
+  void propagate(bool sameCone);
+  bool pairUniqueBuckets(bool byCone);
+  bool pairDeadSinks();
+  /// Whether pairing `a` with `t` agrees with the pairs made so far, input by
+  /// input.
+  bool inputsAgree(unsigned a, unsigned t) const;
+
+  bool valuesPaired(Value a, Value t) const;
+  std::string describe(const Graph &graph, Value value) const;
+  std::optional<std::string> compareNodes(unsigned a, unsigned t) const;
+
+  const Graph &applied;
+  const Graph &target;
+  OperationEquivalence::Flags flags;
+  GraphHashes hashA, hashT;
+  std::vector<int> aToT, tToA;
+  std::deque<std::pair<unsigned, unsigned>> worklist;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Pairing
+//===----------------------------------------------------------------------===//
+
+bool Matcher::tryPair(unsigned a, unsigned t, bool sameCone) {
+  if (aToT[a] != kUnpaired || tToA[t] != kUnpaired)
+    return false;
+  if (sameCone && hashA.merkle[a] != hashT.merkle[t])
+    return false;
+  aToT[a] = t;
+  tToA[t] = a;
+  worklist.push_back({a, t});
+  return true;
+}
+
+void Matcher::propagate(bool sameCone) {
+  while (!worklist.empty()) {
+    auto [a, t] = worklist.front();
+    worklist.pop_front();
+    ArrayRef<Value> inputsA = applied.getNodeInputs(a);
+    ArrayRef<Value> inputsT = target.getNodeInputs(t);
+    for (auto [va, vt] : llvm::zip(inputsA, inputsT)) {
+      std::optional<unsigned> pa = applied.getProducer(va);
+      std::optional<unsigned> pt = target.getProducer(vt);
+      if (pa && pt &&
+          cast<OpResult>(va).getResultNumber() ==
+              cast<OpResult>(vt).getResultNumber())
+        tryPair(*pa, *pt, sameCone);
+    }
+  }
+}
+
+bool Matcher::inputsAgree(unsigned a, unsigned t) const {
+  ArrayRef<Value> inputsA = applied.getNodeInputs(a);
+  ArrayRef<Value> inputsT = target.getNodeInputs(t);
+  if (inputsA.size() != inputsT.size())
+    return false;
+  for (auto [va, vt] : llvm::zip(inputsA, inputsT)) {
+    std::optional<unsigned> pa = applied.getProducer(va);
+    std::optional<unsigned> pt = target.getProducer(vt);
+    // Unpaired producers may still be paired either way.
+    if (pa && pt && aToT[*pa] == kUnpaired && tToA[*pt] == kUnpaired)
+      continue;
+    if (!valuesPaired(va, vt))
+      return false;
+  }
+  return true;
+}
+
+/// Pairs the unpaired nodes whose hash (Merkle if `byCone`, else content) is
+/// held by exactly one unpaired node on each side, in target block order.
+bool Matcher::pairUniqueBuckets(bool byCone) {
+  struct Bucket {
+    unsigned countA = 0, countT = 0;
+    unsigned a = 0;
+  };
+  std::unordered_map<size_t, Bucket> buckets;
+  auto key = [&](const GraphHashes &hashes, unsigned node) -> size_t {
+    return byCone ? hashes.merkle[node] : hashes.content[node];
+  };
+  for (unsigned a = 0; a < applied.size(); ++a)
+    if (aToT[a] == kUnpaired) {
+      Bucket &bucket = buckets[key(hashA, a)];
+      ++bucket.countA;
+      bucket.a = a;
+    }
+  for (unsigned t = 0; t < target.size(); ++t)
+    if (tToA[t] == kUnpaired) {
+      auto it = buckets.find(key(hashT, t));
+      if (it != buckets.end())
+        ++it->second.countT;
+    }
+  bool progress = false;
+  for (unsigned t = 0; t < target.size(); ++t) {
+    if (tToA[t] != kUnpaired)
+      continue;
+    auto it = buckets.find(key(hashT, t));
+    if (it == buckets.end() || it->second.countA != 1 || it->second.countT != 1)
+      continue;
+    if (tryPair(it->second.a, t, byCone)) {
+      progress = true;
+      propagate(byCone);
+    }
+  }
+  return progress;
+}
+
+/// Pairs unpaired nodes that nothing reads and that are no output, with equal
+/// upstream cones, in block order: such nodes are interchangeable as long as
+/// their inputs agree with the pairs made so far.
+bool Matcher::pairDeadSinks() {
+  auto isDeadSink = [](const Graph &graph, unsigned node) {
+    return graph.getUsers(node).empty() && !graph.isOutputNode(node);
+  };
+  std::unordered_map<size_t, SmallVector<unsigned, 2>> candidates;
+  for (unsigned a = 0; a < applied.size(); ++a)
+    if (aToT[a] == kUnpaired && isDeadSink(applied, a))
+      candidates[hashA.merkle[a]].push_back(a);
+  bool progress = false;
+  for (unsigned t = 0; t < target.size(); ++t) {
+    if (tToA[t] != kUnpaired || !isDeadSink(target, t))
+      continue;
+    auto it = candidates.find(hashT.merkle[t]);
+    if (it == candidates.end())
+      continue;
+    for (unsigned a : it->second) {
+      if (aToT[a] != kUnpaired || !inputsAgree(a, t))
+        continue;
+      tryPair(a, t, /*sameCone=*/true);
+      propagate(/*sameCone=*/true);
+      progress = true;
+      break;
+    }
+  }
+  return progress;
+}
+
+void Matcher::pairNodes() {
+  aToT.assign(applied.size(), kUnpaired);
+  tToA.assign(target.size(), kUnpaired);
+
+  // 1. Outputs, position by position, when their cones agree; then upward.
+  auto pairOutputs = [&](bool sameCone) {
+    for (auto [va, vt] : llvm::zip(applied.getOutputs(), target.getOutputs())) {
+      std::optional<unsigned> pa = applied.getProducer(va);
+      std::optional<unsigned> pt = target.getProducer(vt);
+      if (pa && pt &&
+          cast<OpResult>(va).getResultNumber() ==
+              cast<OpResult>(vt).getResultNumber())
+        tryPair(*pa, *pt, sameCone);
+    }
+    propagate(sameCone);
+  };
+  pairOutputs(/*sameCone=*/true);
+
+  // 2. Nodes with a unique upstream cone, and dead ends, until nothing moves.
+  while (pairUniqueBuckets(/*byCone=*/true) || pairDeadSinks()) {
+  }
+
+  // 3. The graphs differ somewhere. Pair what is left by position, so that
+  //    the check below can say how nodes differ rather than that they are
+  //    missing: outputs, then the inputs of every pair, then unique contents.
+  pairOutputs(/*sameCone=*/false);
+  for (unsigned t = 0; t < target.size(); ++t)
+    if (tToA[t] != kUnpaired)
+      worklist.push_back({unsigned(tToA[t]), t});
+  propagate(/*sameCone=*/false);
+  while (pairUniqueBuckets(/*byCone=*/false)) {
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Checking
+//===----------------------------------------------------------------------===//
+
+bool Matcher::valuesPaired(Value va, Value vt) const {
+  auto argA = dyn_cast<BlockArgument>(va);
+  auto argT = dyn_cast<BlockArgument>(vt);
+  bool inputA = argA && argA.getOwner() == &applied.getBody();
+  bool inputT = argT && argT.getOwner() == &target.getBody();
+  if (inputA || inputT)
+    return inputA && inputT && argA.getArgNumber() == argT.getArgNumber();
+  std::optional<unsigned> pa = applied.getProducer(va);
+  std::optional<unsigned> pt = target.getProducer(vt);
+  if (pa || pt)
+    return pa && pt && aToT[*pa] == int(*pt) &&
+           cast<OpResult>(va).getResultNumber() ==
+               cast<OpResult>(vt).getResultNumber();
+  // Both from outside the graphs.
+  return va == vt;
+}
+
+std::string Matcher::describe(const Graph &graph, Value value) const {
+  if (patch::RefAttr ref = graph.getValueRef(value))
+    return ref.str();
+  return "a value from outside the graph";
+}
+
+/// Prints `attr`, shortened so that a large constant does not flood the
+/// message.
+static std::string shortText(Attribute attr) {
+  if (!attr)
+    return "(none)";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  attr.print(os);
+  if (text.size() > 80)
+    text = text.substr(0, 77) + "...";
+  return text;
+}
+
+static std::string shortText(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  type.print(os);
+  return text;
+}
+
+std::optional<std::string> Matcher::compareNodes(unsigned a, unsigned t) const {
+  Operation *opA = applied.getNode(a);
+  Operation *opT = target.getNode(t);
+  if (opA->getName() != opT->getName())
+    return ("op differs: " + opA->getName().getStringRef() + " vs " +
+            opT->getName().getStringRef())
+        .str();
+
+  DictionaryAttr attrsA = opA->getAttrDictionary();
+  DictionaryAttr attrsT = opT->getAttrDictionary();
+  if (attrsA != attrsT) {
+    // Both are sorted by name: walk them together to the first difference.
+    ArrayRef<NamedAttribute> listA = attrsA.getValue();
+    ArrayRef<NamedAttribute> listT = attrsT.getValue();
+    size_t i = 0, j = 0;
+    while (i < listA.size() || j < listT.size()) {
+      int order;
+      if (i == listA.size())
+        order = 1;
+      else if (j == listT.size())
+        order = -1;
+      else
+        order =
+            listA[i].getName().strref().compare(listT[j].getName().strref());
+      StringRef name = order <= 0 ? listA[i].getName().strref()
+                                  : listT[j].getName().strref();
+      Attribute valueA = order <= 0 ? listA[i].getValue() : Attribute();
+      Attribute valueT = order >= 0 ? listT[j].getValue() : Attribute();
+      if (valueA != valueT)
+        return ("attribute '" + name + "' differs: " + shortText(valueA) +
+                " vs " + shortText(valueT))
+            .str();
+      if (order <= 0)
+        ++i;
+      if (order >= 0)
+        ++j;
+    }
+  }
+  if (!opA->getName().compareOpProperties(opA->getPropertiesStorage(),
+                                          opT->getPropertiesStorage()))
+    return std::string("properties differ");
+
+  if (opA->getNumResults() != opT->getNumResults())
+    return "has " + std::to_string(opA->getNumResults()) +
+           " result(s) here but " + std::to_string(opT->getNumResults()) +
+           " in the target";
+  for (auto [index, typeA, typeT] :
+       llvm::enumerate(opA->getResultTypes(), opT->getResultTypes()))
+    if (typeA != typeT)
+      return "result #" + std::to_string(index) + " has type " +
+             shortText(typeA) + " here but " + shortText(typeT) +
+             " in the target";
+
+  if (opA->getNumOperands() != opT->getNumOperands())
+    return "has " + std::to_string(opA->getNumOperands()) +
+           " operand(s) here but " + std::to_string(opT->getNumOperands()) +
+           " in the target";
+  for (auto [index, va, vt] :
+       llvm::enumerate(opA->getOperands(), opT->getOperands()))
+    if (!valuesPaired(va, vt))
+      return "operand #" + std::to_string(index) + " comes from " +
+             describe(applied, va) + " here but from " + describe(target, vt) +
+             " in the target";
+
+  if (!(flags & OperationEquivalence::IgnoreLocations) &&
+      opA->getLoc() != opT->getLoc())
+    return std::string("location differs");
+
+  if (opA->getNumRegions() != opT->getNumRegions())
+    return "has " + std::to_string(opA->getNumRegions()) +
+           " region(s) here but " + std::to_string(opT->getNumRegions()) +
+           " in the target";
+  // The whole op, nested regions included; values captured from the graph
+  // must be paired ones.
+  DenseMap<Value, Value> inner;
+  bool equivalent = OperationEquivalence::isEquivalentTo(
+      opA, opT,
+      [&](Value va, Value vt) -> LogicalResult {
+        auto it = inner.find(va);
+        if (it != inner.end())
+          return success(it->second == vt);
+        return success(valuesPaired(va, vt));
+      },
+      [&](Value va, Value vt) { inner.try_emplace(va, vt); }, flags);
+  if (!equivalent)
+    return std::string("nested regions differ");
+  return std::nullopt;
+}
+
+std::optional<GraphMismatch> Matcher::run() {
+  Operation *graphA = applied.getOperation();
+  Operation *graphT = target.getOperation();
+
+  // Inputs.
+  auto inputsA = applied.getInputs();
+  auto inputsT = target.getInputs();
+  if (inputsA.size() != inputsT.size())
+    return GraphMismatch{graphA, graphT,
+                         "the graph has " + std::to_string(inputsA.size()) +
+                             " input(s) here but " +
+                             std::to_string(inputsT.size()) + " in the target"};
+  for (auto [index, argA, argT] : llvm::enumerate(inputsA, inputsT))
+    if (argA.getType() != argT.getType())
+      return GraphMismatch{graphA, graphT,
+                           "input #" + std::to_string(index) + " has type " +
+                               shortText(argA.getType()) + " here but " +
+                               shortText(argT.getType()) + " in the target"};
+
+  hashA = hashGraph(applied, flags);
+  hashT = hashGraph(target, flags);
+  pairNodes();
+
+  // Nodes, in target block order.
+  for (unsigned t = 0; t < target.size(); ++t) {
+    if (tToA[t] == kUnpaired)
+      return GraphMismatch{nullptr, target.getNode(t),
+                           "no counterpart for target node " +
+                               target.getNodeRef(t).str()};
+    if (std::optional<std::string> reason = compareNodes(tToA[t], t))
+      return GraphMismatch{applied.getNode(tToA[t]), target.getNode(t),
+                           std::move(*reason)};
+  }
+
+  // Outputs.
+  auto outputsA = applied.getOutputs();
+  auto outputsT = target.getOutputs();
+  if (outputsA.size() != outputsT.size())
+    return GraphMismatch{applied.getTerminator(), target.getTerminator(),
+                         "the graph has " + std::to_string(outputsA.size()) +
+                             " output(s) here but " +
+                             std::to_string(outputsT.size()) +
+                             " in the target"};
+  for (auto [index, va, vt] : llvm::enumerate(outputsA, outputsT))
+    if (!valuesPaired(va, vt))
+      return GraphMismatch{applied.getTerminator(), target.getTerminator(),
+                           "output #" + std::to_string(index) + " differs: " +
+                               describe(applied, va) + " here but " +
+                               describe(target, vt) + " in the target"};
+
+  // Extra nodes.
+  for (unsigned a = 0; a < applied.size(); ++a)
+    if (aToT[a] == kUnpaired)
+      return GraphMismatch{applied.getNode(a), nullptr,
+                           "extra node " + applied.getNodeRef(a).str() +
+                               " in the applied graph"};
+  return std::nullopt;
+}
+
+std::optional<GraphMismatch> graphdiff::findMismatch(const Graph &applied,
+                                                     const Graph &target,
+                                                     bool ignoreLocations) {
+  Matcher matcher(applied, target, ignoreLocations);
+  return matcher.run();
+}
+
+LogicalResult graphdiff::emitMismatch(const GraphMismatch &mismatch) {
+  Operation *first = mismatch.target ? mismatch.target : mismatch.applied;
+  Operation *second = mismatch.target ? mismatch.applied : nullptr;
+  if (!first)
+    return failure();
+  InFlightDiagnostic diag = first->emitError()
+                            << "the applied plan does not give the target: "
+                            << mismatch.reason;
+  if (second)
+    diag.attachNote(second->getLoc()) << "in the applied graph here";
+  return diag;
+}
