@@ -11,6 +11,8 @@
 
 #include "GraphDiff/Differ/GraphDiffer.h"
 
+#include "GraphDiff/Differ/DiffReport.h"
+
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Differ/Matchers.h"
 #include "GraphDiff/Graph/Graph.h"
@@ -18,6 +20,7 @@
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <queue>
 
@@ -620,4 +623,63 @@ GraphDiff graphdiff::diffGraphs(const Graph &source, const Graph &target,
   plan.settleRegions();
   patch::PlanOp op = plan.emit(builder);
   return GraphDiff{std::move(mapping), op};
+}
+
+/// The graphs of `module` the differ compares, by symbol name, in order.
+static SmallVector<std::pair<StringRef, Operation *>>
+collectGraphs(ModuleOp module) {
+  SmallVector<std::pair<StringRef, Operation *>> graphs;
+  module.walk([&](Operation *op) {
+    if (!isDiffableGraph(op))
+      return WalkResult::advance();
+    if (auto name =
+            op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+      graphs.push_back({name.getValue(), op});
+    return WalkResult::skip();
+  });
+  return graphs;
+}
+
+LogicalResult graphdiff::diffModules(ModuleOp source, ModuleOp target,
+                                     const SourceNames *sourceNames,
+                                     const SourceNames *targetNames,
+                                     DiffReport &report) {
+  MLIRContext *context = source.getContext();
+  auto sourceGraphs = collectGraphs(source);
+  auto targetGraphs = collectGraphs(target);
+  llvm::StringMap<Operation *> targetByName;
+  for (auto [name, op] : targetGraphs)
+    targetByName[name] = op;
+  llvm::StringSet<> seen;
+
+  OpBuilder builder(context);
+  builder.setInsertionPointToEnd(report.plans.getBody());
+  for (auto [name, sourceOp] : sourceGraphs) {
+    seen.insert(name);
+    Operation *targetOp = targetByName.lookup(name);
+    if (!targetOp) {
+      patch::RemoveGraphOp::create(builder, sourceOp->getLoc(),
+                                   FlatSymbolRefAttr::get(context, name));
+      report.removedGraphs.push_back(name.str());
+      continue;
+    }
+    FailureOr<std::unique_ptr<Graph>> sourceGraph =
+        Graph::build(sourceOp, sourceNames);
+    FailureOr<std::unique_ptr<Graph>> targetGraph =
+        Graph::build(targetOp, targetNames);
+    if (failed(sourceGraph) || failed(targetGraph))
+      return failure();
+    GraphDiff diff = diffGraphs(**sourceGraph, **targetGraph, builder);
+    report.pairs.push_back(GraphPairDiff{diff.plan, std::move(*sourceGraph),
+                                         std::move(*targetGraph),
+                                         std::move(diff.mapping)});
+  }
+  for (auto [name, targetOp] : targetGraphs) {
+    if (seen.contains(name))
+      continue;
+    patch::AddGraphOp::create(builder, targetOp->getLoc(),
+                              FlatSymbolRefAttr::get(context, name));
+    report.addedGraphs.push_back(name.str());
+  }
+  return success();
 }

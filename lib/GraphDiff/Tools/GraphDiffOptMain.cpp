@@ -8,7 +8,7 @@
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
-#include "GraphDiff/Differ/GraphDiffer.h"
+#include "GraphDiff/Differ/DiffReport.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
@@ -87,21 +87,6 @@ static OwningOpRef<ModuleOp> parseInput(StringRef filename,
   return module;
 }
 
-/// The graphs of `module` the differ compares, by symbol name, in order.
-static SmallVector<std::pair<StringRef, Operation *>>
-collectGraphs(ModuleOp module) {
-  SmallVector<std::pair<StringRef, Operation *>> graphs;
-  module.walk([&](Operation *op) {
-    if (!isDiffableGraph(op))
-      return WalkResult::advance();
-    if (auto name =
-            op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
-      graphs.push_back({name.getValue(), op});
-    return WalkResult::skip();
-  });
-  return graphs;
-}
-
 /// Diffs `sourceFile` against `targetFile`.
 static int runDiff(StringRef sourceFile, StringRef targetFile,
                    StringRef outputFilename, DialectRegistry &registry) {
@@ -121,48 +106,17 @@ static int runDiff(StringRef sourceFile, StringRef targetFile,
     return ExitTrouble;
   SourceNames sourceNames(sourceState), targetNames(targetState);
 
-  // Pair graphs by name; the plan module lists them in the source's order,
-  // then the target's new ones.
-  auto sourceGraphs = collectGraphs(*source);
-  auto targetGraphs = collectGraphs(*target);
-  llvm::StringMap<Operation *> targetByName;
-  for (auto [name, op] : targetGraphs)
-    targetByName[name] = op;
-  llvm::StringSet<> sourceNamesSeen;
-
   OwningOpRef<ModuleOp> plans = ModuleOp::create(UnknownLoc::get(&context));
-  OpBuilder builder(&context);
-  builder.setInsertionPointToEnd(plans->getBody());
-  bool different = false;
-  for (auto [name, sourceOp] : sourceGraphs) {
-    sourceNamesSeen.insert(name);
-    Operation *targetOp = targetByName.lookup(name);
-    if (!targetOp) {
-      patch::RemoveGraphOp::create(builder, sourceOp->getLoc(),
-                                   FlatSymbolRefAttr::get(&context, name));
-      different = true;
-      continue;
-    }
-    FailureOr<std::unique_ptr<Graph>> sourceGraph =
-        Graph::build(sourceOp, &sourceNames);
-    FailureOr<std::unique_ptr<Graph>> targetGraph =
-        Graph::build(targetOp, &targetNames);
-    if (failed(sourceGraph) || failed(targetGraph))
-      return ExitTrouble;
-    GraphDiff diff = diffGraphs(**sourceGraph, **targetGraph, builder);
-    if (!diff.plan.getActions().front().empty())
-      different = true;
-    if (verifyPlans &&
-        failed(verifyPlan(diff.plan, **sourceGraph, **targetGraph)))
-      return ExitTrouble;
-  }
-  for (auto [name, targetOp] : targetGraphs) {
-    if (sourceNamesSeen.contains(name))
-      continue;
-    patch::AddGraphOp::create(builder, targetOp->getLoc(),
-                              FlatSymbolRefAttr::get(&context, name));
-    different = true;
-  }
+  DiffReport report;
+  report.sourceFile = sourceFile.str();
+  report.targetFile = targetFile.str();
+  report.plans = *plans;
+  if (failed(diffModules(*source, *target, &sourceNames, &targetNames, report)))
+    return ExitTrouble;
+  if (verifyPlans)
+    for (GraphPairDiff &pair : report.pairs)
+      if (failed(verifyPlan(pair.plan, *pair.source, *pair.target)))
+        return ExitTrouble;
   if (failed(verify(*plans)))
     return ExitTrouble;
 
@@ -176,7 +130,7 @@ static int runDiff(StringRef sourceFile, StringRef targetFile,
   plans->print(output->os());
   output->os() << "\n";
   output->keep();
-  return different ? ExitDifferent : ExitSame;
+  return report.isDifferent() ? ExitDifferent : ExitSame;
 }
 
 int graphdiff::graphDiffOptMain(int argc, char **argv) {
