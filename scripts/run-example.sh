@@ -8,6 +8,6 @@ if [ "$(id -u)" -eq 0 ]; then bash scripts/setup.sh; else bash scripts/setup.sh 
 bash scripts/build.sh
 status=0
 "${BUILD_DIR:-build}/bin/graph-diff-opt" examples/conv-block/source.mlir \
-  examples/conv-block/target.mlir "$@" || status=$?
+  examples/conv-block/target.mlir --verify "$@" || status=$?
 # Exit codes follow diff(1): 1 means "the graphs differ", which is the point.
 [ "$status" -le 1 ]

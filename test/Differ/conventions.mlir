@@ -2,7 +2,7 @@
 // node whose metadata names its `anchor`. The region grows from the anchor
 // over the free nodes that fed only it.
 // RUN: split-file %s %t
-// RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir | FileCheck %s
+// RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --verify | FileCheck %s
 
 // CHECK-LABEL: patch.plan @named to @named {
 // CHECK-NEXT:    patch.delete @conv1 absorbed_by @relu1 stage "convention"

@@ -1,7 +1,7 @@
 // One edit per graph: a pure deletion, a pure insertion, a kind change under
 // the same id, an attribute change, and a rewired input.
 // RUN: split-file %s %t
-// RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir | FileCheck %s
+// RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --verify | FileCheck %s
 
 // CHECK-LABEL: patch.plan @deletion to @deletion {
 // CHECK-NEXT:    patch.update @fc changes ["inputs"] inputs(@relu) stage "id"

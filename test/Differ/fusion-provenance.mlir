@@ -2,7 +2,7 @@
 // provenance: a replace anchored on the sink (the ReLU), with the init flag,
 // and the two other members deleted as absorbed by it.
 // RUN: split-file %s %t
-// RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir | FileCheck %s
+// RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --verify | FileCheck %s
 
 // CHECK-LABEL: patch.plan @block to @block {
 // CHECK-NEXT:    patch.delete @conv1 absorbed_by @relu1 stage "provenance"

@@ -1,13 +1,13 @@
 // Identical graphs and a reordered copy give an empty plan and exit 0; the
 // plan is byte-identical whichever order the source lists its nodes in.
 // RUN: split-file %s %t
-// RUN: %expect_exit 0 graph-diff-opt %t/a.mlir %t/a.mlir | FileCheck %s --check-prefix=SAME
-// RUN: %expect_exit 0 graph-diff-opt %t/a.mlir %t/shuffled.mlir | FileCheck %s --check-prefix=SAME
+// RUN: %expect_exit 0 graph-diff-opt %t/a.mlir %t/a.mlir --verify | FileCheck %s --check-prefix=SAME
+// RUN: %expect_exit 0 graph-diff-opt %t/a.mlir %t/shuffled.mlir --verify | FileCheck %s --check-prefix=SAME
 // SAME:      patch.plan @g to @g {
 // SAME-NEXT: }
 
-// RUN: %expect_exit 1 graph-diff-opt %t/a.mlir %t/edited.mlir > %t/plan1
-// RUN: %expect_exit 1 graph-diff-opt %t/shuffled.mlir %t/edited.mlir > %t/plan2
+// RUN: %expect_exit 1 graph-diff-opt %t/a.mlir %t/edited.mlir --verify > %t/plan1
+// RUN: %expect_exit 1 graph-diff-opt %t/shuffled.mlir %t/edited.mlir --verify > %t/plan2
 // RUN: diff %t/plan1 %t/plan2
 
 //--- a.mlir

@@ -2,7 +2,7 @@
 // results: the anchor is the last sink in topological order, and `results`
 // says which source value each new result stands for.
 // RUN: split-file %s %t
-// RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir | FileCheck %s
+// RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --verify | FileCheck %s
 
 // CHECK-LABEL: patch.plan @attention to @attention {
 // CHECK-NEXT:    patch.delete @k absorbed_by @v stage "provenance"

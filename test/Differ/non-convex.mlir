@@ -2,7 +2,7 @@
 // back: no single node can replace it. The plan refuses, says why, and falls
 // back to delete + insert.
 // RUN: split-file %s %t
-// RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir | FileCheck %s
+// RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --verify | FileCheck %s
 
 // CHECK-LABEL: patch.plan @g to @g {
 // CHECK:         patch.insert new @ac inputs(%arg0, @b)

@@ -1,6 +1,6 @@
 // Graph inputs and outputs added and removed, and graphs only one side has.
 // RUN: split-file %s %t
-// RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir | FileCheck %s
+// RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --verify | FileCheck %s
 
 // CHECK-LABEL: patch.plan @io to @io {
 // CHECK-NEXT:    patch.add_input new %arg1 at 1 : tensor<4xi1>

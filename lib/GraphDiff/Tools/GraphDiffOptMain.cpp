@@ -10,6 +10,8 @@
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Differ/DiffReport.h"
 #include "GraphDiff/Graph/Graph.h"
+#include "GraphDiff/Plan/ApplyPlan.h"
+#include "GraphDiff/Plan/Isomorphism.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/Debug/Counter.h"
@@ -46,6 +48,15 @@ static cl::opt<bool> verifyPlans(
 /// Applies `plan` to `source` and checks the result against `target`.
 static LogicalResult verifyPlan(patch::PlanOp plan, const Graph &source,
                                 const Graph &target) {
+  FailureOr<OwningOpRef<Operation *>> applied = applyPlan(plan, source);
+  if (failed(applied))
+    return failure();
+  FailureOr<std::unique_ptr<Graph>> appliedGraph = Graph::build(**applied);
+  if (failed(appliedGraph))
+    return failure();
+  if (std::optional<GraphMismatch> mismatch =
+          findMismatch(**appliedGraph, target))
+    return emitMismatch(*mismatch);
   return success();
 }
 
