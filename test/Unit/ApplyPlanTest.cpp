@@ -22,6 +22,8 @@
 
 #include "gtest/gtest.h"
 
+#include <random>
+
 using namespace mlir;
 using namespace graphdiff;
 
@@ -310,6 +312,31 @@ patch.plan @src to @tgt {
 )mlir"));
 }
 
+TEST_F(ApplyPlanTest, UsesAResultOfANewMultiResultNode) {
+  EXPECT_TRUE(givesTarget(R"mlir(
+lg.graph @src(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %a = lg.node @a "A"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  lg.output %a : tensor<4xf32>
+}
+lg.graph @tgt(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %s:2 = lg.node @split "Split"(%x) : (tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
+  %a = lg.node @a "A"(%s#1) : (tensor<4xf32>) -> tensor<4xf32>
+  lg.output %a, %s#0 : tensor<4xf32>, tensor<4xf32>
+}
+patch.plan @src to @tgt {
+  patch.insert new @split inputs(%arg0) {
+  ^bb0(%i: tensor<4xf32>):
+    %0:2 = lg.node @split "Split"(%i) : (tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
+  }
+  patch.update @a changes ["inputs"] inputs(new @split[1]) {
+  ^bb0(%i: tensor<4xf32>):
+    %0 = lg.node @a "A"(%i) : (tensor<4xf32>) -> tensor<4xf32>
+  }
+  patch.add_output new @split[0] at 1
+}
+)mlir"));
+}
+
 TEST_F(ApplyPlanTest, PatchesAFunctionWithArithOps) {
   EXPECT_TRUE(givesTarget(R"mlir(
 func.func @src(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
@@ -567,6 +594,11 @@ lg.graph @src(%x: tensor<4xf32>) -> tensor<4xf32> {
       {"patch.add_input new %m at 4 : tensor<4xi1>",
        "adds input 4 but only 1 input(s)"},
       {"patch.remove_input @a", "'@a' is not an input of the graph"},
+      {"patch.update @a changes [\"types\"] inputs(%arg0) {\n"
+       "^bb0(%i: tensor<4xf32>):\n"
+       "  %0:2 = lg.node @a \"A\"(%i) : (tensor<4xf32>) -> (tensor<4xf32>, "
+       "tensor<4xf32>)\n}",
+       "the new node has 2 result(s) but @a has 1"},
   };
   for (const Case &c : cases) {
     diagnostics.clear();
@@ -779,4 +811,95 @@ lg.graph @b(%x: tensor<8xf32>) -> tensor<8xf32> {
 )mlir"),
             "input #0 has type tensor<4xf32> here but tensor<8xf32> in the "
             "target");
+}
+
+TEST_F(ApplyPlanTest, ComparesLocationsOnlyWhenAsked) {
+  ModuleOp module = parse(R"mlir(
+lg.graph @a(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = lg.node @r "ReLU"(%x) : (tensor<4xf32>) -> tensor<4xf32> loc("a.py":1:1)
+  lg.output %r : tensor<4xf32>
+}
+lg.graph @b(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = lg.node @r "ReLU"(%x) : (tensor<4xf32>) -> tensor<4xf32> loc("a.py":2:1)
+  lg.output %r : tensor<4xf32>
+}
+)mlir");
+  ASSERT_TRUE(module) << diagnostics;
+  std::unique_ptr<Graph> a = graphOf(symbol(module, "a"));
+  std::unique_ptr<Graph> b = graphOf(symbol(module, "b"));
+  ASSERT_TRUE(a && b);
+  EXPECT_FALSE(findMismatch(*a, *b));
+  std::optional<GraphMismatch> mismatch =
+      findMismatch(*a, *b, /*ignoreLocations=*/false);
+  ASSERT_TRUE(mismatch);
+  EXPECT_EQ(mismatch->reason, "location differs");
+
+  // The mismatch is reported at the target node, with a note at the other.
+  diagnostics.clear();
+  EXPECT_TRUE(failed(emitMismatch(*mismatch)));
+  EXPECT_NE(diagnostics.find("location differs"), std::string::npos)
+      << diagnostics;
+}
+
+/// A random DAG of `n` lg nodes with few kinds, written in `order`.
+static std::string randomGraph(StringRef name, unsigned n, unsigned seed,
+                               bool shuffle, int rewire = -1) {
+  std::mt19937 rng(seed);
+  // Inputs of node i: one or two earlier nodes or graph inputs (-1, -2).
+  std::vector<std::vector<int>> inputs(n);
+  for (unsigned i = 0; i < n; ++i) {
+    unsigned count = 1 + rng() % 2;
+    for (unsigned k = 0; k < count; ++k)
+      inputs[i].push_back(int(rng() % (i + 2)) - 2);
+  }
+  if (rewire >= 0) {
+    // Point the first input of node `rewire` somewhere else.
+    int &input = inputs[rewire][0];
+    input = input == -1 ? -2 : -1;
+  }
+  std::vector<unsigned> order(n);
+  for (unsigned i = 0; i < n; ++i)
+    order[i] = i;
+  if (shuffle)
+    for (unsigned i = n; i > 1; --i)
+      std::swap(order[i - 1], order[rng() % i]);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "lg.graph @" << name
+     << "(%x: tensor<4xf32>, %y: tensor<4xf32>) -> (tensor<4xf32>, "
+        "tensor<4xf32>) {\n";
+  auto value = [](int input) -> std::string {
+    if (input == -2)
+      return "%x";
+    if (input == -1)
+      return "%y";
+    return "%n" + std::to_string(input);
+  };
+  for (unsigned i : order) {
+    os << "  %n" << i << " = lg.node @n" << i << " \"K" << i % 3 << "\"(";
+    for (size_t k = 0; k < inputs[i].size(); ++k)
+      os << (k ? ", " : "") << value(inputs[i][k]);
+    os << ") : (";
+    for (size_t k = 0; k < inputs[i].size(); ++k)
+      os << (k ? ", " : "") << "tensor<4xf32>";
+    os << ") -> tensor<4xf32>\n";
+  }
+  os << "  lg.output %n" << n - 1 << ", %n" << n / 2
+     << " : tensor<4xf32>, tensor<4xf32>\n}\n";
+  return text;
+}
+
+TEST_F(ApplyPlanTest, RandomGraphsAndTheirShuffledCopies) {
+  for (unsigned seed = 0; seed < 20; ++seed) {
+    unsigned n = 30 + seed;
+    std::string same = randomGraph("a", n, seed, false) +
+                       randomGraph("b", n, seed, /*shuffle=*/true);
+    EXPECT_EQ(compare(same), "") << same;
+    // Rewiring one input (a graph input, so the reason is fixed) is caught.
+    unsigned victim = seed % n;
+    std::string rewired =
+        randomGraph("a", n, seed, false) +
+        randomGraph("b", n, seed, /*shuffle=*/true, /*rewire=*/victim);
+    EXPECT_NE(compare(rewired), "") << rewired;
+  }
 }

@@ -33,6 +33,9 @@ namespace graphdiff {
 /// (removals, then additions by target position), the signature is updated
 /// from the outputs, and the body is sorted topologically.
 ///
+/// `source` must name its nodes as the plan does: build it with the same
+/// SourceNames the differ used (or none, for printer names on both sides).
+///
 /// A plan that cannot be applied gives a located error at the offending action
 /// and failure(); bad plans never assert.
 mlir::FailureOr<mlir::OwningOpRef<mlir::Operation *>>
