@@ -21,7 +21,7 @@ enum ExitCode : int { ExitSame = 0, ExitDifferent = 1, ExitTrouble = 2 };
 void registerGraphDiffDialects(mlir::DialectRegistry &registry);
 
 /// Registers our passes and the upstream ones.
-void registerGraphDiffPasses();
+void registerAllGraphDiffPasses();
 
 /// The whole of `graph-diff-opt`. With one input (or none: stdin) it is
 /// `mlir-opt`; with two it diffs them. Returns the process exit code.

@@ -12,6 +12,7 @@
 #include "GraphDiff/Graph/Graph.h"
 #include "GraphDiff/Plan/ApplyPlan.h"
 #include "GraphDiff/Plan/Isomorphism.h"
+#include "GraphDiff/Transforms/Passes.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/Debug/Counter.h"
@@ -37,6 +38,12 @@
 using namespace mlir;
 using namespace graphdiff;
 namespace cl = llvm::cl;
+
+static cl::opt<bool> diffAfterChange(
+    "graph-diff-after-change",
+    cl::desc("Print to stderr the patch plan of every pass that changed the "
+             "IR (the structural --mlir-print-ir-after-change)"),
+    cl::init(false));
 
 static cl::opt<bool> verifyPlans(
     "verify",
@@ -66,7 +73,10 @@ void graphdiff::registerGraphDiffDialects(DialectRegistry &registry) {
   registerAllExtensions(registry);
 }
 
-void graphdiff::registerGraphDiffPasses() { registerAllPasses(); }
+void graphdiff::registerAllGraphDiffPasses() {
+  registerAllPasses();
+  registerGraphDiffPasses();
+}
 
 /// Parses `filename` into `context` and verifies it. The file's buffer goes
 /// into `diagnosticsMgr`, so that diagnostics about either input, now or later,
@@ -149,7 +159,7 @@ int graphdiff::graphDiffOptMain(int argc, char **argv) {
 
   DialectRegistry registry;
   registerGraphDiffDialects(registry);
-  registerGraphDiffPasses();
+  registerAllGraphDiffPasses();
 
   static cl::list<std::string> inputs(
       cl::Positional, cl::desc("<input file> | <source file> <target file>"));
@@ -178,6 +188,16 @@ int graphdiff::graphDiffOptMain(int argc, char **argv) {
   if (inputs.size() < 2) {
     // One input: exactly mlir-opt.
     MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+    if (diffAfterChange) {
+      // Keep the pipeline the command line asked for; add the instrument.
+      MlirOptMainConfig pipeline = config;
+      config.setPassPipelineSetupFn([pipeline](PassManager &pm) {
+        if (failed(pipeline.setupPassPipeline(pm)))
+          return failure();
+        addDiffAfterChangeInstrumentation(pm, llvm::errs());
+        return success();
+      });
+    }
     if (config.shouldShowDialects()) {
       llvm::outs() << "Available Dialects: ";
       llvm::interleaveComma(registry.getDialectNames(), llvm::outs());

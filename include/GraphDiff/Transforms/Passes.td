@@ -1,0 +1,60 @@
+//===- Passes.td - graph-diff passes -----------------------*- tablegen -*-===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPHDIFF_TRANSFORMS_PASSES_TD
+#define GRAPHDIFF_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def GraphSnapshot : Pass<"graph-snapshot", "::mlir::ModuleOp"> {
+  let summary = "Remember the module's graphs for a later graph-diff";
+  let description = [{
+    Keeps a copy of the whole module, tied to the MLIRContext, so that a
+    `graph-diff` later in the same pipeline can diff the IR as it is then
+    against the IR as it was here. The IR itself is not changed. A second
+    snapshot replaces the first.
+
+    ```
+    graph-diff-opt model.mlir -o /dev/null -pass-pipeline='builtin.module(graph-snapshot,func.func(linalg-fuse-elementwise-ops),graph-diff)'
+    ```
+  }];
+}
+
+def GraphDiffPass : Pass<"graph-diff", "::mlir::ModuleOp"> {
+  let summary = "Print the patch plan from the last graph-snapshot to now";
+  let description = [{
+    Diffs the module remembered by the last `graph-snapshot` (the source)
+    against the module as it is now (the target), graph by graph, and prints
+    the plans as `patch` IR to `output` (stdout by default). Nodes are named
+    as the printer names them (`%0`, `@id`). With `verify`, each plan is
+    applied to its source and checked against the target; a mismatch fails
+    the pass. The IR is not changed. Fails if no snapshot was taken.
+  }];
+  let options = [
+    Option<"output", "output", "std::string", /*default=*/"\"-\"",
+           "Where to print the plans ('-' for stdout)">,
+    Option<"verify", "verify", "bool", /*default=*/"false",
+           "Apply each plan and check the result against the target">,
+  ];
+  let dependentDialects = ["::graphdiff::patch::PatchDialect"];
+}
+
+def GraphApplyPlans : Pass<"graph-apply-plans", "::mlir::ModuleOp"> {
+  let summary = "Apply each patch.plan to the graph it names";
+  let description = [{
+    For every `patch.plan` in the module whose source graph is defined in the
+    same module, applies the plan to that graph in place and erases the plan.
+    A plan whose source is not there is an error; so is a plan that does not
+    apply (a reference to a missing node, a deleted node still in use).
+
+    ```mlir
+    lg.graph @g(%x: i32) -> i32 { ... }
+    patch.plan @g to @g { patch.update @a changes ["kind"] ... }
+    ```
+  }];
+}
+
+#endif // GRAPHDIFF_TRANSFORMS_PASSES_TD

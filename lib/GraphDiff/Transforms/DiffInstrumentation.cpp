@@ -1,0 +1,122 @@
+//===- DiffInstrumentation.cpp - The plan of every pass that changed IR ---===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Transforms/Passes.h"
+
+#include "GraphDiff/Differ/DiffReport.h"
+#include "GraphDiff/Differ/GraphDiffer.h"
+#include "mlir/IR/OperationSupport.h"
+#include "mlir/Pass/PassInstrumentation.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <mutex>
+
+using namespace mlir;
+using namespace graphdiff;
+
+namespace {
+/// Before each pass, copies the op it runs on; after it, if the op changed,
+/// prints the plan from the copy to the op.
+class DiffAfterChange : public PassInstrumentation {
+public:
+  explicit DiffAfterChange(llvm::raw_ostream &os) : os(os) {}
+
+  void runBeforePass(Pass *pass, Operation *op) override {
+    if (!isInteresting(pass, op))
+      return;
+    Snapshot snapshot{OperationFingerPrint(op), op->clone()};
+    std::lock_guard<std::mutex> lock(mutex);
+    before[{pass, op}] = std::move(snapshot);
+  }
+
+  void runAfterPass(Pass *pass, Operation *op) override {
+    if (!isInteresting(pass, op))
+      return;
+    Snapshot snapshot = takeSnapshot(pass, op);
+    if (!snapshot.copy || *snapshot.fingerPrint == OperationFingerPrint(op)) {
+      if (snapshot.copy)
+        snapshot.copy->erase();
+      return;
+    }
+    std::string text = diff(pass, snapshot.copy, op);
+    snapshot.copy->erase();
+    std::lock_guard<std::mutex> lock(mutex);
+    os << text;
+    os.flush();
+  }
+
+  void runAfterPassFailed(Pass *pass, Operation *op) override {
+    if (!isInteresting(pass, op))
+      return;
+    Snapshot snapshot = takeSnapshot(pass, op);
+    if (snapshot.copy)
+      snapshot.copy->erase();
+  }
+
+private:
+  struct Snapshot {
+    std::optional<OperationFingerPrint> fingerPrint;
+    Operation *copy = nullptr;
+  };
+
+  /// Real passes on modules or graphs; not the adaptors that run nested
+  /// pipelines (they have no argument), whose changes their passes report.
+  static bool isInteresting(Pass *pass, Operation *op) {
+    return !pass->getArgument().empty() &&
+           (isa<ModuleOp>(op) || isDiffableGraph(op));
+  }
+
+  Snapshot takeSnapshot(Pass *pass, Operation *op) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = before.find({pass, op});
+    if (it == before.end())
+      return {};
+    Snapshot snapshot = std::move(it->second);
+    before.erase(it);
+    return snapshot;
+  }
+
+  /// The plans from `copy` to `op`, as text with a header naming the pass.
+  static std::string diff(Pass *pass, Operation *copy, Operation *op) {
+    MLIRContext *context = op->getContext();
+    OwningOpRef<ModuleOp> plans = ModuleOp::create(UnknownLoc::get(context));
+    DiffReport report;
+    report.plans = *plans;
+    // diffModules compares modules; wrap a lone graph (and its copy) in one.
+    OwningOpRef<ModuleOp> sourceHolder, targetHolder;
+    auto source = dyn_cast<ModuleOp>(copy);
+    auto target = dyn_cast<ModuleOp>(op);
+    if (!target) {
+      sourceHolder = ModuleOp::create(op->getLoc());
+      targetHolder = ModuleOp::create(op->getLoc());
+      sourceHolder->push_back(copy->clone());
+      targetHolder->push_back(op->clone());
+      source = *sourceHolder;
+      target = *targetHolder;
+    }
+    if (failed(diffModules(source, target, nullptr, nullptr, report)))
+      return "";
+    std::string text;
+    llvm::raw_string_ostream out(text);
+    out << "// -----// Plan after " << pass->getArgument() << " //----- //\n";
+    plans->print(out);
+    out << "\n";
+    return text;
+  }
+
+  llvm::raw_ostream &os;
+  std::mutex mutex;
+  llvm::DenseMap<std::pair<Pass *, Operation *>, Snapshot> before;
+};
+} // namespace
+
+void graphdiff::addDiffAfterChangeInstrumentation(PassManager &pm,
+                                                  llvm::raw_ostream &os) {
+  // Plans are patch IR; dialects cannot be loaded once passes run threads.
+  pm.getContext()->getOrLoadDialect<patch::PatchDialect>();
+  pm.addInstrumentation(std::make_unique<DiffAfterChange>(os));
+}

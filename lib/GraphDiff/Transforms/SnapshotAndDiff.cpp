@@ -1,0 +1,108 @@
+//===- SnapshotAndDiff.cpp - graph-snapshot and graph-diff passes ---------===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Transforms/Passes.h"
+
+#include "GraphDiff/Differ/DiffReport.h"
+#include "GraphDiff/Plan/ApplyPlan.h"
+#include "GraphDiff/Plan/Isomorphism.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+#include <mutex>
+
+namespace graphdiff {
+#define GEN_PASS_DEF_GRAPHSNAPSHOT
+#define GEN_PASS_DEF_GRAPHDIFFPASS
+#include "GraphDiff/Transforms/Passes.h.inc"
+} // namespace graphdiff
+
+using namespace mlir;
+using namespace graphdiff;
+
+namespace {
+/// The snapshots, one per context. A snapshot lives until `graph-diff` takes
+/// it; one never taken is leaked on purpose, as the context it belongs to may
+/// be gone by the time static destructors run.
+struct SnapshotStore {
+  std::mutex mutex;
+  llvm::DenseMap<MLIRContext *, Operation *> snapshots;
+
+  static SnapshotStore &get() {
+    static auto *store = new SnapshotStore();
+    return *store;
+  }
+  void put(MLIRContext *context, OwningOpRef<ModuleOp> module) {
+    std::lock_guard<std::mutex> lock(mutex);
+    Operation *&slot = snapshots[context];
+    if (slot)
+      slot->erase();
+    slot = module.release().getOperation();
+  }
+  OwningOpRef<ModuleOp> take(MLIRContext *context) {
+    std::lock_guard<std::mutex> lock(mutex);
+    Operation *op = snapshots.lookup(context);
+    snapshots.erase(context);
+    return OwningOpRef<ModuleOp>(op ? cast<ModuleOp>(op) : ModuleOp());
+  }
+};
+
+struct GraphSnapshotPass
+    : public graphdiff::impl::GraphSnapshotBase<GraphSnapshotPass> {
+  void runOnOperation() override {
+    SnapshotStore::get().put(&getContext(), getOperation().clone());
+    markAllAnalysesPreserved();
+  }
+};
+
+struct GraphDiffPassImpl
+    : public graphdiff::impl::GraphDiffPassBase<GraphDiffPassImpl> {
+  using GraphDiffPassBase::GraphDiffPassBase;
+
+  void runOnOperation() override {
+    markAllAnalysesPreserved();
+    OwningOpRef<ModuleOp> snapshot = SnapshotStore::get().take(&getContext());
+    if (!snapshot) {
+      getOperation().emitError("graph-diff: no graph-snapshot ran before it "
+                               "in this pipeline");
+      return signalPassFailure();
+    }
+    OwningOpRef<ModuleOp> plans =
+        ModuleOp::create(UnknownLoc::get(&getContext()));
+    DiffReport report;
+    report.plans = *plans;
+    if (failed(
+            diffModules(*snapshot, getOperation(), nullptr, nullptr, report)))
+      return signalPassFailure();
+    if (verify)
+      for (GraphPairDiff &pair : report.pairs) {
+        FailureOr<OwningOpRef<Operation *>> applied =
+            applyPlan(pair.plan, *pair.source);
+        if (failed(applied))
+          return signalPassFailure();
+        FailureOr<std::unique_ptr<Graph>> appliedGraph =
+            Graph::build(**applied);
+        if (failed(appliedGraph))
+          return signalPassFailure();
+        if (std::optional<GraphMismatch> mismatch =
+                findMismatch(**appliedGraph, *pair.target)) {
+          (void)emitMismatch(*mismatch);
+          return signalPassFailure();
+        }
+      }
+    std::string error;
+    std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(output, &error);
+    if (!file) {
+      getOperation().emitError("graph-diff: ") << error;
+      return signalPassFailure();
+    }
+    plans->print(file->os());
+    file->os() << "\n";
+    file->keep();
+  }
+};
+} // namespace

@@ -1,0 +1,35 @@
+// --graph-diff-after-change prints, to stderr, the plan of every pass that
+// changed the IR, and nothing for the passes that did not.
+// RUN: graph-diff-opt %s -o /dev/null --mlir-disable-threading --graph-diff-after-change --cse --linalg-fuse-elementwise-ops --canonicalize 2>&1 | FileCheck %s
+
+// cse erases the unused constant (the printer calls it %cst_0).
+// CHECK:       // -----// Plan after cse //----- //
+// CHECK:       patch.plan @add_relu to @add_relu {
+// CHECK-NEXT:    patch.delete %cst_0{{$}}
+// CHECK-NEXT:  }
+// CHECK:       // -----// Plan after linalg-fuse-elementwise-ops //----- //
+// CHECK:       patch.plan @add_relu to @add_relu {
+// CHECK-NEXT:    patch.delete %1 absorbed_by %2 stage "location"
+// CHECK-NEXT:    patch.replace %2 with new %1 region [%1, %2]
+// canonicalize changes nothing left, so it prints no plan.
+// CHECK-NOT:   Plan after
+
+#map = affine_map<(d0) -> (d0)>
+func.func @add_relu(%a: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<8xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %unused = arith.constant 1.000000e+00 : f32
+  %e = tensor.empty() : tensor<8xf32>
+  %sum = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel"]}
+      ins(%a, %b : tensor<8xf32>, tensor<8xf32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  %relu = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]}
+      ins(%sum : tensor<8xf32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %m = arith.maximumf %x, %cst : f32
+    linalg.yield %m : f32
+  } -> tensor<8xf32>
+  return %relu : tensor<8xf32>
+}
