@@ -31,7 +31,8 @@ struct GraphMismatch {
 /// Returns nullopt if `applied` and `target` are the same graph up to the
 /// order of their nodes: the same input types, and a one-to-one pairing of
 /// their nodes such that paired nodes have the same op name, attributes
-/// (inherent and discardable), result types and nested regions, read paired
+/// (inherent and discardable, see isSameAttribute), result types and nested
+/// regions, read paired
 /// values operand by operand, and the outputs are paired values position by
 /// position. Locations are compared only if `ignoreLocations` is false.
 ///
@@ -46,6 +47,12 @@ struct GraphMismatch {
 std::optional<GraphMismatch> findMismatch(const Graph &applied,
                                           const Graph &target,
                                           bool ignoreLocations = true);
+
+/// Whether two attribute values are the same for findMismatch: equal, or two
+/// `dense_resource` elements of the same type whose blobs hold the same bytes
+/// (the parser renames a blob whose key is already taken in the context, so
+/// two files parsed into one context name the same constant differently).
+bool isSameAttribute(mlir::Attribute a, mlir::Attribute b);
 
 /// Reports `mismatch` as an error at the target op (or the applied op if
 /// there is none), with a note at the other one. Returns failure().

@@ -6,7 +6,10 @@
 
 #include "GraphDiff/Plan/Isomorphism.h"
 
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/OperationSupport.h"
 #include "llvm/ADT/DenseMap.h"
@@ -30,14 +33,48 @@ struct GraphHashes {
   std::vector<llvm::hash_code> merkle;
 };
 
-/// The content of `op`, operands and results aside: name, attributes, result
-/// types, nested ops (and the location, unless ignored).
+} // namespace
+
+bool graphdiff::isSameAttribute(Attribute a, Attribute b) {
+  if (a == b)
+    return true;
+  auto resourceA = dyn_cast_or_null<DenseResourceElementsAttr>(a);
+  auto resourceB = dyn_cast_or_null<DenseResourceElementsAttr>(b);
+  if (!resourceA || !resourceB || resourceA.getType() != resourceB.getType())
+    return false;
+  const AsmResourceBlob *blobA = resourceA.getRawHandle().getBlob();
+  const AsmResourceBlob *blobB = resourceB.getRawHandle().getBlob();
+  return blobA && blobB && blobA->getData() == blobB->getData();
+}
+
+namespace {
+
+/// Hashes `attr` so that isSameAttribute values hash alike.
+llvm::hash_code hashAttr(Attribute attr) {
+  if (auto resource = dyn_cast<DenseResourceElementsAttr>(attr))
+    if (const AsmResourceBlob *blob = resource.getRawHandle().getBlob())
+      return llvm::hash_combine(
+          resource.getType().getAsOpaquePointer(),
+          llvm::hash_combine_range(blob->getData().begin(),
+                                   blob->getData().end()));
+  return llvm::hash_value(attr.getAsOpaquePointer());
+}
+
+/// The content of `op`, operands and results aside: name, attributes
+/// (inherent and discardable), result types, nested ops (and the location,
+/// unless ignored).
 llvm::hash_code hashContent(Operation *op, OperationEquivalence::Flags flags) {
-  llvm::hash_code hash = OperationEquivalence::computeHash(
-      op, OperationEquivalence::ignoreHashValue,
-      OperationEquivalence::ignoreHashValue, flags);
-  if (op->getNumRegions() != 0) {
-    hash = llvm::hash_combine(hash, op->getNumRegions());
+  llvm::hash_code hash = llvm::hash_combine(
+      op->getName().getAsOpaquePointer(), op->getNumResults(),
+      op->getNumOperands(), op->getNumRegions());
+  for (Type type : op->getResultTypes())
+    hash = llvm::hash_combine(hash, type.getAsOpaquePointer());
+  for (NamedAttribute attr : op->getAttrDictionary())
+    hash = llvm::hash_combine(hash, attr.getName().getAsOpaquePointer(),
+                              hashAttr(attr.getValue()));
+  if (!(flags & OperationEquivalence::IgnoreLocations))
+    hash = llvm::hash_combine(hash, op->getLoc().getAsOpaquePointer());
+  if (op->getNumRegions() != 0)
     op->walk([&](Operation *inner) {
       if (inner != op)
         hash = llvm::hash_combine(
@@ -45,7 +82,6 @@ llvm::hash_code hashContent(Operation *op, OperationEquivalence::Flags flags) {
                       inner, OperationEquivalence::ignoreHashValue,
                       OperationEquivalence::ignoreHashValue, flags));
     });
-  }
   return hash;
 }
 
@@ -362,7 +398,7 @@ std::optional<std::string> Matcher::compareNodes(unsigned a, unsigned t) const {
                                   : listT[j].getName().strref();
       Attribute valueA = order <= 0 ? listA[i].getValue() : Attribute();
       Attribute valueT = order >= 0 ? listT[j].getValue() : Attribute();
-      if (valueA != valueT)
+      if (!isSameAttribute(valueA, valueT))
         return ("attribute '" + name + "' differs: " + shortText(valueA) +
                 " vs " + shortText(valueT))
             .str();
@@ -372,7 +408,10 @@ std::optional<std::string> Matcher::compareNodes(unsigned a, unsigned t) const {
         ++j;
     }
   }
-  if (!opA->getName().compareOpProperties(opA->getPropertiesStorage(),
+  // Properties that are not attributes (rare), when the attributes are
+  // identical; a renamed resource blob makes the properties differ too.
+  if (attrsA == attrsT &&
+      !opA->getName().compareOpProperties(opA->getPropertiesStorage(),
                                           opT->getPropertiesStorage()))
     return std::string("properties differ");
 
@@ -406,20 +445,20 @@ std::optional<std::string> Matcher::compareNodes(unsigned a, unsigned t) const {
     return "has " + std::to_string(opA->getNumRegions()) +
            " region(s) here but " + std::to_string(opT->getNumRegions()) +
            " in the target";
-  // The whole op, nested regions included; values captured from the graph
-  // must be paired ones.
+  // Nested regions; values captured from the graph must be paired ones.
   DenseMap<Value, Value> inner;
-  bool equivalent = OperationEquivalence::isEquivalentTo(
-      opA, opT,
-      [&](Value va, Value vt) -> LogicalResult {
-        auto it = inner.find(va);
-        if (it != inner.end())
-          return success(it->second == vt);
-        return success(valuesPaired(va, vt));
-      },
-      [&](Value va, Value vt) { inner.try_emplace(va, vt); }, flags);
-  if (!equivalent)
-    return std::string("nested regions differ");
+  auto checkEquivalent = [&](Value va, Value vt) -> LogicalResult {
+    auto it = inner.find(va);
+    if (it != inner.end())
+      return success(it->second == vt);
+    return success(valuesPaired(va, vt));
+  };
+  auto markEquivalent = [&](Value va, Value vt) { inner.try_emplace(va, vt); };
+  for (auto [index, regionA, regionT] :
+       llvm::enumerate(opA->getRegions(), opT->getRegions()))
+    if (!OperationEquivalence::isRegionEquivalentTo(
+            &regionA, &regionT, checkEquivalent, markEquivalent, flags))
+      return "region #" + std::to_string(index) + " differs";
   return std::nullopt;
 }
 
