@@ -728,6 +728,21 @@ lg.graph @b(%x: tensor<4xf32>, %y: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf3
             "extra node @dead in the applied graph");
 }
 
+TEST_F(ApplyPlanTest, AChangedDeadEndIsReportedAsChanged) {
+  EXPECT_EQ(compare(std::string(kDiamond) + R"mlir(
+lg.graph @b(%x: tensor<4xf32>, %y: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %s = lg.node @stem "Conv"(%x) stateful : (tensor<4xf32>) -> tensor<4xf32>
+  %l = lg.node @left "ReLU"(%s) : (tensor<4xf32>) -> tensor<4xf32>
+  %r = lg.node @right "ReLU"(%s) : (tensor<4xf32>) -> tensor<4xf32>
+  %j = lg.node @join "Add"(%l, %r) metadata {alpha = 1 : i64} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %t = lg.node @tail "Mul"(%j, %y) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %d = lg.node @dead "Log"(%l) : (tensor<4xf32>) -> tensor<4xf32>
+  lg.output %t, %l : tensor<4xf32>, tensor<4xf32>
+}
+)mlir"),
+            "attribute 'kind' differs: \"Print\" vs \"Log\"");
+}
+
 TEST_F(ApplyPlanTest, SymmetricNodesArePairedConsistently) {
   // Two identical dead ends hang off two identical nodes, one of which is the
   // output: the dead ends must follow the pairing the output forces.

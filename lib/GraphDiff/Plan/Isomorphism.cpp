@@ -321,6 +321,18 @@ void Matcher::pairNodes() {
   propagate(/*sameCone=*/false);
   while (pairUniqueBuckets(/*byCone=*/false)) {
   }
+
+  // 4. In logical graphs, what is still left pairs by node id, so that a
+  //    changed node nothing reads is reported as changed, not as missing.
+  if (applied.isLogicalGraph() && target.isLogicalGraph()) {
+    for (unsigned t = 0; t < target.size(); ++t) {
+      if (tToA[t] != kUnpaired)
+        continue;
+      if (std::optional<unsigned> a = applied.lookupNode(target.getNodeRef(t)))
+        tryPair(*a, t, /*sameCone=*/false);
+    }
+    propagate(/*sameCone=*/false);
+  }
 }
 
 //===----------------------------------------------------------------------===//
