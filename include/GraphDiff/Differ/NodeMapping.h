@@ -42,7 +42,8 @@ public:
   NodeMapping(unsigned numSource, unsigned numTarget)
       : sourceToTarget(numSource), targetToSource(numTarget),
         pairStage(numTarget), regionOf(numTarget), regionStage(numTarget),
-        claimedBy(numSource) {}
+        claimedBy(numSource), ambiguousSource(numSource, false),
+        ambiguousTarget(numTarget, false) {}
 
   /// Pairs `source` with `target`. Both must be free.
   void pair(unsigned source, unsigned target, MatchStage stage);
@@ -80,6 +81,19 @@ public:
   /// Removes the pair holding target node `target`, if any.
   void unpairTarget(unsigned target);
 
+  /// Records that a matcher saw more than one equally good partner for a
+  /// node and left it free rather than pick one (a tie).
+  void markSourceAmbiguous(unsigned source) { ambiguousSource[source] = true; }
+  void markTargetAmbiguous(unsigned target) { ambiguousTarget[target] = true; }
+  /// Whether a node was left free because of a tie. A node that a later
+  /// stage (or region settling) took anyway is not ambiguous any more.
+  bool isSourceAmbiguous(unsigned source) const {
+    return ambiguousSource[source] && !isSourceTaken(source);
+  }
+  bool isTargetAmbiguous(unsigned target) const {
+    return ambiguousTarget[target] && !isTargetTaken(target);
+  }
+
 private:
   std::vector<std::optional<unsigned>> sourceToTarget;
   std::vector<std::optional<unsigned>> targetToSource;
@@ -87,6 +101,7 @@ private:
   std::vector<llvm::SmallVector<unsigned, 4>> regionOf;
   std::vector<MatchStage> regionStage;
   std::vector<std::optional<unsigned>> claimedBy;
+  std::vector<bool> ambiguousSource, ambiguousTarget;
 };
 
 } // namespace graphdiff

@@ -15,6 +15,7 @@
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Differ/Matchers.h"
+#include "GraphDiff/Differ/StructuralMatcher.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/OperationSupport.h"
@@ -322,14 +323,15 @@ void PlanBuilder::settleRegions() {
     for (Value input : target.getNodeInputs(t))
       if (Value image = sourceImage(input))
         boundary.insert(image);
+    MatchStage stage = mapping.getPairStage(t);
     SmallVector<unsigned> region{*s};
     mapping.unpairTarget(t);
     grow(region, boundary);
     if (region.size() == 1) {
-      mapping.pair(*s, t, MatchStage::Location);
+      mapping.pair(*s, t, stage);
       continue;
     }
-    mapping.setRegion(t, region, MatchStage::Location);
+    mapping.setRegion(t, region, stage);
   }
 
   // 2. A target node with no counterpart: the free source nodes between the
@@ -618,6 +620,7 @@ GraphDiff graphdiff::diffGraphs(const Graph &source, const Graph &target,
   matchByProvenance(source, target, mapping);
   matchByLocations(source, target, mapping);
   matchByConventions(source, target, mapping);
+  matchByStructure(source, target, mapping);
 
   PlanBuilder plan(source, target, mapping);
   plan.settleRegions();
