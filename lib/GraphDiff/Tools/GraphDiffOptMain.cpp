@@ -12,6 +12,7 @@
 #include "GraphDiff/Graph/Graph.h"
 #include "GraphDiff/Plan/ApplyPlan.h"
 #include "GraphDiff/Plan/Isomorphism.h"
+#include "GraphDiff/Renderers/Renderers.h"
 #include "GraphDiff/Transforms/Passes.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
@@ -32,6 +33,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
@@ -44,6 +46,51 @@ static cl::opt<bool> diffAfterChange(
     cl::desc("Print to stderr the patch plan of every pass that changed the "
              "IR (the structural --mlir-print-ir-after-change)"),
     cl::init(false));
+
+static cl::opt<ReportFormat> reportFormat(
+    "format", cl::desc("How to print a diff"),
+    cl::values(clEnumValN(ReportFormat::MLIR, "mlir", "the patch plans as IR"),
+               clEnumValN(ReportFormat::Text, "text", "one line per action"),
+               clEnumValN(ReportFormat::JSON, "json",
+                          "versioned JSON (docs/Report-JSON.md)"),
+               clEnumValN(ReportFormat::DOT, "dot", "a Graphviz picture"),
+               clEnumValN(ReportFormat::HTML, "html",
+                          "one self-contained web page")),
+    cl::init(ReportFormat::MLIR));
+
+static cl::opt<bool>
+    noFold("no-fold",
+           cl::desc("Text format: list identical changes one by one instead of "
+                    "folding them into one entry with a count"),
+           cl::init(false));
+
+namespace llvm {
+// Registers LLVM's own boolean `--color` (lib/Support/WithColor.cpp); exported
+// by libLLVM but declared in no public header.
+void initWithColorOptions();
+} // namespace llvm
+
+namespace {
+enum class ColorChoice { Auto, Always, Never };
+} // namespace
+
+/// `--color=auto|always|never`. LLVM registers a boolean `--color` of its own
+/// while parsing the command line; it is registered early here and replaced.
+static cl::opt<ColorChoice> &getColorChoice() {
+  static cl::opt<ColorChoice> *choice = [] {
+    llvm::initWithColorOptions();
+    if (cl::Option *llvmColor = cl::getRegisteredOptions().lookup("color"))
+      llvmColor->removeArgument();
+    return new cl::opt<ColorChoice>(
+        "color", cl::desc("Colour the text format"),
+        cl::values(clEnumValN(ColorChoice::Auto, "auto",
+                              "when the output is a terminal (default)"),
+                   clEnumValN(ColorChoice::Always, "always", "always"),
+                   clEnumValN(ColorChoice::Never, "never", "never")),
+        cl::init(ColorChoice::Auto));
+  }();
+  return *choice;
+}
 
 static cl::opt<bool> verifyPlans(
     "verify",
@@ -141,16 +188,26 @@ static int runDiff(StringRef sourceFile, StringRef targetFile,
   if (failed(verify(*plans)))
     return ExitTrouble;
 
-  std::string error;
-  std::unique_ptr<llvm::ToolOutputFile> output =
-      openOutputFile(outputFilename, &error);
-  if (!output) {
-    llvm::errs() << "graph-diff-opt: " << error << "\n";
+  // Render to a temporary file beside the output, renamed over it only once
+  // complete: a failure leaves neither a partial file nor a clobbered one.
+  RenderOptions renderOptions;
+  renderOptions.fold = !noFold;
+  ColorChoice colorChoice = getColorChoice();
+  renderOptions.color =
+      colorChoice == ColorChoice::Always ||
+      (colorChoice == ColorChoice::Auto && outputFilename == "-" &&
+       llvm::sys::Process::StandardOutIsDisplayed());
+  llvm::Error written = llvm::writeToOutput(
+      outputFilename, [&](llvm::raw_ostream &os) -> llvm::Error {
+        if (failed(renderReport(report, reportFormat, os, renderOptions)))
+          return llvm::createStringError("cannot render the report");
+        return llvm::Error::success();
+      });
+  if (written) {
+    llvm::errs() << "graph-diff-opt: " << outputFilename << ": "
+                 << llvm::toString(std::move(written)) << "\n";
     return ExitTrouble;
   }
-  plans->print(output->os());
-  output->os() << "\n";
-  output->keep();
   return report.isDifferent() ? ExitDifferent : ExitSame;
 }
 
@@ -173,6 +230,7 @@ int graphdiff::graphDiffOptMain(int argc, char **argv) {
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
   tracing::DebugCounter::registerCLOptions();
+  getColorChoice();
 
   cl::ParseCommandLineOptions(
       argc, argv,

@@ -1,0 +1,64 @@
+//===- Renderers.h - Print a DiffReport for people and programs -*- C++ -*-===//
+//
+// Part of graph-diff.
+//
+// Renderers read a DiffReport and write it in one format: the `patch` IR
+// (what FileCheck pins), readable text, versioned JSON, Graphviz DOT, or one
+// self-contained HTML page. They never change the report, and the differ never
+// prints: everything a user sees of a diff goes through renderReport.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPHDIFF_RENDERERS_RENDERERS_H
+#define GRAPHDIFF_RENDERERS_RENDERERS_H
+
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+
+namespace graphdiff {
+
+struct DiffReport;
+
+/// The output formats of `graph-diff-opt SRC TGT --format=...`.
+enum class ReportFormat { MLIR, Text, JSON, DOT, HTML };
+
+/// Parses "mlir", "text", "json", "dot" or "html".
+std::optional<ReportFormat> parseReportFormat(llvm::StringRef name);
+llvm::StringRef stringifyReportFormat(ReportFormat format);
+
+/// How to render; the defaults are what the tool uses.
+struct RenderOptions {
+  /// Text: colour actions with ANSI escapes (the caller decides whether the
+  /// output is a terminal).
+  bool color = false;
+  /// Text: fold identical changes repeated across a graph into one entry with
+  /// a count.
+  bool fold = true;
+  /// DOT and HTML: on a graph with more source nodes than this, collapse the
+  /// unchanged nodes that are not next to a change into groups.
+  unsigned collapseAbove = 60;
+};
+
+/// Writes `report` to `os` in `format`. Fails, having reported an error on
+/// stderr, only if the report cannot be rendered.
+mlir::LogicalResult renderReport(const DiffReport &report, ReportFormat format,
+                                 llvm::raw_ostream &os,
+                                 const RenderOptions &options = {});
+
+/// The renderers, one per format.
+mlir::LogicalResult renderMLIR(const DiffReport &report, llvm::raw_ostream &os);
+mlir::LogicalResult renderText(const DiffReport &report, llvm::raw_ostream &os,
+                               const RenderOptions &options);
+mlir::LogicalResult renderJSON(const DiffReport &report, llvm::raw_ostream &os,
+                               const RenderOptions &options);
+mlir::LogicalResult renderDOT(const DiffReport &report, llvm::raw_ostream &os,
+                              const RenderOptions &options);
+mlir::LogicalResult renderHTML(const DiffReport &report, llvm::raw_ostream &os,
+                               const RenderOptions &options);
+
+} // namespace graphdiff
+
+#endif // GRAPHDIFF_RENDERERS_RENDERERS_H

@@ -1,0 +1,193 @@
+//===- ReportModel.h - What renderers derive from a DiffReport --*- C++ -*-===//
+//
+// Part of graph-diff.
+//
+// The renderers share one reading of a graph pair: the status of every source
+// and target node (from the plan's actions and the node mapping), the summary
+// counts and similarity, node descriptions and locations as the user wrote
+// them, and, for the pictures, a drawing graph with fused regions grouped and
+// long unchanged stretches collapsed.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPHDIFF_RENDERERS_REPORTMODEL_H
+#define GRAPHDIFF_RENDERERS_REPORTMODEL_H
+
+#include "GraphDiff/Differ/DiffReport.h"
+#include "GraphDiff/Renderers/Renderers.h"
+#include "mlir/IR/Location.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace graphdiff {
+
+/// What happened to a node.
+enum class NodeStatus : uint8_t {
+  /// A source node paired with a target node and not updated.
+  Unchanged,
+  /// A source node paired with a target node that a `patch.update` changes;
+  /// also the target node of such a pair.
+  Updated,
+  /// A source node in the region of a `patch.replace` (the anchor included).
+  Replaced,
+  /// A source node removed by a plain `patch.delete` (no `absorbed_by`).
+  Deleted,
+  /// A target node added by `patch.insert`.
+  Inserted,
+  /// A target node written by a `patch.replace`: it stands for a region.
+  Replacing,
+};
+
+/// "unchanged", "updated", "replaced", "deleted", "inserted", "replacing".
+llvm::StringRef stringifyNodeStatus(NodeStatus status);
+
+/// The summary counts of a diff. Source nodes split exactly into
+/// unchanged + updated + replaced + deleted; target nodes into
+/// unchanged + updated + (one per replace) + inserted.
+struct DiffSummary {
+  uint64_t unchanged = 0, updated = 0, replaced = 0, deleted = 0, inserted = 0;
+  /// Replace actions (fused nodes in the target).
+  uint64_t replacements = 0;
+  uint64_t sourceNodes = 0, targetNodes = 0;
+
+  /// (2 * unchanged + updated) / (sourceNodes + targetNodes), in 0..1: the
+  /// Dice coefficient of the two node sets, an updated pair counting half.
+  /// 1 when both graphs are empty.
+  double similarity() const;
+  DiffSummary &operator+=(const DiffSummary &other);
+};
+
+/// The locations of `loc` a user can open: `file:line:col` of the first
+/// file location inside it (through names, fusions and call sites), or "".
+std::string formatLocation(mlir::Location loc);
+
+/// What a node is: an `lg` node's kind (`Conv2d`); else the op name, followed
+/// by the ops of its body for an op with a region
+/// (`linalg.generic(arith.addf)`).
+std::string describeNode(mlir::Operation *op);
+
+/// One graph pair as renderers see it.
+class PairView {
+public:
+  explicit PairView(const GraphPairDiff &pair);
+
+  const GraphPairDiff &getPair() const { return pair; }
+  const Graph &source() const { return *pair.source; }
+  const Graph &target() const { return *pair.target; }
+  patch::PlanOp getPlan() const { return pair.plan; }
+
+  NodeStatus getSourceStatus(unsigned s) const { return sourceStatus[s]; }
+  NodeStatus getTargetStatus(unsigned t) const { return targetStatus[t]; }
+  /// The target node that source node `s` became: its pair, or the node that
+  /// replaced its region. None for a deleted node.
+  std::optional<unsigned> getImage(unsigned s) const { return image[s]; }
+  const DiffSummary &getSummary() const { return summary; }
+  /// Source and target nodes in a topological order that depends on names
+  /// only, never on the order of nodes in the files.
+  llvm::ArrayRef<unsigned> getSourceOrder() const { return sourceOrder; }
+  llvm::ArrayRef<unsigned> getTargetOrder() const { return targetOrder; }
+
+  /// The source (target) node a reference of the plan names, if any.
+  std::optional<unsigned> sourceNode(patch::RefAttr ref) const;
+  std::optional<unsigned> targetNode(patch::RefAttr ref) const;
+
+private:
+  const GraphPairDiff &pair;
+  std::vector<NodeStatus> sourceStatus, targetStatus;
+  std::vector<std::optional<unsigned>> image;
+  std::vector<unsigned> sourceOrder, targetOrder;
+  DiffSummary summary;
+};
+
+/// One action as a person reads it. Deletes absorbed by a replace are part of
+/// the replace's entry, not entries of their own.
+struct ActionLine {
+  /// The action op's name without the dialect: "delete", "replace", ...
+  std::string kind;
+  /// What a reader calls it: "delete", "fuse" (a replace of several nodes),
+  /// "replace", "insert", "update", "add input", ...
+  std::string verb;
+  /// The nodes involved, as the user wrote them: "@conv1 + @bn1 -> @fused".
+  std::string names;
+  /// What changed, without names, so that identical changes compare equal:
+  /// "Conv2d + BatchNorm2d fused into ConvBn".
+  std::string what;
+  /// The matcher stage that decided it, or "".
+  std::string stage;
+  /// Where the anchor (or the new node) is: file:line:col, or "".
+  std::string location;
+  /// The colour class of the action.
+  NodeStatus status = NodeStatus::Unchanged;
+  /// Every node name the action mentions (for search).
+  std::vector<std::string> nodes;
+};
+
+/// The actions of `view`'s plan, in plan order.
+std::vector<ActionLine> describeActions(const PairView &view);
+
+/// The summary of a whole report: the sum of its pairs.
+DiffSummary summarize(llvm::ArrayRef<PairView> views);
+
+//===----------------------------------------------------------------------===//
+// Pictures
+//===----------------------------------------------------------------------===//
+
+/// A node of a picture: a source node, a new target node, or a group of
+/// collapsed unchanged source nodes.
+struct DrawNode {
+  /// Unique in the picture, safe in DOT and HTML ids: `s3`, `t1`, `c0`.
+  std::string id;
+  /// `@conv1`, `%5`, or `12 unchanged` for a collapsed group.
+  std::string name;
+  /// What the node is (describeNode).
+  std::string kind;
+  std::string location;
+  NodeStatus status = NodeStatus::Unchanged;
+  /// Source nodes this stands for (more than one when collapsed).
+  unsigned count = 1;
+  bool collapsed = false;
+  /// The fused region this node belongs to, or -1.
+  int cluster = -1;
+  /// Whether the node lives in the target only (inserted or replacing).
+  bool isNew = false;
+};
+
+struct DrawEdge {
+  unsigned from, to;
+  /// From a fused region's anchor to the node that replaced the region.
+  bool replacedBy = false;
+};
+
+/// A fused region: the source nodes of one `patch.replace`.
+struct DrawCluster {
+  std::string id;
+  std::string label;
+  /// Draw nodes in the region, and the node replacing it.
+  std::vector<unsigned> members;
+  unsigned replacer = 0;
+  unsigned anchor = 0;
+};
+
+struct Drawing {
+  std::vector<DrawNode> nodes;
+  std::vector<DrawEdge> edges;
+  std::vector<DrawCluster> clusters;
+  /// Source nodes hidden in collapsed groups.
+  unsigned collapsedNodes = 0;
+};
+
+/// The picture of one pair: every source node (coloured by status) plus the
+/// target's new nodes wired to what they read and feed; with more than
+/// `options.collapseAbove` source nodes, unchanged nodes not next to a change
+/// are collapsed, one group per connected stretch.
+Drawing buildDrawing(const PairView &view, const RenderOptions &options);
+
+/// The fill colour of a status in pictures.
+llvm::StringRef statusColor(NodeStatus status);
+
+} // namespace graphdiff
+
+#endif // GRAPHDIFF_RENDERERS_REPORTMODEL_H

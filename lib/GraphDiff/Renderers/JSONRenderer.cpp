@@ -1,0 +1,236 @@
+//===- JSONRenderer.cpp - The report as versioned JSON --------------------===//
+//
+// Part of graph-diff.
+//
+// The schema is documented in docs/Report-JSON.md; bump kReportSchemaVersion
+// on any change a consumer could notice. Every object of a given kind always
+// has the same keys, in the same order; absent values are `null`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Renderers/Renderers.h"
+#include "GraphDiff/Renderers/ReportModel.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/JSON.h"
+
+using namespace mlir;
+using namespace graphdiff;
+
+static constexpr int64_t kReportSchemaVersion = 1;
+
+/// A similarity as a JSON number with at most 4 decimals ("0.6667", "1.0").
+static std::string formatSimilarity(double value) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << llvm::format("%.4f", value);
+  while (out.size() > 3 && out.back() == '0' && out[out.size() - 2] != '.')
+    out.pop_back();
+  return out;
+}
+
+static void writeSummary(llvm::json::OStream &j, const DiffSummary &summary) {
+  j.attributeObject("summary", [&] {
+    j.attribute("unchanged", static_cast<int64_t>(summary.unchanged));
+    j.attribute("updated", static_cast<int64_t>(summary.updated));
+    j.attribute("replaced", static_cast<int64_t>(summary.replaced));
+    j.attribute("deleted", static_cast<int64_t>(summary.deleted));
+    j.attribute("inserted", static_cast<int64_t>(summary.inserted));
+    j.attributeBegin("similarity");
+    j.rawValue(formatSimilarity(summary.similarity()));
+    j.attributeEnd();
+  });
+}
+
+static llvm::json::Value optionalString(std::optional<StringRef> value) {
+  if (!value)
+    return nullptr;
+  return value->str();
+}
+
+static llvm::json::Value locationOf(Operation *op) {
+  std::string loc = formatLocation(op->getLoc());
+  if (loc.empty())
+    return nullptr;
+  return loc;
+}
+
+/// {"name", "op", "kind", "location"} of a node.
+static void writeNode(llvm::json::OStream &j, StringRef name, Operation *op) {
+  j.object([&] {
+    j.attribute("name", name);
+    j.attribute("op", op ? llvm::json::Value(op->getName().getStringRef())
+                         : llvm::json::Value(nullptr));
+    j.attribute("kind", op ? llvm::json::Value(describeNode(op))
+                           : llvm::json::Value(nullptr));
+    j.attribute("location", op ? locationOf(op) : llvm::json::Value(nullptr));
+  });
+}
+
+static void writeRefs(llvm::json::OStream &j, StringRef key, ArrayAttr refs) {
+  j.attributeArray(key, [&] {
+    for (auto ref : refs.getAsRange<patch::RefAttr>())
+      j.value(ref.str());
+  });
+}
+
+static std::string bareName(patch::RefAttr ref) {
+  std::string name = ref.str();
+  StringRef text(name);
+  if (text.consume_front("new "))
+    return text.str();
+  return name;
+}
+
+static void writeAction(llvm::json::OStream &j, const PairView &view,
+                        Operation &op) {
+  const Graph &source = view.source();
+  const Graph &target = view.target();
+  auto sourceOp = [&](patch::RefAttr ref) -> Operation * {
+    std::optional<unsigned> s = view.sourceNode(ref);
+    return s ? source.getNode(*s) : nullptr;
+  };
+  auto targetOp = [&](patch::RefAttr ref) -> Operation * {
+    std::optional<unsigned> t = view.targetNode(ref);
+    return t ? target.getNode(*t) : nullptr;
+  };
+  j.object([&] {
+    j.attribute("kind", op.getName().stripDialect());
+    if (auto del = dyn_cast<patch::DeleteOp>(op)) {
+      j.attributeBegin("node");
+      writeNode(j, del.getNode().str(), sourceOp(del.getNode()));
+      j.attributeEnd();
+      j.attribute("absorbed_by",
+                  del.getAbsorbedByAttr()
+                      ? llvm::json::Value(del.getAbsorbedByAttr().str())
+                      : llvm::json::Value(nullptr));
+      j.attribute("reason", optionalString(del.getReason()));
+      j.attribute("stage", optionalString(del.getStage()));
+    } else if (auto replace = dyn_cast<patch::ReplaceOp>(op)) {
+      j.attributeBegin("anchor");
+      writeNode(j, replace.getAnchor().str(), sourceOp(replace.getAnchor()));
+      j.attributeEnd();
+      j.attributeBegin("new_node");
+      writeNode(j, bareName(replace.getNewName()),
+                targetOp(replace.getNewName()));
+      j.attributeEnd();
+      j.attributeArray("region", [&] {
+        for (auto ref : replace.getRegion().getAsRange<patch::RefAttr>())
+          writeNode(j, ref.str(), sourceOp(ref));
+      });
+      writeRefs(j, "inputs", replace.getInputs());
+      writeRefs(j, "outputs", replace.getResults());
+      j.attribute("init", replace.getInit());
+      j.attribute("stage", optionalString(replace.getStage()));
+    } else if (auto insert = dyn_cast<patch::InsertOp>(op)) {
+      j.attributeBegin("new_node");
+      writeNode(j, bareName(insert.getNewName()),
+                targetOp(insert.getNewName()));
+      j.attributeEnd();
+      writeRefs(j, "inputs", insert.getInputs());
+      j.attribute("stage", optionalString(insert.getStage()));
+    } else if (auto update = dyn_cast<patch::UpdateOp>(op)) {
+      j.attributeBegin("node");
+      writeNode(j, update.getNode().str(), sourceOp(update.getNode()));
+      j.attributeEnd();
+      j.attributeBegin("new_node");
+      std::optional<unsigned> s = view.sourceNode(update.getNode());
+      std::optional<unsigned> t =
+          s ? view.getPair().mapping.getTarget(*s) : std::nullopt;
+      writeNode(j, t ? target.getNodeRef(*t).str() : update.getNode().str(),
+                t ? target.getNode(*t) : update.getNewNode());
+      j.attributeEnd();
+      j.attributeArray("changes", [&] {
+        for (auto change : update.getChanges().getAsRange<StringAttr>())
+          j.value(change.getValue());
+      });
+      writeRefs(j, "inputs", update.getInputs());
+      j.attribute("stage", optionalString(update.getStage()));
+    } else if (auto add = dyn_cast<patch::AddInputOp>(op)) {
+      j.attribute("name", bareName(add.getName()));
+      j.attribute("position", static_cast<int64_t>(add.getPosition()));
+      std::string type;
+      llvm::raw_string_ostream typeOs(type);
+      typeOs << add.getType();
+      j.attribute("type", type);
+    } else if (auto remove = dyn_cast<patch::RemoveInputOp>(op)) {
+      j.attribute("name", remove.getInput().str());
+    } else if (auto add = dyn_cast<patch::AddOutputOp>(op)) {
+      j.attribute("value", add.getValue().str());
+      j.attribute("position", static_cast<int64_t>(add.getPosition()));
+    } else if (auto remove = dyn_cast<patch::RemoveOutputOp>(op)) {
+      j.attribute("position", static_cast<int64_t>(remove.getPosition()));
+    }
+  });
+}
+
+static void writeMapping(llvm::json::OStream &j, const PairView &view) {
+  const Graph &source = view.source();
+  const Graph &target = view.target();
+  const NodeMapping &mapping = view.getPair().mapping;
+  j.attributeArray("mapping", [&] {
+    for (unsigned s : view.getSourceOrder()) {
+      std::optional<unsigned> t = view.getImage(s);
+      NodeStatus status = view.getSourceStatus(s);
+      j.object([&] {
+        j.attribute("source", source.getNodeRef(s).str());
+        j.attribute("target", t ? llvm::json::Value(target.getNodeRef(*t).str())
+                                : llvm::json::Value(nullptr));
+        j.attribute("status", stringifyNodeStatus(status));
+        llvm::json::Value stage = nullptr;
+        if (t && status == NodeStatus::Replaced &&
+            !mapping.getRegion(*t).empty())
+          stage = stringifyMatchStage(mapping.getRegionStage(*t));
+        else if (t && mapping.getSource(*t) == s)
+          stage = stringifyMatchStage(mapping.getPairStage(*t));
+        j.attribute("stage", std::move(stage));
+      });
+    }
+  });
+}
+
+LogicalResult graphdiff::renderJSON(const DiffReport &report,
+                                    llvm::raw_ostream &os,
+                                    const RenderOptions &options) {
+  std::vector<PairView> views;
+  views.reserve(report.pairs.size());
+  for (const GraphPairDiff &pair : report.pairs)
+    views.emplace_back(pair);
+  {
+    llvm::json::OStream j(os, /*IndentSize=*/2);
+    j.object([&] {
+      j.attribute("schema", "graph-diff-report");
+      j.attribute("version", kReportSchemaVersion);
+      j.attribute("source_file", report.sourceFile);
+      j.attribute("target_file", report.targetFile);
+      writeSummary(j, summarize(views));
+      j.attributeArray("graphs", [&] {
+        for (const PairView &view : views) {
+          j.object([&] {
+            j.attribute("source", view.source().getName());
+            j.attribute("target", view.target().getName());
+            j.attribute("source_nodes",
+                        static_cast<int64_t>(view.getSummary().sourceNodes));
+            j.attribute("target_nodes",
+                        static_cast<int64_t>(view.getSummary().targetNodes));
+            writeSummary(j, view.getSummary());
+            j.attributeArray("actions", [&] {
+              for (Operation &op : view.getPlan().getActions().front())
+                writeAction(j, view, op);
+            });
+            writeMapping(j, view);
+          });
+        }
+      });
+      j.attributeArray("removed_graphs", [&] {
+        for (const std::string &name : report.removedGraphs)
+          j.value(name);
+      });
+      j.attributeArray("added_graphs", [&] {
+        for (const std::string &name : report.addedGraphs)
+          j.value(name);
+      });
+    });
+  }
+  os << "\n";
+  return success();
+}

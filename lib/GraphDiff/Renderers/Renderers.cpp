@@ -1,0 +1,66 @@
+//===- Renderers.cpp - Print a DiffReport in a chosen format --------------===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Renderers/Renderers.h"
+
+#include "GraphDiff/Differ/DiffReport.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+using namespace graphdiff;
+
+std::optional<ReportFormat> graphdiff::parseReportFormat(StringRef name) {
+  return llvm::StringSwitch<std::optional<ReportFormat>>(name)
+      .Case("mlir", ReportFormat::MLIR)
+      .Case("text", ReportFormat::Text)
+      .Case("json", ReportFormat::JSON)
+      .Case("dot", ReportFormat::DOT)
+      .Case("html", ReportFormat::HTML)
+      .Default(std::nullopt);
+}
+
+StringRef graphdiff::stringifyReportFormat(ReportFormat format) {
+  switch (format) {
+  case ReportFormat::MLIR:
+    return "mlir";
+  case ReportFormat::Text:
+    return "text";
+  case ReportFormat::JSON:
+    return "json";
+  case ReportFormat::DOT:
+    return "dot";
+  case ReportFormat::HTML:
+    return "html";
+  }
+  llvm_unreachable("unknown report format");
+}
+
+LogicalResult graphdiff::renderMLIR(const DiffReport &report,
+                                    llvm::raw_ostream &os) {
+  ModuleOp plans = report.plans;
+  plans->print(os);
+  os << "\n";
+  return success();
+}
+
+LogicalResult graphdiff::renderReport(const DiffReport &report,
+                                      ReportFormat format,
+                                      llvm::raw_ostream &os,
+                                      const RenderOptions &options) {
+  switch (format) {
+  case ReportFormat::MLIR:
+    return renderMLIR(report, os);
+  case ReportFormat::Text:
+    return renderText(report, os, options);
+  case ReportFormat::JSON:
+    return renderJSON(report, os, options);
+  case ReportFormat::DOT:
+    return renderDOT(report, os, options);
+  case ReportFormat::HTML:
+    return renderHTML(report, os, options);
+  }
+  llvm_unreachable("unknown report format");
+}

@@ -1,0 +1,574 @@
+//===- ReportModel.cpp - What renderers derive from a DiffReport ----------===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Renderers/ReportModel.h"
+
+#include "GraphDiff/Dialect/LG/IR/LG.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Location.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <map>
+#include <queue>
+#include <set>
+
+using namespace mlir;
+using namespace graphdiff;
+
+StringRef graphdiff::stringifyNodeStatus(NodeStatus status) {
+  switch (status) {
+  case NodeStatus::Unchanged:
+    return "unchanged";
+  case NodeStatus::Updated:
+    return "updated";
+  case NodeStatus::Replaced:
+    return "replaced";
+  case NodeStatus::Deleted:
+    return "deleted";
+  case NodeStatus::Inserted:
+    return "inserted";
+  case NodeStatus::Replacing:
+    return "replacing";
+  }
+  llvm_unreachable("unknown node status");
+}
+
+StringRef graphdiff::statusColor(NodeStatus status) {
+  switch (status) {
+  case NodeStatus::Unchanged:
+    return "#d9d9d9";
+  case NodeStatus::Updated:
+    return "#ffe066";
+  case NodeStatus::Replaced:
+    return "#8db8ee";
+  case NodeStatus::Deleted:
+    return "#f08080";
+  case NodeStatus::Inserted:
+    return "#8fd694";
+  case NodeStatus::Replacing:
+    return "#4a90e2";
+  }
+  llvm_unreachable("unknown node status");
+}
+
+double DiffSummary::similarity() const {
+  uint64_t total = sourceNodes + targetNodes;
+  if (total == 0)
+    return 1.0;
+  return static_cast<double>(2 * unchanged + updated) /
+         static_cast<double>(total);
+}
+
+DiffSummary &DiffSummary::operator+=(const DiffSummary &other) {
+  unchanged += other.unchanged;
+  updated += other.updated;
+  replaced += other.replaced;
+  deleted += other.deleted;
+  inserted += other.inserted;
+  replacements += other.replacements;
+  sourceNodes += other.sourceNodes;
+  targetNodes += other.targetNodes;
+  return *this;
+}
+
+static bool appendLocation(Location loc, std::string &out) {
+  if (auto file = dyn_cast<FileLineColLoc>(loc)) {
+    out = (file.getFilename().getValue() + ":" + Twine(file.getLine()) + ":" +
+           Twine(file.getColumn()))
+              .str();
+    return true;
+  }
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return appendLocation(name.getChildLoc(), out);
+  if (auto call = dyn_cast<CallSiteLoc>(loc))
+    return appendLocation(call.getCallee(), out);
+  if (auto fused = dyn_cast<FusedLoc>(loc)) {
+    for (Location inner : fused.getLocations())
+      if (appendLocation(inner, out))
+        return true;
+    return false;
+  }
+  if (auto opaque = dyn_cast<OpaqueLoc>(loc))
+    return appendLocation(opaque.getFallbackLocation(), out);
+  return false;
+}
+
+std::string graphdiff::formatLocation(Location loc) {
+  std::string out;
+  appendLocation(loc, out);
+  return out;
+}
+
+std::string graphdiff::describeNode(Operation *op) {
+  if (auto node = dyn_cast<lg::NodeOp>(op))
+    return node.getKind().str();
+  std::string out = op->getName().getStringRef().str();
+  if (op->getNumRegions() == 0 || op->getRegion(0).empty())
+    return out;
+  SmallVector<StringRef> inner;
+  unsigned more = 0;
+  for (Operation &nested : op->getRegion(0).front()) {
+    if (nested.hasTrait<OpTrait::IsTerminator>())
+      continue;
+    if (inner.size() < 3)
+      inner.push_back(nested.getName().getStringRef());
+    else
+      ++more;
+  }
+  if (inner.empty())
+    return out;
+  out += "(";
+  out += llvm::join(inner, ",");
+  if (more)
+    out += ",...";
+  out += ")";
+  return out;
+}
+
+/// Kahn's algorithm, always taking the ready node with the smallest name (as
+/// the differ orders its plans).
+static std::vector<unsigned> canonicalOrder(const Graph &graph) {
+  unsigned n = graph.size();
+  std::vector<unsigned> pending(n, 0);
+  for (unsigned i = 0; i < n; ++i)
+    for (Value input : graph.getNodeInputs(i))
+      if (graph.getProducer(input))
+        ++pending[i];
+  using Entry = std::pair<std::string, unsigned>;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ready;
+  for (unsigned i = 0; i < n; ++i)
+    if (pending[i] == 0)
+      ready.push({graph.getNodeRef(i).str(), i});
+  std::vector<unsigned> order;
+  std::vector<bool> placed(n, false);
+  order.reserve(n);
+  while (!ready.empty()) {
+    unsigned node = ready.top().second;
+    ready.pop();
+    order.push_back(node);
+    placed[node] = true;
+    for (unsigned user : graph.getUsers(node)) {
+      for (Value input : graph.getNodeInputs(user))
+        if (graph.getProducer(input) == node)
+          --pending[user];
+      if (pending[user] == 0)
+        ready.push({graph.getNodeRef(user).str(), user});
+    }
+  }
+  // A cycle (not in a verified graph) leaves nodes behind; keep them all.
+  for (unsigned i = 0; i < n; ++i)
+    if (!placed[i])
+      order.push_back(i);
+  return order;
+}
+
+std::optional<unsigned> PairView::sourceNode(patch::RefAttr ref) const {
+  if (!ref || ref.isNone() || ref.getIsNew())
+    return std::nullopt;
+  return source().lookupNode(ref);
+}
+
+std::optional<unsigned> PairView::targetNode(patch::RefAttr ref) const {
+  if (!ref || ref.isNone())
+    return std::nullopt;
+  return target().lookupNode(patch::RefAttr::get(
+      ref.getContext(), ref.getName(), ref.getSymbol(), ref.getResult(),
+      /*isNew=*/false));
+}
+
+PairView::PairView(const GraphPairDiff &pair) : pair(pair) {
+  unsigned n = source().size(), m = target().size();
+  sourceStatus.assign(n, NodeStatus::Unchanged);
+  targetStatus.assign(m, NodeStatus::Unchanged);
+  image.assign(n, std::nullopt);
+  std::vector<bool> targetSet(m, false);
+  std::vector<bool> sourceSet(n, false);
+  auto setSource = [&](std::optional<unsigned> s, NodeStatus status) {
+    if (!s)
+      return;
+    sourceStatus[*s] = status;
+    sourceSet[*s] = true;
+  };
+  auto setTarget = [&](std::optional<unsigned> t, NodeStatus status) {
+    if (!t)
+      return;
+    targetStatus[*t] = status;
+    targetSet[*t] = true;
+  };
+  patch::PlanOp plan = pair.plan;
+  for (Operation &action : plan.getActions().front()) {
+    if (auto del = dyn_cast<patch::DeleteOp>(action)) {
+      setSource(sourceNode(del.getNode()), del.getAbsorbedByAttr()
+                                               ? NodeStatus::Replaced
+                                               : NodeStatus::Deleted);
+    } else if (auto replace = dyn_cast<patch::ReplaceOp>(action)) {
+      std::optional<unsigned> t = targetNode(replace.getNewName());
+      setTarget(t, NodeStatus::Replacing);
+      ++summary.replacements;
+      for (auto ref : replace.getRegion().getAsRange<patch::RefAttr>()) {
+        std::optional<unsigned> s = sourceNode(ref);
+        setSource(s, NodeStatus::Replaced);
+        if (s)
+          image[*s] = t;
+      }
+    } else if (auto insert = dyn_cast<patch::InsertOp>(action)) {
+      setTarget(targetNode(insert.getNewName()), NodeStatus::Inserted);
+    } else if (auto update = dyn_cast<patch::UpdateOp>(action)) {
+      std::optional<unsigned> s = sourceNode(update.getNode());
+      setSource(s, NodeStatus::Updated);
+      if (s)
+        setTarget(pair.mapping.getTarget(*s), NodeStatus::Updated);
+    }
+  }
+  for (unsigned s = 0; s < n; ++s) {
+    if (sourceStatus[s] == NodeStatus::Unchanged ||
+        sourceStatus[s] == NodeStatus::Updated)
+      image[s] = pair.mapping.getTarget(s);
+    // A source node no action names and no target node holds is gone.
+    if (!sourceSet[s] && !pair.mapping.getTarget(s))
+      sourceStatus[s] = NodeStatus::Deleted;
+  }
+  for (unsigned t = 0; t < m; ++t)
+    if (!targetSet[t] && !pair.mapping.getSource(t))
+      targetStatus[t] = NodeStatus::Inserted;
+
+  sourceOrder = canonicalOrder(source());
+  targetOrder = canonicalOrder(target());
+
+  summary.sourceNodes = n;
+  summary.targetNodes = m;
+  for (NodeStatus status : sourceStatus) {
+    switch (status) {
+    case NodeStatus::Unchanged:
+      ++summary.unchanged;
+      break;
+    case NodeStatus::Updated:
+      ++summary.updated;
+      break;
+    case NodeStatus::Replaced:
+      ++summary.replaced;
+      break;
+    case NodeStatus::Deleted:
+      ++summary.deleted;
+      break;
+    default:
+      break;
+    }
+  }
+  for (NodeStatus status : targetStatus)
+    if (status == NodeStatus::Inserted)
+      ++summary.inserted;
+}
+
+DiffSummary graphdiff::summarize(ArrayRef<PairView> views) {
+  DiffSummary total;
+  for (const PairView &view : views)
+    total += view.getSummary();
+  return total;
+}
+
+//===----------------------------------------------------------------------===//
+// Pictures
+//===----------------------------------------------------------------------===//
+
+Drawing graphdiff::buildDrawing(const PairView &view,
+                                const RenderOptions &options) {
+  const Graph &source = view.source();
+  const Graph &target = view.target();
+  const NodeMapping &mapping = view.getPair().mapping;
+  unsigned n = source.size(), m = target.size();
+  Drawing drawing;
+  std::vector<int> sourceDraw(n, -1), targetDraw(m, -1);
+  auto isNewTarget = [&](unsigned t) {
+    NodeStatus status = view.getTargetStatus(t);
+    return status == NodeStatus::Inserted || status == NodeStatus::Replacing;
+  };
+
+  // Which source nodes to show one by one.
+  bool collapse = n > options.collapseAbove;
+  std::vector<bool> keep(n, !collapse);
+  if (collapse) {
+    auto keepAround = [&](unsigned s) {
+      keep[s] = true;
+      for (Value input : source.getNodeInputs(s))
+        if (std::optional<unsigned> p = source.getProducer(input))
+          keep[*p] = true;
+      for (unsigned user : source.getUsers(s))
+        keep[user] = true;
+    };
+    for (unsigned s = 0; s < n; ++s)
+      if (view.getSourceStatus(s) != NodeStatus::Unchanged)
+        keepAround(s);
+    for (unsigned t = 0; t < m; ++t) {
+      if (!isNewTarget(t))
+        continue;
+      for (Value input : target.getNodeInputs(t))
+        if (std::optional<unsigned> p = target.getProducer(input))
+          if (std::optional<unsigned> s = mapping.getSource(*p))
+            keep[*s] = true;
+      for (unsigned user : target.getUsers(t))
+        if (std::optional<unsigned> s = mapping.getSource(user))
+          keep[*s] = true;
+    }
+  }
+
+  auto addNode = [&](DrawNode node) {
+    drawing.nodes.push_back(std::move(node));
+    return static_cast<int>(drawing.nodes.size() - 1);
+  };
+  for (unsigned s : view.getSourceOrder()) {
+    if (!keep[s])
+      continue;
+    DrawNode node;
+    node.id = "s" + std::to_string(s);
+    node.name = source.getNodeRef(s).str();
+    node.kind = describeNode(source.getNode(s));
+    node.location = formatLocation(source.getNode(s)->getLoc());
+    node.status = view.getSourceStatus(s);
+    sourceDraw[s] = addNode(std::move(node));
+  }
+
+  // Collapsed groups: connected stretches of hidden nodes.
+  if (collapse) {
+    llvm::EquivalenceClasses<unsigned> groups;
+    for (unsigned s = 0; s < n; ++s)
+      if (!keep[s])
+        groups.insert(s);
+    for (unsigned s = 0; s < n; ++s) {
+      if (keep[s])
+        continue;
+      for (unsigned user : source.getUsers(s))
+        if (!keep[user])
+          groups.unionSets(s, user);
+    }
+    std::map<unsigned, int> groupDraw;
+    std::map<unsigned, std::pair<unsigned, unsigned>> groupEnds;
+    std::map<unsigned, unsigned> groupSize;
+    for (unsigned s : view.getSourceOrder()) {
+      if (keep[s])
+        continue;
+      unsigned leader = groups.getLeaderValue(s);
+      auto [it, fresh] = groupEnds.try_emplace(leader, s, s);
+      if (!fresh)
+        it->second.second = s;
+      ++groupSize[leader];
+    }
+    unsigned k = 0;
+    for (unsigned s : view.getSourceOrder()) {
+      if (keep[s])
+        continue;
+      unsigned leader = groups.getLeaderValue(s);
+      auto it = groupDraw.find(leader);
+      if (it == groupDraw.end()) {
+        DrawNode node;
+        node.id = "c" + std::to_string(k++);
+        unsigned size = groupSize[leader];
+        node.name = std::to_string(size) + " unchanged";
+        auto [first, last] = groupEnds[leader];
+        node.kind = source.getNodeRef(first).str();
+        if (last != first)
+          node.kind += " .. " + source.getNodeRef(last).str();
+        node.status = NodeStatus::Unchanged;
+        node.count = size;
+        node.collapsed = true;
+        drawing.collapsedNodes += size;
+        it = groupDraw.emplace(leader, addNode(std::move(node))).first;
+      }
+      sourceDraw[s] = it->second;
+    }
+  }
+
+  for (unsigned t : view.getTargetOrder()) {
+    if (!isNewTarget(t))
+      continue;
+    DrawNode node;
+    node.id = "t" + std::to_string(t);
+    node.name = target.getNodeRef(t).str();
+    node.kind = describeNode(target.getNode(t));
+    node.location = formatLocation(target.getNode(t)->getLoc());
+    node.status = view.getTargetStatus(t);
+    node.isNew = true;
+    targetDraw[t] = addNode(std::move(node));
+  }
+
+  std::set<std::pair<int, int>> seen;
+  auto addEdge = [&](int from, int to, bool replacedBy = false) {
+    if (from < 0 || to < 0 || from == to || !seen.insert({from, to}).second)
+      return;
+    drawing.edges.push_back(DrawEdge{static_cast<unsigned>(from),
+                                     static_cast<unsigned>(to), replacedBy});
+  };
+  for (unsigned s : view.getSourceOrder())
+    for (Value input : source.getNodeInputs(s))
+      if (std::optional<unsigned> p = source.getProducer(input))
+        addEdge(sourceDraw[*p], sourceDraw[s]);
+  for (unsigned t : view.getTargetOrder()) {
+    if (!isNewTarget(t))
+      continue;
+    for (Value input : target.getNodeInputs(t)) {
+      std::optional<unsigned> p = target.getProducer(input);
+      if (!p)
+        continue;
+      if (targetDraw[*p] >= 0)
+        addEdge(targetDraw[*p], targetDraw[t]);
+      else if (std::optional<unsigned> s = mapping.getSource(*p))
+        addEdge(sourceDraw[*s], targetDraw[t]);
+    }
+    for (unsigned user : target.getUsers(t))
+      if (targetDraw[user] < 0)
+        if (std::optional<unsigned> s = mapping.getSource(user))
+          addEdge(targetDraw[t], sourceDraw[*s]);
+  }
+
+  // Fused regions.
+  for (Operation &action : view.getPlan().getActions().front()) {
+    auto replace = dyn_cast<patch::ReplaceOp>(action);
+    if (!replace)
+      continue;
+    std::optional<unsigned> t = view.targetNode(replace.getNewName());
+    std::optional<unsigned> anchor = view.sourceNode(replace.getAnchor());
+    if (!t || !anchor || targetDraw[*t] < 0 || sourceDraw[*anchor] < 0)
+      continue;
+    DrawCluster cluster;
+    cluster.id = "r" + std::to_string(drawing.clusters.size());
+    cluster.replacer = targetDraw[*t];
+    cluster.anchor = sourceDraw[*anchor];
+    cluster.label = "fused into " + target.getNodeRef(*t).str();
+    for (auto ref : replace.getRegion().getAsRange<patch::RefAttr>())
+      if (std::optional<unsigned> s = view.sourceNode(ref))
+        if (sourceDraw[*s] >= 0 &&
+            !llvm::is_contained(cluster.members, sourceDraw[*s]) &&
+            drawing.nodes[sourceDraw[*s]].cluster < 0) {
+          cluster.members.push_back(sourceDraw[*s]);
+          drawing.nodes[sourceDraw[*s]].cluster = drawing.clusters.size();
+        }
+    addEdge(cluster.anchor, cluster.replacer, /*replacedBy=*/true);
+    drawing.clusters.push_back(std::move(cluster));
+  }
+  return drawing;
+}
+
+//===----------------------------------------------------------------------===//
+// Actions
+//===----------------------------------------------------------------------===//
+
+std::vector<ActionLine> graphdiff::describeActions(const PairView &view) {
+  const Graph &source = view.source();
+  const Graph &target = view.target();
+  std::vector<ActionLine> lines;
+  auto sourceKind = [&](patch::RefAttr ref) -> std::string {
+    if (std::optional<unsigned> s = view.sourceNode(ref))
+      return describeNode(source.getNode(*s));
+    return "?";
+  };
+  auto sourceLoc = [&](patch::RefAttr ref) -> std::string {
+    if (std::optional<unsigned> s = view.sourceNode(ref))
+      return formatLocation(source.getNode(*s)->getLoc());
+    return "";
+  };
+  auto bare = [](patch::RefAttr ref) {
+    std::string name = ref.str();
+    StringRef text(name);
+    if (text.consume_front("new "))
+      return text.str();
+    return name;
+  };
+  auto stageOf = [](std::optional<StringRef> stage) {
+    return stage ? stage->str() : std::string();
+  };
+  for (Operation &op : view.getPlan().getActions().front()) {
+    ActionLine line;
+    line.kind = op.getName().stripDialect().str();
+    if (auto del = dyn_cast<patch::DeleteOp>(op)) {
+      if (del.getAbsorbedByAttr())
+        continue;
+      line.verb = "delete";
+      line.names = del.getNode().str();
+      line.what = sourceKind(del.getNode());
+      if (std::optional<StringRef> reason = del.getReason())
+        line.what += " (not fused: " + reason->str() + ")";
+      line.stage = stageOf(del.getStage());
+      line.location = sourceLoc(del.getNode());
+      line.status = NodeStatus::Deleted;
+      line.nodes.push_back(del.getNode().str());
+    } else if (auto replace = dyn_cast<patch::ReplaceOp>(op)) {
+      auto region = replace.getRegion().getAsRange<patch::RefAttr>();
+      unsigned size = replace.getRegion().size();
+      line.verb = size > 1 ? "fuse" : "replace";
+      SmallVector<std::string> names, kinds;
+      for (patch::RefAttr ref : region) {
+        names.push_back(ref.str());
+        kinds.push_back(sourceKind(ref));
+        line.nodes.push_back(ref.str());
+      }
+      std::string newKind = "?";
+      if (std::optional<unsigned> t = view.targetNode(replace.getNewName()))
+        newKind = describeNode(target.getNode(*t));
+      line.names =
+          llvm::join(names, " + ") + " -> " + bare(replace.getNewName());
+      line.what = llvm::join(kinds, " + ") +
+                  (size > 1 ? " fused into " : " replaced by ") + newKind;
+      if (replace.getInit())
+        line.what += " (init)";
+      line.stage = stageOf(replace.getStage());
+      line.location = sourceLoc(replace.getAnchor());
+      line.status = NodeStatus::Replacing;
+      line.nodes.push_back(bare(replace.getNewName()));
+    } else if (auto insert = dyn_cast<patch::InsertOp>(op)) {
+      line.verb = "insert";
+      line.names = bare(insert.getNewName());
+      std::optional<unsigned> t = view.targetNode(insert.getNewName());
+      line.what = t ? describeNode(target.getNode(*t)) : "?";
+      if (t)
+        line.location = formatLocation(target.getNode(*t)->getLoc());
+      line.stage = stageOf(insert.getStage());
+      line.status = NodeStatus::Inserted;
+      line.nodes.push_back(line.names);
+    } else if (auto update = dyn_cast<patch::UpdateOp>(op)) {
+      line.verb = "update";
+      line.names = update.getNode().str();
+      line.what = sourceKind(update.getNode());
+      SmallVector<StringRef> changes;
+      for (auto change : update.getChanges().getAsRange<StringAttr>())
+        changes.push_back(change.getValue());
+      if (llvm::is_contained(changes, "kind"))
+        line.what += " -> " + describeNode(update.getNewNode());
+      line.what += " (" + llvm::join(changes, ", ") + ")";
+      line.stage = stageOf(update.getStage());
+      line.location = sourceLoc(update.getNode());
+      line.status = NodeStatus::Updated;
+      line.nodes.push_back(line.names);
+    } else if (auto add = dyn_cast<patch::AddInputOp>(op)) {
+      line.verb = "add input";
+      line.names = bare(add.getName());
+      std::string type;
+      llvm::raw_string_ostream typeOs(type);
+      typeOs << add.getType();
+      line.what = type + " at #" + std::to_string(add.getPosition());
+      line.status = NodeStatus::Inserted;
+    } else if (auto remove = dyn_cast<patch::RemoveInputOp>(op)) {
+      line.verb = "remove input";
+      line.names = remove.getInput().str();
+      line.status = NodeStatus::Deleted;
+    } else if (auto add = dyn_cast<patch::AddOutputOp>(op)) {
+      line.verb = "add output";
+      line.names = "#" + std::to_string(add.getPosition());
+      line.what = bare(add.getValue());
+      line.status = NodeStatus::Inserted;
+    } else if (auto remove = dyn_cast<patch::RemoveOutputOp>(op)) {
+      line.verb = "remove output";
+      line.names = "#" + std::to_string(remove.getPosition());
+      line.status = NodeStatus::Deleted;
+    } else {
+      line.verb = line.kind;
+      line.what = op.getName().getStringRef().str();
+    }
+    lines.push_back(std::move(line));
+  }
+  return lines;
+}
