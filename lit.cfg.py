@@ -12,7 +12,7 @@ config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.join(config.graph_diff_src_root, "test")
 config.test_exec_root = os.path.join(config.graph_diff_obj_root, "test")
-config.excludes = ["CMakeLists.txt", "lit.site.cfg.py.in", "Inputs", "Unit", "expect-exit.py"]
+config.excludes = ["CMakeLists.txt", "lit.site.cfg.py.in", "Inputs", "Unit", "Support", "Benchmarks", "expect-exit.py"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%corpus", config.graph_diff_corpus_dir))

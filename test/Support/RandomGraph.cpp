@@ -7,6 +7,7 @@
 #include "RandomGraph.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <random>
@@ -104,11 +105,27 @@ lg::GraphOp graphdiff::testing::editRandomly(lg::GraphOp source,
   Block &body = graph.getBody().front();
   unsigned fresh = 0;
 
-  for (unsigned edit = 0; edit < numEdits; ++edit) {
-    SmallVector<lg::NodeOp> nodes = nodesOf(graph);
-    if (nodes.size() < 2)
-      break;
-    lg::NodeOp node = nodes[rng.below(nodes.size())];
+  // Live nodes; erased ones are nulled out, so that an edit costs O(1) and
+  // a million-node graph can be edited a thousand times.
+  SmallVector<Operation *> nodes;
+  llvm::DenseMap<Operation *, unsigned> slot;
+  auto add = [&](Operation *node) {
+    slot[node] = nodes.size();
+    nodes.push_back(node);
+  };
+  for (lg::NodeOp node : nodesOf(graph))
+    add(node);
+  unsigned live = nodes.size();
+  auto erase = [&](lg::NodeOp node) {
+    nodes[slot.lookup(node)] = nullptr;
+    node->erase();
+    --live;
+  };
+  for (unsigned edit = 0; edit < numEdits && live >= 2; ++edit) {
+    Operation *picked = nullptr;
+    while (!picked)
+      picked = nodes[rng.below(nodes.size())];
+    auto node = cast<lg::NodeOp>(picked);
     builder.setInsertionPoint(node);
     switch (rng.below(5)) {
     case 0: {
@@ -134,8 +151,10 @@ lg::GraphOp graphdiff::testing::editRandomly(lg::GraphOp source,
       if (producer.getStateful() || node.getStateful())
         fused.setStateful(true);
       node->replaceAllUsesWith(fused);
-      node->erase();
-      producer->erase();
+      erase(node);
+      erase(producer);
+      add(fused);
+      ++live;
       ++done.fused;
       break;
     }
@@ -144,7 +163,7 @@ lg::GraphOp graphdiff::testing::editRandomly(lg::GraphOp source,
       if (node.getInputs().empty())
         break;
       node->replaceAllUsesWith(ValueRange{node.getInputs().front()});
-      node->erase();
+      erase(node);
       ++done.deleted;
       break;
     }
@@ -155,6 +174,8 @@ lg::GraphOp graphdiff::testing::editRandomly(lg::GraphOp source,
           builder, node.getLoc(), "ins" + std::to_string(fresh++), "Dropout",
           node->getResultTypes(), node->getResults());
       node.getResult(0).replaceAllUsesExcept(inserted.getResult(0), inserted);
+      add(inserted);
+      ++live;
       ++done.inserted;
       break;
     }

@@ -227,13 +227,23 @@ std::string PlanBuilder::checkRegion(unsigned t,
                                      ArrayRef<unsigned> region) const {
   llvm::DenseSet<unsigned> members(region.begin(), region.end());
   // Convex: no path leaves the region and comes back. Walk forward from the
-  // region's outside users; reaching a member is a path that returns.
+  // region's outside users; reaching a member is a path that returns. Edges
+  // go up in topological rank, so a node ranked after every member cannot
+  // lead back: the walk stays within the region's span of ranks, which keeps
+  // the check local instead of a sweep of the rest of the graph.
+  unsigned lastRank = 0;
+  for (unsigned member : region)
+    lastRank = std::max(lastRank, sourceRank[member]);
   SmallVector<unsigned> worklist;
   llvm::DenseSet<unsigned> seen;
+  auto visit = [&](unsigned node) {
+    if (sourceRank[node] < lastRank && seen.insert(node).second)
+      worklist.push_back(node);
+  };
   for (unsigned member : region)
     for (unsigned user : source.getUsers(member))
-      if (!members.contains(user) && seen.insert(user).second)
-        worklist.push_back(user);
+      if (!members.contains(user))
+        visit(user);
   while (!worklist.empty()) {
     unsigned node = worklist.pop_back_val();
     for (unsigned user : source.getUsers(node)) {
@@ -241,8 +251,7 @@ std::string PlanBuilder::checkRegion(unsigned t,
         return "the region is not convex: a path leaves it through " +
                source.getNodeRef(node).str() + " and comes back to " +
                source.getNodeRef(user).str();
-      if (seen.insert(user).second)
-        worklist.push_back(user);
+      visit(user);
     }
   }
   return "";

@@ -1,0 +1,110 @@
+//===- DifferBenchmark.cpp - How the differ scales ------------------------===//
+//
+// Part of graph-diff. Google Benchmark over generated lg graphs of 1k to 1M
+// nodes with realistic optimizer edits (one edit per 50 nodes: fusions,
+// deletions, insertions, updates, rewirings, and a reordering). Reports the
+// time per node of the diff alone, of diff + apply + isomorphism check, and
+// the process's peak resident memory. Speed goals are met here, never in
+// timed tests.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../Support/RandomGraph.h"
+
+#include "GraphDiff/Dialect/LG/IR/LG.h"
+#include "GraphDiff/Dialect/Patch/IR/Patch.h"
+#include "GraphDiff/Differ/DiffReport.h"
+#include "GraphDiff/Plan/ApplyPlan.h"
+#include "GraphDiff/Plan/Isomorphism.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+
+#include <benchmark/benchmark.h>
+#include <sys/resource.h>
+
+using namespace mlir;
+using namespace graphdiff;
+using namespace graphdiff::testing;
+
+namespace {
+struct Inputs {
+  MLIRContext context{MLIRContext::Threading::DISABLED};
+  OwningOpRef<ModuleOp> source, target;
+
+  explicit Inputs(unsigned numNodes) {
+    context.loadDialect<lg::LGDialect, patch::PatchDialect>();
+    source = ModuleOp::create(UnknownLoc::get(&context));
+    target = ModuleOp::create(UnknownLoc::get(&context));
+    RandomGraphOptions options;
+    options.numNodes = numNodes;
+    options.numInputs = 4;
+    lg::GraphOp graph = buildRandomGraph(*source, "model", 42, options);
+    editRandomly(graph, *target, 4242, numNodes / 50);
+  }
+};
+
+double peakMegabytes() {
+  struct rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_maxrss / 1024.0;
+}
+
+void diffOnly(benchmark::State &state) {
+  Inputs inputs(state.range(0));
+  for (auto _ : state) {
+    OwningOpRef<ModuleOp> plans =
+        ModuleOp::create(UnknownLoc::get(&inputs.context));
+    DiffReport report;
+    report.plans = *plans;
+    if (failed(diffModules(*inputs.source, *inputs.target, nullptr, nullptr,
+                           report)))
+      state.SkipWithError("diff failed");
+    benchmark::DoNotOptimize(report.pairs.size());
+  }
+  // Seconds per (node * 1e-9), i.e. nanoseconds per node.
+  state.counters["ns/node"] = benchmark::Counter(
+      state.range(0) * 1e-9, benchmark::Counter::kIsIterationInvariantRate |
+                                 benchmark::Counter::kInvert);
+  state.counters["peak_MB"] = peakMegabytes();
+}
+
+void diffApplyVerify(benchmark::State &state) {
+  Inputs inputs(state.range(0));
+  for (auto _ : state) {
+    OwningOpRef<ModuleOp> plans =
+        ModuleOp::create(UnknownLoc::get(&inputs.context));
+    DiffReport report;
+    report.plans = *plans;
+    if (failed(diffModules(*inputs.source, *inputs.target, nullptr, nullptr,
+                           report)))
+      state.SkipWithError("diff failed");
+    for (GraphPairDiff &pair : report.pairs) {
+      FailureOr<OwningOpRef<Operation *>> applied =
+          applyPlan(pair.plan, *pair.source);
+      if (failed(applied)) {
+        state.SkipWithError("apply failed");
+        break;
+      }
+      FailureOr<std::unique_ptr<Graph>> graph = Graph::build(**applied);
+      if (failed(graph) || findMismatch(**graph, *pair.target))
+        state.SkipWithError("the plan does not give the target");
+    }
+  }
+  // Seconds per (node * 1e-9), i.e. nanoseconds per node.
+  state.counters["ns/node"] = benchmark::Counter(
+      state.range(0) * 1e-9, benchmark::Counter::kIsIterationInvariantRate |
+                                 benchmark::Counter::kInvert);
+  state.counters["peak_MB"] = peakMegabytes();
+}
+} // namespace
+
+BENCHMARK(diffOnly)->Arg(1000)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(
+    benchmark::kMillisecond);
+BENCHMARK(diffApplyVerify)
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Arg(100000)
+    ->Arg(1000000)
+    ->Unit(benchmark::kMillisecond);
+
+BENCHMARK_MAIN();
