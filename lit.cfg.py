@@ -29,6 +29,16 @@ llvm_config.add_tool_substitutions(["mlir-opt"], [config.llvm_tools_dir])
 if os.path.isdir(config.graph_diff_corpus_dir):
     config.available_features.add("corpus")
 
+# Renderer tests check the pictures with real tools when they are installed
+# (scripts/setup.sh installs both): `dot -Tsvg` for the DOT output, a
+# headless Chromium for the HTML page.
+import shutil
+
+if shutil.which("dot"):
+    config.available_features.add("graphviz")
+if os.path.exists("/usr/bin/chromium"):
+    config.available_features.add("chromium")
+
 # `%expect_exit N cmd...` fails unless cmd exits with code N.
 config.substitutions.append(
     (

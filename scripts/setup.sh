@@ -7,6 +7,7 @@ packages=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
   cmake ninja-build g++ libgtest-dev libbenchmark-dev
   python3 zlib1g-dev libzstd-dev libedit-dev libxml2-dev libcurl4-openssl-dev
+  graphviz chromium
 )
 
 missing=()

@@ -79,6 +79,9 @@ static Layout layout(const Drawing &drawing) {
   unsigned n = drawing.nodes.size();
   std::vector<std::vector<unsigned>> preds(n), succs(n);
   for (const DrawEdge &edge : drawing.edges) {
+    // A replacing node is laid out by what it reads, beside its region.
+    if (edge.replacedBy)
+      continue;
     preds[edge.to].push_back(edge.from);
     succs[edge.from].push_back(edge.to);
   }
@@ -290,6 +293,12 @@ static constexpr const char *kScript = R"js(
     if (first && first.scrollIntoView) first.scrollIntoView({block: 'center', inline: 'center'});
   }
   box.addEventListener('input', search);
+  // `page.html#q=conv1` opens the page with that search done.
+  var hash = window.location.hash;
+  if (hash.indexOf('#q=') === 0) {
+    box.value = decodeURIComponent(hash.slice(3));
+    search();
+  }
   document.body.setAttribute('data-ready', String(nodes.length));
 })();
 )js";
