@@ -25,6 +25,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cstdlib>
 
 using namespace mlir;
 using namespace graphdiff;
@@ -424,8 +426,12 @@ private:
     return !mapping.isSourceTaken(s) && !mapping.isTargetTaken(t);
   }
   void pair(unsigned s, unsigned t) {
+    if (getenv("GD_DEBUG"))
+      llvm::errs() << phase << ": " << src.graph.getNodeRef(s).str() << " <-> "
+                   << tgt.graph.getNodeRef(t).str() << "\n";
     mapping.pair(s, t, MatchStage::Structure);
   }
+  const char *phase = "";
   /// All pairs currently in the mapping, by target index.
   SmallVector<Pair> allPairs() const;
 
@@ -445,6 +451,13 @@ private:
   void voteOperands(ArrayRef<Value> sourceSlots, ArrayRef<Value> targetSlots,
                     Votes &votes, Compatible &compatible,
                     SmallVectorImpl<unsigned> &touched);
+  /// For the slots of target node `t` whose free producer got no partner
+  /// from the slots of `s`: looks through the free producers of `s` (the
+  /// chain a fusion may have folded into `t`) for the one value that fits.
+  template <typename Compatible>
+  void voteThroughFusion(unsigned s, unsigned t, Votes &votes,
+                         Compatible &compatible,
+                         SmallVectorImpl<unsigned> &touched);
   template <typename Compatible>
   void voteUsers(unsigned s, unsigned t, Votes &votes, Compatible &compatible,
                  SmallVectorImpl<unsigned> &touched);
@@ -519,16 +532,145 @@ void StructuralMatcher::voteOperands(ArrayRef<Value> sourceSlots,
                                      ArrayRef<Value> targetSlots, Votes &votes,
                                      Compatible &compatible,
                                      SmallVectorImpl<unsigned> &touched) {
-  for (auto [a, b] : llvm::zip(sourceSlots, targetSlots)) {
-    std::optional<unsigned> s = src.graph.getProducer(a);
-    std::optional<unsigned> t = tgt.graph.getProducer(b);
-    if (!s || !t || !isFree(*s, *t) ||
-        cast<OpResult>(a).getResultNumber() !=
-            cast<OpResult>(b).getResultNumber() ||
-        !compatible(*s, *t))
+  // The free producers feeding a slot (with the result they read).
+  auto freeSource = [&](Value value) -> std::optional<unsigned> {
+    std::optional<unsigned> p = src.graph.getProducer(value);
+    return p && !mapping.isSourceTaken(*p) ? p : std::nullopt;
+  };
+  auto freeTarget = [&](Value value) -> std::optional<unsigned> {
+    std::optional<unsigned> p = tgt.graph.getProducer(value);
+    return p && !mapping.isTargetTaken(*p) ? p : std::nullopt;
+  };
+  auto fits = [&](Value a, unsigned s, Value b, unsigned t) {
+    return a.getType() == b.getType() &&
+           cast<OpResult>(a).getResultNumber() ==
+               cast<OpResult>(b).getResultNumber() &&
+           compatible(s, t);
+  };
+  auto vote = [&](unsigned s, unsigned t) {
+    votes.add(s, t);
+    touched.push_back(t);
+  };
+  // Same number of slots: slot by slot.
+  if (sourceSlots.size() == targetSlots.size()) {
+    for (auto [a, b] : llvm::zip(sourceSlots, targetSlots)) {
+      std::optional<unsigned> s = freeSource(a), t = freeTarget(b);
+      if (s && t && fits(a, *s, b, *t))
+        vote(*s, *t);
+    }
+    return;
+  }
+  // Different slots (a fused op reads its producers' inputs too): only
+  // slots that have exactly one fitting counterpart, both ways. Bounded, as
+  // this is quadratic in the slot count.
+  constexpr size_t maxSlots = 16;
+  if (sourceSlots.size() > maxSlots || targetSlots.size() > maxSlots)
+    return;
+  SmallVector<Value, 8> sources(sourceSlots.begin(), sourceSlots.end());
+  SmallVector<Value, 8> targets(targetSlots.begin(), targetSlots.end());
+  for (SmallVector<Value, 8> *list : {&sources, &targets}) {
+    SmallVector<Value, 8> unique;
+    for (Value value : *list)
+      if (!llvm::is_contained(unique, value))
+        unique.push_back(value);
+    *list = std::move(unique);
+  }
+  for (Value a : sources) {
+    std::optional<unsigned> s = freeSource(a);
+    if (!s)
       continue;
-    votes.add(*s, *t);
-    touched.push_back(*t);
+    Value match;
+    unsigned t = 0, count = 0;
+    for (Value b : targets)
+      if (std::optional<unsigned> candidate = freeTarget(b);
+          candidate && fits(a, *s, b, *candidate)) {
+        match = b;
+        t = *candidate;
+        ++count;
+      }
+    if (count != 1)
+      continue;
+    unsigned back = 0;
+    for (Value other : sources)
+      if (std::optional<unsigned> s2 = freeSource(other);
+          s2 && fits(other, *s2, match, t))
+        ++back;
+    if (back == 1)
+      vote(*s, t);
+  }
+}
+
+template <typename Compatible>
+void StructuralMatcher::voteThroughFusion(unsigned s, unsigned t, Votes &votes,
+                                          Compatible &compatible,
+                                          SmallVectorImpl<unsigned> &touched) {
+  // Only a node whose content changed can have absorbed a chain.
+  if (src.hashes.content[s] == tgt.hashes.content[t])
+    return;
+  // Target slots fed by a free producer that no slot of `s` could explain.
+  SmallVector<std::pair<Value, unsigned>, 4> open;
+  for (Value b : tgt.slots[t]) {
+    std::optional<unsigned> pb = tgt.graph.getProducer(b);
+    if (!pb || mapping.isTargetTaken(*pb) ||
+        llvm::any_of(open, [&](auto &entry) { return entry.first == b; }))
+      continue;
+    bool explained = llvm::any_of(src.slots[s], [&](Value a) {
+      std::optional<unsigned> pa = src.graph.getProducer(a);
+      return pa && !mapping.isSourceTaken(*pa) && a.getType() == b.getType() &&
+             compatible(*pa, *pb);
+    });
+    if (!explained)
+      open.push_back({b, *pb});
+  }
+  if (open.empty())
+    return;
+  // The chain above `s`: free producers, breadth first, bounded.
+  constexpr unsigned maxChain = 16, maxDepth = 4;
+  SmallVector<std::pair<unsigned, unsigned>, 16> chain; // (node, depth)
+  llvm::SmallDenseSet<unsigned, 16> inChain;
+  auto enqueue = [&](unsigned node, unsigned depth) {
+    for (Value a : src.slots[node])
+      if (std::optional<unsigned> p = src.graph.getProducer(a);
+          p && !mapping.isSourceTaken(*p) && chain.size() < maxChain &&
+          inChain.insert(*p).second)
+        chain.push_back({*p, depth});
+  };
+  enqueue(s, 1);
+  for (unsigned next = 0; next < chain.size(); ++next)
+    if (chain[next].second < maxDepth)
+      enqueue(chain[next].first, chain[next].second + 1);
+  // The values the chain reads from free producers (which may be chain
+  // members themselves: where the fused chain ends is not known yet).
+  SmallVector<Value, 16> inflow;
+  for (auto [node, depth] : chain)
+    for (Value a : src.slots[node]) {
+      std::optional<unsigned> p = src.graph.getProducer(a);
+      if (p && !mapping.isSourceTaken(*p) && !llvm::is_contained(inflow, a))
+        inflow.push_back(a);
+    }
+  for (auto [b, pb] : open) {
+    std::optional<unsigned> only;
+    unsigned count = 0;
+    for (Value a : inflow) {
+      unsigned pa = *src.graph.getProducer(a);
+      if (a.getType() == b.getType() &&
+          cast<OpResult>(a).getResultNumber() ==
+              cast<OpResult>(b).getResultNumber() &&
+          compatible(pa, pb)) {
+        only = pa;
+        ++count;
+      }
+    }
+    if (count != 1)
+      continue;
+    // And no other open slot fits that value.
+    if (llvm::count_if(open, [&](auto &entry) {
+          return entry.first.getType() == b.getType() &&
+                 compatible(*only, entry.second);
+        }) != 1)
+      continue;
+    votes.add(*only, pb);
+    touched.push_back(pb);
   }
 }
 
@@ -616,9 +758,11 @@ bool StructuralMatcher::propagate(ArrayRef<Pair> seeds, bool alongOperands,
   while (true) {
     SmallVector<Pair> pairs;
     if (alongOperands && !operandFrontier.empty()) {
-      for (auto [s, t] : operandFrontier)
+      for (auto [s, t] : operandFrontier) {
         voteOperands(src.slots[s], tgt.slots[t], operandVotes, compatible,
                      touched);
+        voteThroughFusion(s, t, operandVotes, compatible, touched);
+      }
       operandFrontier.clear();
       pairs = resolve(touched, operandVotes, nullptr, compatible);
     } else if (alongUsers && !userFrontier.empty()) {
@@ -823,7 +967,14 @@ void StructuralMatcher::run() {
     return src.hashes.backward[s] == tgt.hashes.backward[t];
   };
   auto sameKind = [&](unsigned s, unsigned t) { return this->sameKind(s, t); };
+  auto sameShape = [&](unsigned s, unsigned t) {
+    Operation *a = src.graph.getNode(s), *b = tgt.graph.getNode(t);
+    return a->getName().getDialectNamespace() ==
+               b->getName().getDialectNamespace() &&
+           a->getResultTypes() == b->getResultTypes();
+  };
 
+  phase = "forward";
   // 1. Identical sub-DAGs: unique forward hashes, then their cones (seeded
   //    with the earlier stages' pairs and the outputs too). A few rounds:
   //    resolving ties by context can leave unique leftovers.
@@ -838,6 +989,7 @@ void StructuralMatcher::run() {
     propagate(pairs, true, false, false, sameForward);
   }
 
+  phase = "backward";
   // 2. Identical downstream contexts: unique backward hashes, then their
   //    users.
   for (unsigned round = 0; round < 3; ++round) {
@@ -849,20 +1001,35 @@ void StructuralMatcher::run() {
               /*fromOutputs=*/false, sameBackward);
   }
 
+  phase = "structure";
   // 3. Structure: from every pair and from the outputs, along operands, then
   //    users, to nodes of the same op.
   propagate(allPairs(), true, true, true, sameKind);
 
+  phase = "twins";
   // 4. Interchangeable dead ends.
   if (pairTwins())
     propagate(allPairs(), true, true, false, sameKind);
 
   // 5. Bounded similarity, then structure again from the new pairs.
-  for (unsigned round = 0; round < options.maxSimilarityRounds; ++round) {
-    SmallVector<Pair> pairs = pairSimilar();
-    if (pairs.empty())
-      break;
-    propagate(pairs, true, true, false, sameKind);
+  auto similarity = [&] {
+    for (unsigned round = 0; round < options.maxSimilarityRounds; ++round) {
+      SmallVector<Pair> pairs = pairSimilar();
+      if (pairs.empty())
+        break;
+      propagate(pairs, true, true, false, sameKind);
+    }
+  };
+  phase = "similarity";
+  similarity();
+
+  phase = "relaxed";
+  // 6. Where the op itself changed (a named op generalized to
+  //    linalg.generic, a tosa op lowered): the same dialect and the same
+  //    result types, once the strict stages are done; then those again.
+  if (propagate(allPairs(), true, true, true, sameShape)) {
+    propagate(allPairs(), true, true, true, sameKind);
+    similarity();
   }
 
   // Exact ties that nothing resolved are ambiguous too.
