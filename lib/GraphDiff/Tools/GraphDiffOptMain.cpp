@@ -99,6 +99,14 @@ static cl::opt<bool> verifyPlans(
              "if it is not"),
     cl::init(false));
 
+static cl::opt<std::string> checkPlanFile(
+    "check-plan",
+    cl::desc("Instead of diffing, check that the plans in this file (patch "
+             "IR, e.g. written by hand or by another tool) turn the source "
+             "into the target; exit 0 if they all do, 2 naming the first "
+             "mismatch if not"),
+    cl::value_desc("plan.mlir"), cl::init(""));
+
 /// Applies `plan` to `source` and checks the result against `target`.
 static LogicalResult verifyPlan(patch::PlanOp plan, const Graph &source,
                                 const Graph &target) {
@@ -155,11 +163,48 @@ static OwningOpRef<ModuleOp> parseInput(StringRef filename,
   return module;
 }
 
+/// Checks every plan of `planFile` against the graphs it names in `source`
+/// and `target`, which are named as the differ names them.
+static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
+                      const SourceNames *sourceNames,
+                      const SourceNames *targetNames,
+                      llvm::SourceMgr &sourceMgr, MLIRContext &context) {
+  AsmParserState planState;
+  OwningOpRef<ModuleOp> plans =
+      parseInput(planFile, sourceMgr, context, planState);
+  if (!plans)
+    return ExitTrouble;
+  unsigned checked = 0;
+  for (auto plan : plans->getOps<patch::PlanOp>()) {
+    Operation *sourceOp = SymbolTable::lookupSymbolIn(source, plan.getSource());
+    Operation *targetOp = SymbolTable::lookupSymbolIn(target, plan.getTarget());
+    if (!sourceOp || !targetOp) {
+      plan.emitError() << "names graph @"
+                       << (sourceOp ? plan.getTarget() : plan.getSource())
+                       << ", which is not in the "
+                       << (sourceOp ? "target" : "source");
+      return ExitTrouble;
+    }
+    FailureOr<std::unique_ptr<Graph>> sourceGraph =
+        Graph::build(sourceOp, sourceNames);
+    FailureOr<std::unique_ptr<Graph>> targetGraph =
+        Graph::build(targetOp, targetNames);
+    if (failed(sourceGraph) || failed(targetGraph) ||
+        failed(verifyPlan(plan, **sourceGraph, **targetGraph)))
+      return ExitTrouble;
+    ++checked;
+  }
+  llvm::errs() << "graph-diff-opt: " << checked << " plan(s) verified\n";
+  return ExitSame;
+}
+
 /// Diffs `sourceFile` against `targetFile`.
 static int runDiff(StringRef sourceFile, StringRef targetFile,
                    StringRef outputFilename, DialectRegistry &registry) {
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
+  // Diagnostics point at both inputs' lines; the generic dump adds nothing.
+  context.printOpOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
 
@@ -173,6 +218,10 @@ static int runDiff(StringRef sourceFile, StringRef targetFile,
   if (!target)
     return ExitTrouble;
   SourceNames sourceNames(sourceState), targetNames(targetState);
+
+  if (!checkPlanFile.empty())
+    return checkPlans(checkPlanFile, *source, *target, &sourceNames,
+                      &targetNames, sourceMgr, context);
 
   OwningOpRef<ModuleOp> plans = ModuleOp::create(UnknownLoc::get(&context));
   DiffReport report;
