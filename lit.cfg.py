@@ -20,7 +20,7 @@ config.substitutions.append(("%corpus", config.graph_diff_corpus_dir))
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["graph-diff-opt"], [config.graph_diff_tools_dir]
+    ["graph-diff-opt", "graph-diff-translate"], [config.graph_diff_tools_dir]
 )
 llvm_config.add_tool_substitutions(["mlir-opt"], [config.llvm_tools_dir])
 

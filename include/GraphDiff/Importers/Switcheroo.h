@@ -1,0 +1,44 @@
+//===- Switcheroo.h - ml_switcheroo LogicalGraph and plan JSON --*- C++ -*-===//
+//
+// Part of graph-diff.
+//
+// Interop with ml_switcheroo (docs/SwitcherooInterop.md): its LogicalGraph
+// JSON becomes an `lg.graph`, an `lg.graph` becomes LogicalGraph JSON again,
+// and a module of `patch.plan`s becomes the action list its source patcher
+// consumes (DeleteAction, ReplaceAction).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPHDIFF_IMPORTERS_SWITCHEROO_H
+#define GRAPHDIFF_IMPORTERS_SWITCHEROO_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace graphdiff {
+
+/// Parses LogicalGraph JSON (`{"name", "nodes": [{"id", "kind", "metadata"}],
+/// "edges": [{"source", "target"}]}`) into a module holding one `lg.graph`.
+/// `filename` names the input in locations. Returns null after emitting a
+/// located error (line:col of the JSON) if the text is not such a graph.
+mlir::OwningOpRef<mlir::ModuleOp>
+importSwitcherooGraph(llvm::StringRef json, llvm::StringRef filename,
+                      mlir::MLIRContext *ctx);
+
+/// Writes the first `lg.graph` under `op` as LogicalGraph JSON. Fails, having
+/// emitted an error, if there is none.
+mlir::LogicalResult exportSwitcherooGraph(mlir::Operation *op,
+                                          llvm::raw_ostream &os);
+
+/// Writes the actions of every `patch.plan` under `op`, in order, as
+/// ml_switcheroo's action list. Fails, having emitted an error at the action,
+/// on an action ml_switcheroo cannot express (an insert, a signature change);
+/// nothing is written then.
+mlir::LogicalResult exportSwitcherooPlan(mlir::Operation *op,
+                                         llvm::raw_ostream &os);
+
+} // namespace graphdiff
+
+#endif // GRAPHDIFF_IMPORTERS_SWITCHEROO_H
