@@ -177,6 +177,10 @@ struct Drawing {
   std::vector<DrawCluster> clusters;
   /// Source nodes hidden in collapsed groups.
   unsigned collapsedNodes = 0;
+  /// Unchanged shared leaves (nodes that read nothing and feed more than two
+  /// nodes: constants, empty tensors) left out of the picture. Changed ones
+  /// are drawn, without their fan-out edges.
+  unsigned hiddenLeaves = 0;
 };
 
 /// The picture of one pair: every source node (coloured by status) plus the

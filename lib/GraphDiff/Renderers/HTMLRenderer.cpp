@@ -113,23 +113,40 @@ static Layout layout(const Drawing &drawing) {
       if (!placed[s] && --pending[s] == 0)
         ready.push_back(s);
   }
+  // Nodes that read nothing (constants, empty tensors) sit just above their
+  // first reader rather than all on the top row.
+  for (unsigned v = 0; v < n; ++v) {
+    if (!preds[v].empty() || succs[v].empty())
+      continue;
+    unsigned first = ~0u;
+    for (unsigned s : succs[v])
+      first = std::min(first, layer[s]);
+    if (first != ~0u && first > 0)
+      layer[v] = first - 1;
+  }
   unsigned numLayers =
       n ? *std::max_element(layer.begin(), layer.end()) + 1 : 0;
   std::vector<std::vector<unsigned>> rows(numLayers);
   for (unsigned v = 0; v < n; ++v)
     rows[layer[v]].push_back(v);
   std::vector<double> position(n, 0);
-  for (std::vector<unsigned> &row : rows) {
+  for (const std::vector<unsigned> &row : rows)
+    for (auto [i, v] : llvm::enumerate(row))
+      position[v] = i;
+  // Order each row by the mean position of its neighbours in the rows
+  // already placed: down (predecessors), up (successors), down again.
+  auto orderRow = [&](std::vector<unsigned> &row,
+                      const std::vector<std::vector<unsigned>> &neighbours) {
     std::vector<double> key(row.size());
     for (auto [i, v] : llvm::enumerate(row)) {
       double sum = 0;
       unsigned count = 0;
-      for (unsigned p : preds[v])
-        if (layer[p] < layer[v]) {
-          sum += position[p];
+      for (unsigned u : neighbours[v])
+        if (layer[u] != layer[v]) {
+          sum += position[u];
           ++count;
         }
-      key[i] = count ? sum / count : static_cast<double>(i);
+      key[i] = count ? sum / count : position[v];
     }
     std::vector<unsigned> order(row.size());
     std::iota(order.begin(), order.end(), 0);
@@ -141,7 +158,13 @@ static Layout layout(const Drawing &drawing) {
     row = std::move(sorted);
     for (auto [i, v] : llvm::enumerate(row))
       position[v] = i;
-  }
+  };
+  for (std::vector<unsigned> &row : rows)
+    orderRow(row, preds);
+  for (auto it = rows.rbegin(); it != rows.rend(); ++it)
+    orderRow(*it, succs);
+  for (std::vector<unsigned> &row : rows)
+    orderRow(row, preds);
   size_t widest = 0;
   for (const auto &row : rows)
     widest = std::max(widest, row.size());
@@ -358,6 +381,9 @@ LogicalResult graphdiff::renderHTML(const DiffReport &report,
     if (drawing.collapsedNodes)
       os << "; " << drawing.collapsedNodes
          << " unchanged nodes collapsed in the picture";
+    if (drawing.hiddenLeaves)
+      os << "; " << drawing.hiddenLeaves
+         << " unchanged shared constants not drawn";
     os << "</p>\n<div class=\"scroll\">\n";
     renderSVG(os, drawing, prefix);
     os << "</div>\n<ol class=\"actions\">\n";

@@ -289,6 +289,20 @@ Drawing graphdiff::buildDrawing(const PairView &view,
     return status == NodeStatus::Inserted || status == NodeStatus::Replacing;
   };
 
+  // Shared leaves would draw a fan of long edges across the picture.
+  auto isSharedLeaf = [](const Graph &graph, unsigned i) {
+    return graph.getNodeInputs(i).empty() && graph.getUsers(i).size() > 2;
+  };
+  std::vector<bool> sourceLeaf(n), targetLeaf(m), hidden(n);
+  for (unsigned s = 0; s < n; ++s) {
+    sourceLeaf[s] = isSharedLeaf(source, s);
+    hidden[s] =
+        sourceLeaf[s] && view.getSourceStatus(s) == NodeStatus::Unchanged;
+    drawing.hiddenLeaves += hidden[s];
+  }
+  for (unsigned t = 0; t < m; ++t)
+    targetLeaf[t] = isSharedLeaf(target, t);
+
   // Which source nodes to show one by one.
   bool collapse = n > options.collapseAbove;
   std::vector<bool> keep(n, !collapse);
@@ -322,7 +336,7 @@ Drawing graphdiff::buildDrawing(const PairView &view,
     return static_cast<int>(drawing.nodes.size() - 1);
   };
   for (unsigned s : view.getSourceOrder()) {
-    if (!keep[s])
+    if (!keep[s] || hidden[s])
       continue;
     DrawNode node;
     node.id = "s" + std::to_string(s);
@@ -337,20 +351,20 @@ Drawing graphdiff::buildDrawing(const PairView &view,
   if (collapse) {
     llvm::EquivalenceClasses<unsigned> groups;
     for (unsigned s = 0; s < n; ++s)
-      if (!keep[s])
+      if (!keep[s] && !hidden[s])
         groups.insert(s);
     for (unsigned s = 0; s < n; ++s) {
-      if (keep[s])
+      if (keep[s] || hidden[s])
         continue;
       for (unsigned user : source.getUsers(s))
-        if (!keep[user])
+        if (!keep[user] && !hidden[user])
           groups.unionSets(s, user);
     }
     std::map<unsigned, int> groupDraw;
     std::map<unsigned, std::pair<unsigned, unsigned>> groupEnds;
     std::map<unsigned, unsigned> groupSize;
     for (unsigned s : view.getSourceOrder()) {
-      if (keep[s])
+      if (keep[s] || hidden[s])
         continue;
       unsigned leader = groups.getLeaderValue(s);
       auto [it, fresh] = groupEnds.try_emplace(leader, s, s);
@@ -360,7 +374,7 @@ Drawing graphdiff::buildDrawing(const PairView &view,
     }
     unsigned k = 0;
     for (unsigned s : view.getSourceOrder()) {
-      if (keep[s])
+      if (keep[s] || hidden[s])
         continue;
       unsigned leader = groups.getLeaderValue(s);
       auto it = groupDraw.find(leader);
@@ -406,19 +420,22 @@ Drawing graphdiff::buildDrawing(const PairView &view,
   for (unsigned s : view.getSourceOrder())
     for (Value input : source.getNodeInputs(s))
       if (std::optional<unsigned> p = source.getProducer(input))
-        addEdge(sourceDraw[*p], sourceDraw[s]);
+        if (!sourceLeaf[*p])
+          addEdge(sourceDraw[*p], sourceDraw[s]);
   for (unsigned t : view.getTargetOrder()) {
     if (!isNewTarget(t))
       continue;
     for (Value input : target.getNodeInputs(t)) {
       std::optional<unsigned> p = target.getProducer(input);
-      if (!p)
+      if (!p || targetLeaf[*p])
         continue;
       if (targetDraw[*p] >= 0)
         addEdge(targetDraw[*p], targetDraw[t]);
       else if (std::optional<unsigned> s = mapping.getSource(*p))
         addEdge(sourceDraw[*s], targetDraw[t]);
     }
+    if (targetLeaf[t])
+      continue;
     for (unsigned user : target.getUsers(t))
       if (targetDraw[user] < 0)
         if (std::optional<unsigned> s = mapping.getSource(user))
