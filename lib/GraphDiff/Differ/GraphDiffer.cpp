@@ -587,12 +587,18 @@ patch::PlanOp PlanBuilder::emit(OpBuilder &builder) {
   for (unsigned s : sourceOrder) {
     if (mapping.isSourceTaken(s))
       continue;
+    // A tie the matchers would not break is the first reason to give.
     auto it = refusals.find(s);
-    patch::DeleteOp::create(
-        builder, source.getNode(s)->getLoc(), source.getNodeRef(s),
-        patch::RefAttr(),
-        it == refusals.end() ? StringAttr() : builder.getStringAttr(it->second),
-        StringAttr());
+    StringAttr reason;
+    if (mapping.isSourceAmbiguous(s))
+      reason = builder.getStringAttr(
+          "ambiguous: it ties with another node for the same counterpart, so "
+          "neither is matched");
+    else if (it != refusals.end())
+      reason = builder.getStringAttr(it->second);
+    patch::DeleteOp::create(builder, source.getNode(s)->getLoc(),
+                            source.getNodeRef(s), patch::RefAttr(), reason,
+                            StringAttr());
   }
 
   // The signature: inputs the target dropped, then outputs.

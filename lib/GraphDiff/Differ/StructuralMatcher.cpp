@@ -560,44 +560,8 @@ void StructuralMatcher::voteOperands(ArrayRef<Value> sourceSlots,
     }
     return;
   }
-  // Different slots (a fused op reads its producers' inputs too): only
-  // slots that have exactly one fitting counterpart, both ways. Bounded, as
-  // this is quadratic in the slot count.
-  constexpr size_t maxSlots = 16;
-  if (sourceSlots.size() > maxSlots || targetSlots.size() > maxSlots)
-    return;
-  SmallVector<Value, 8> sources(sourceSlots.begin(), sourceSlots.end());
-  SmallVector<Value, 8> targets(targetSlots.begin(), targetSlots.end());
-  for (SmallVector<Value, 8> *list : {&sources, &targets}) {
-    SmallVector<Value, 8> unique;
-    for (Value value : *list)
-      if (!llvm::is_contained(unique, value))
-        unique.push_back(value);
-    *list = std::move(unique);
-  }
-  for (Value a : sources) {
-    std::optional<unsigned> s = freeSource(a);
-    if (!s)
-      continue;
-    Value match;
-    unsigned t = 0, count = 0;
-    for (Value b : targets)
-      if (std::optional<unsigned> candidate = freeTarget(b);
-          candidate && fits(a, *s, b, *candidate)) {
-        match = b;
-        t = *candidate;
-        ++count;
-      }
-    if (count != 1)
-      continue;
-    unsigned back = 0;
-    for (Value other : sources)
-      if (std::optional<unsigned> s2 = freeSource(other);
-          s2 && fits(other, *s2, match, t))
-        ++back;
-    if (back == 1)
-      vote(*s, t);
-  }
+  // Different slots: a fused op reads its producers' inputs too, so slot
+  // positions say nothing; voteThroughFusion looks at them instead.
 }
 
 template <typename Compatible>
@@ -605,7 +569,8 @@ void StructuralMatcher::voteThroughFusion(unsigned s, unsigned t, Votes &votes,
                                           Compatible &compatible,
                                           SmallVectorImpl<unsigned> &touched) {
   // Only a node whose content changed can have absorbed a chain.
-  if (src.hashes.content[s] == tgt.hashes.content[t])
+  if (src.hashes.content[s] == tgt.hashes.content[t] &&
+      src.slots[s].size() == tgt.slots[t].size())
     return;
   // Target slots fed by a free producer that no slot of `s` could explain.
   SmallVector<std::pair<Value, unsigned>, 4> open;
@@ -642,6 +607,7 @@ void StructuralMatcher::voteThroughFusion(unsigned s, unsigned t, Votes &votes,
   // The values the chain reads from free producers (which may be chain
   // members themselves: where the fused chain ends is not known yet).
   SmallVector<Value, 16> inflow;
+  chain.insert(chain.begin(), {s, 0});
   for (auto [node, depth] : chain)
     for (Value a : src.slots[node]) {
       std::optional<unsigned> p = src.graph.getProducer(a);
