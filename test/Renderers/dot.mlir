@@ -23,6 +23,9 @@
 // CHECK-DAG:      g0_s0 -> g0_s1;
 // CHECK-DAG:      g0_s2 -> g0_t2 [style=dashed, color="#4a90e2", label="replaced by", ltail=cluster_g0_r0];
 // CHECK-DAG:      g0_t0 -> g0_s0;
+// CHECK-DAG:      g0_i0 [label="%arg0\ninput", fillcolor="#d9d9d9", shape=ellipse
+// CHECK-DAG:      g0_i0 -> g0_s0;
+// CHECK-DAG:      g0_i0 -> g0_t0;
 // CHECK-DAG:      g0_t2 -> g0_s3;
 
 // RUN: %if graphviz %{ dot -Tsvg %t/diff.dot -o %t/diff.svg %}

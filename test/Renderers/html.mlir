@@ -19,6 +19,7 @@
 // CHECK-DAG:  <g class="node inserted" id="g0-t0" data-name="@norm"
 // CHECK-DAG:  <g class="node updated" id="g0-s3" data-name="@head"
 // CHECK-DAG:  <g class="node unchanged" id="g0-s4" data-name="@tail"
+// CHECK-DAG:  <g class="node unchanged input" id="g0-i0" data-name="%arg0" data-kind="input">
 // CHECK:      <ol class="actions">
 // CHECK-NEXT: <li class="inserted" data-kind="insert"><span class="verb">insert</span> @norm: Norm
 // CHECK-NEXT: <li class="updated" data-kind="update"><span class="verb">update</span> @stem: Stem (inputs)
@@ -41,7 +42,7 @@
 // RUN: %if chromium %{ chromium --headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --enable-logging=stderr --v=0 --user-data-dir=%t/profile --dump-dom "file://%t/diff.html#q=conv" > %t/dom.html 2> %t/console.txt %}
 // RUN: %if chromium %{ FileCheck %s --check-prefix=DOM < %t/dom.html %}
 // RUN: %if chromium %{ not grep -E "CONSOLE|Uncaught" %t/console.txt %}
-// DOM:     <body data-ready="8">
+// DOM:     <body data-ready="9">
 // DOM:     <span id="hits">2 nodes</span>
 // DOM:     <g class="node replaced hit" id="g0-s1" data-name="@conv1"
 // DOM:     <g class="node replacing hit" id="g0-t2" data-name="@fused"

@@ -135,8 +135,9 @@ DiffSummary summarize(llvm::ArrayRef<PairView> views);
 // Pictures
 //===----------------------------------------------------------------------===//
 
-/// A node of a picture: a source node, a new target node, or a group of
-/// collapsed unchanged source nodes.
+/// A node of a picture: a source node, a new target node, a graph input
+/// (`i<k>` for the source's k-th, `a<k>` for one the plan adds), or a group
+/// of collapsed unchanged source nodes.
 struct DrawNode {
   /// Unique in the picture, safe in DOT and HTML ids: `s3`, `t1`, `c0`.
   std::string id;
@@ -153,6 +154,8 @@ struct DrawNode {
   int cluster = -1;
   /// Whether the node lives in the target only (inserted or replacing).
   bool isNew = false;
+  /// A graph input (a block argument) rather than a node.
+  bool isInput = false;
 };
 
 struct DrawEdge {

@@ -59,6 +59,8 @@ LogicalResult graphdiff::renderDOT(const DiffReport &report,
          << ", fillcolor=" << quote(statusColor(node.status));
       if (node.collapsed)
         os << ", shape=box3d, style=\"filled,dashed\"";
+      if (node.isInput)
+        os << ", shape=ellipse, style=filled";
       if (node.status == NodeStatus::Replacing)
         os << ", fontcolor=\"white\", penwidth=2";
       std::string tooltip = std::string(stringifyNodeStatus(node.status));

@@ -225,15 +225,16 @@ static void renderSVG(llvm::raw_ostream &os, const Drawing &drawing,
   }
   for (auto [i, node] : llvm::enumerate(drawing.nodes)) {
     os << "<g class=\"node " << stringifyNodeStatus(node.status)
-       << (node.collapsed ? " collapsed" : "") << "\" id=\"" << prefix
-       << node.id << "\" data-name=\"" << escape(node.name) << "\" data-kind=\""
-       << escape(node.kind) << "\">";
+       << (node.collapsed ? " collapsed" : "") << (node.isInput ? " input" : "")
+       << "\" id=\"" << prefix << node.id << "\" data-name=\""
+       << escape(node.name) << "\" data-kind=\"" << escape(node.kind) << "\">";
     os << "<title>" << escape(node.name) << " " << escape(node.kind) << " ("
        << stringifyNodeStatus(node.status) << ")"
        << (node.location.empty() ? "" : " at ") << escape(node.location)
        << "</title>";
     os << "<rect x=\"" << box.x[i] << "\" y=\"" << box.y[i] << "\" width=\""
-       << kNodeWidth << "\" height=\"" << kNodeHeight << "\" rx=\"6\" fill=\""
+       << kNodeWidth << "\" height=\"" << kNodeHeight << "\" rx=\""
+       << (node.isInput ? kNodeHeight / 2 : 6) << "\" fill=\""
        << statusColor(node.status) << "\"/>";
     os << "<text x=\"" << box.x[i] + kNodeWidth / 2 << "\" y=\""
        << box.y[i] + 16 << "\" class=\"name\">"

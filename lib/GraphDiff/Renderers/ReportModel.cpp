@@ -9,6 +9,7 @@
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Location.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -410,6 +411,59 @@ Drawing graphdiff::buildDrawing(const PairView &view,
     targetDraw[t] = addNode(std::move(node));
   }
 
+  // Graph inputs: the source's (red if the plan removes one) and those the
+  // plan adds (green), at their target positions.
+  std::vector<int> inputDraw(source.getInputs().size(), -1);
+  llvm::DenseMap<unsigned, int> addedInputDraw;
+  llvm::DenseSet<Value> removedInputs;
+  for (Operation &action : view.getPlan().getActions().front())
+    if (auto remove = dyn_cast<patch::RemoveInputOp>(action))
+      if (Value input = source.lookupValue(remove.getInput()))
+        removedInputs.insert(input);
+  for (BlockArgument arg : source.getInputs()) {
+    DrawNode node;
+    node.id = "i" + std::to_string(arg.getArgNumber());
+    node.name = source.getValueRef(arg).str();
+    node.kind = "input";
+    node.location = formatLocation(arg.getLoc());
+    node.status = removedInputs.contains(arg) ? NodeStatus::Deleted
+                                              : NodeStatus::Unchanged;
+    node.isInput = true;
+    inputDraw[arg.getArgNumber()] = addNode(std::move(node));
+  }
+  for (Operation &action : view.getPlan().getActions().front()) {
+    auto add = dyn_cast<patch::AddInputOp>(action);
+    if (!add)
+      continue;
+    DrawNode node;
+    node.id = "a" + std::to_string(add.getPosition());
+    node.name = add.getName().getName().getValue().str();
+    node.name = (add.getName().getSymbol() ? "@" : "%") + node.name;
+    node.kind = "input";
+    node.status = NodeStatus::Inserted;
+    node.isNew = true;
+    node.isInput = true;
+    addedInputDraw[add.getPosition()] = addNode(std::move(node));
+  }
+  auto sourceInputDraw = [&](Value value) -> int {
+    auto arg = dyn_cast<BlockArgument>(value);
+    if (!arg || arg.getOwner() != &source.getBody())
+      return -1;
+    return inputDraw[arg.getArgNumber()];
+  };
+  auto targetInputDraw = [&](Value value) -> int {
+    auto arg = dyn_cast<BlockArgument>(value);
+    if (!arg || arg.getOwner() != &target.getBody())
+      return -1;
+    auto it = addedInputDraw.find(arg.getArgNumber());
+    if (it != addedInputDraw.end())
+      return it->second;
+    // Not added: the source's input at the same position, kept.
+    if (arg.getArgNumber() < inputDraw.size())
+      return inputDraw[arg.getArgNumber()];
+    return -1;
+  };
+
   std::set<std::pair<int, int>> seen;
   auto addEdge = [&](int from, int to, bool replacedBy = false) {
     if (from < 0 || to < 0 || from == to || !seen.insert({from, to}).second)
@@ -418,16 +472,24 @@ Drawing graphdiff::buildDrawing(const PairView &view,
                                      static_cast<unsigned>(to), replacedBy});
   };
   for (unsigned s : view.getSourceOrder())
-    for (Value input : source.getNodeInputs(s))
-      if (std::optional<unsigned> p = source.getProducer(input))
+    for (Value input : source.getNodeInputs(s)) {
+      if (std::optional<unsigned> p = source.getProducer(input)) {
         if (!sourceLeaf[*p])
           addEdge(sourceDraw[*p], sourceDraw[s]);
+      } else {
+        addEdge(sourceInputDraw(input), sourceDraw[s]);
+      }
+    }
   for (unsigned t : view.getTargetOrder()) {
     if (!isNewTarget(t))
       continue;
     for (Value input : target.getNodeInputs(t)) {
       std::optional<unsigned> p = target.getProducer(input);
-      if (!p || targetLeaf[*p])
+      if (!p) {
+        addEdge(targetInputDraw(input), targetDraw[t]);
+        continue;
+      }
+      if (targetLeaf[*p])
         continue;
       if (targetDraw[*p] >= 0)
         addEdge(targetDraw[*p], targetDraw[t]);
