@@ -212,8 +212,10 @@ OwningOpRef<ModuleOp> graphdiff::importSwitcherooGraph(StringRef text,
       SmallVector<NamedAttribute> kept;
       if (entries) {
         for (const auto &[key, element] : *entries) {
-          if (key == "stateful" && element.getAsBoolean()) {
-            info.stateful = *element.getAsBoolean();
+          // Only `true` is structure; `false` stays metadata, so that the
+          // export gives it back.
+          if (key == "stateful" && element.getAsBoolean() == true) {
+            info.stateful = true;
             continue;
           }
           if (key == "fused_from" && element.getAsArray()) {
@@ -443,6 +445,17 @@ LogicalResult graphdiff::exportSwitcherooPlan(Operation *root,
   root->walk([&](patch::PlanOp plan) { plans.push_back(plan); });
   if (plans.empty())
     return root->emitError("no patch.plan to export");
+  // A graph only one side has cannot be said with node actions either.
+  WalkResult graphs = root->walk([&](Operation *op) {
+    if (!isa<patch::AddGraphOp, patch::RemoveGraphOp>(op))
+      return WalkResult::advance();
+    op->emitError() << "'" << op->getName()
+                    << "' has no ml_switcheroo action (it knows DeleteAction "
+                       "and ReplaceAction only)";
+    return WalkResult::interrupt();
+  });
+  if (graphs.wasInterrupted())
+    return failure();
   std::string out;
   llvm::raw_string_ostream buffer(out);
   bool ok = true;
