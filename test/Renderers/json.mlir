@@ -97,18 +97,21 @@
 // CHECK-NEXT:           "source": "@stem",
 // CHECK-NEXT:           "target": "@stem",
 // CHECK-NEXT:           "status": "updated",
-// CHECK-NEXT:           "stage": "id"
+// CHECK-NEXT:           "stage": "id",
+// CHECK-NEXT:           "ambiguous": false
 // CHECK-NEXT:         },
 // CHECK-NEXT:         {
 // CHECK-NEXT:           "source": "@conv1",
 // CHECK-NEXT:           "target": "@fused",
 // CHECK-NEXT:           "status": "replaced",
-// CHECK-NEXT:           "stage": "provenance"
+// CHECK-NEXT:           "stage": "provenance",
+// CHECK-NEXT:           "ambiguous": false
 // CHECK-NEXT:         },
 // CHECK:              "source": "@drop",
 // CHECK-NEXT:           "target": null,
 // CHECK-NEXT:           "status": "deleted",
-// CHECK-NEXT:           "stage": null
+// CHECK-NEXT:           "stage": null,
+// CHECK-NEXT:           "ambiguous": false
 // CHECK:        "removed_graphs": [],
 // CHECK-NEXT:   "added_graphs": []
 // CHECK-NEXT: }

@@ -183,6 +183,8 @@ static void writeMapping(llvm::json::OStream &j, const PairView &view) {
         else if (t && mapping.getSource(*t) == s)
           stage = stringifyMatchStage(mapping.getPairStage(*t));
         j.attribute("stage", std::move(stage));
+        // Left unmatched because it tied with another node.
+        j.attribute("ambiguous", mapping.isSourceAmbiguous(s));
       });
     }
   });

@@ -570,7 +570,7 @@ std::vector<ActionLine> graphdiff::describeActions(const PairView &view) {
       line.names = del.getNode().str();
       line.what = sourceKind(del.getNode());
       if (std::optional<StringRef> reason = del.getReason())
-        line.what += " (not fused: " + reason->str() + ")";
+        line.what += " (" + reason->str() + ")";
       line.stage = stageOf(del.getStage());
       line.location = sourceLoc(del.getNode());
       line.status = NodeStatus::Deleted;
