@@ -39,7 +39,7 @@
 
 // In a real browser (headless Chromium): the script runs without errors, the
 // picture is there, and `#q=...` searches on load.
-// RUN: %if chromium %{ chromium --headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --enable-logging=stderr --v=0 --user-data-dir=%t/profile --dump-dom "file://%t/diff.html#q=conv" > %t/dom.html 2> %t/console.txt %}
+// RUN: %if chromium %{ timeout 120 chromium --headless --disable-dev-shm-usage --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --enable-logging=stderr --v=0 --user-data-dir=%t/profile --dump-dom "file://%t/diff.html#q=conv" > %t/dom.html 2> %t/console.txt %}
 // RUN: %if chromium %{ FileCheck %s --check-prefix=DOM < %t/dom.html %}
 // RUN: %if chromium %{ not grep -E "CONSOLE|Uncaught" %t/console.txt %}
 // DOM:     <body data-ready="9">
