@@ -12,6 +12,7 @@
 
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Differ/NodeMapping.h"
+#include "GraphDiff/Differ/StructuralMatcher.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "mlir/IR/BuiltinOps.h"
 
@@ -42,6 +43,9 @@ struct DiffReport {
   /// Graphs only one side has, by name.
   std::vector<std::string> addedGraphs;
   std::vector<std::string> removedGraphs;
+  /// Set before diffModules: how the structural stage matches id-less nodes
+  /// (ignore locations, ignore discardable attributes, bounds).
+  StructureOptions structure;
 
   /// Whether anything differs.
   bool isDifferent() const {

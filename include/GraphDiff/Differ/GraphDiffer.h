@@ -12,6 +12,7 @@
 
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Differ/NodeMapping.h"
+#include "GraphDiff/Differ/StructuralMatcher.h"
 #include "mlir/IR/Builders.h"
 
 #include <memory>
@@ -27,9 +28,11 @@ struct GraphDiff {
 };
 
 /// Diffs `source` against `target` and builds the plan at `builder`'s
-/// insertion point.
+/// insertion point. `structure` tunes the last matcher stage (what its hashes
+/// ignore, its bounds).
 GraphDiff diffGraphs(const Graph &source, const Graph &target,
-                     mlir::OpBuilder &builder);
+                     mlir::OpBuilder &builder,
+                     const StructureOptions &structure = {});
 
 /// Whether `op` is a graph the differ compares: an `lg.graph`, or a
 /// function-like op with a body.

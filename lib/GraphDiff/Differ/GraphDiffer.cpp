@@ -629,13 +629,14 @@ patch::PlanOp PlanBuilder::emit(OpBuilder &builder) {
 }
 
 GraphDiff graphdiff::diffGraphs(const Graph &source, const Graph &target,
-                                OpBuilder &builder) {
+                                OpBuilder &builder,
+                                const StructureOptions &structure) {
   NodeMapping mapping(source.size(), target.size());
   matchByIds(source, target, mapping);
   matchByProvenance(source, target, mapping);
   matchByLocations(source, target, mapping);
   matchByConventions(source, target, mapping);
-  matchByStructure(source, target, mapping);
+  matchByStructure(source, target, mapping, structure);
 
   PlanBuilder plan(source, target, mapping);
   plan.settleRegions();
@@ -687,7 +688,8 @@ LogicalResult graphdiff::diffModules(ModuleOp source, ModuleOp target,
         Graph::build(targetOp, targetNames);
     if (failed(sourceGraph) || failed(targetGraph))
       return failure();
-    GraphDiff diff = diffGraphs(**sourceGraph, **targetGraph, builder);
+    GraphDiff diff =
+        diffGraphs(**sourceGraph, **targetGraph, builder, report.structure);
     report.pairs.push_back(GraphPairDiff{diff.plan, std::move(*sourceGraph),
                                          std::move(*targetGraph),
                                          std::move(diff.mapping)});
