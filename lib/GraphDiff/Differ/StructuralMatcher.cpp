@@ -473,7 +473,9 @@ private:
   /// users), in groups of equal size on both sides.
   bool pairTwins();
   /// One round of bounded similarity. Returns the new pairs.
-  SmallVector<Pair> pairSimilar();
+  /// Candidates must satisfy `kind`.
+  SmallVector<Pair>
+  pairSimilar(llvm::function_ref<bool(unsigned, unsigned)> kind);
   /// The source value that target value `value` corresponds to, or null.
   Value sourceImage(Value value) const;
   bool sameKind(unsigned s, unsigned t) const {
@@ -811,7 +813,8 @@ bool StructuralMatcher::pairTwins() {
   return any;
 }
 
-SmallVector<Pair> StructuralMatcher::pairSimilar() {
+SmallVector<Pair> StructuralMatcher::pairSimilar(
+    llvm::function_ref<bool(unsigned, unsigned)> kind) {
   struct Proposal {
     unsigned target;
     unsigned source;
@@ -827,7 +830,7 @@ SmallVector<Pair> StructuralMatcher::pairSimilar() {
     seen.clear();
     auto consider = [&](unsigned s) {
       if (candidates.size() < options.maxCandidates &&
-          !mapping.isSourceTaken(s) && sameKind(s, t) && seen.insert(s).second)
+          !mapping.isSourceTaken(s) && kind(s, t) && seen.insert(s).second)
         candidates.push_back(s);
     };
     // Free source nodes that read, at the same slot, what t reads.
@@ -978,16 +981,16 @@ void StructuralMatcher::run() {
     propagate(allPairs(), true, true, false, sameKind);
 
   // 5. Bounded similarity, then structure again from the new pairs.
-  auto similarity = [&] {
+  auto similarity = [&](auto kind) {
     for (unsigned round = 0; round < options.maxSimilarityRounds; ++round) {
-      SmallVector<Pair> pairs = pairSimilar();
+      SmallVector<Pair> pairs = pairSimilar(kind);
       if (pairs.empty())
         break;
       propagate(pairs, true, true, false, sameKind);
     }
   };
   phase = "similarity";
-  similarity();
+  similarity(sameKind);
 
   phase = "relaxed";
   // 6. Where the op itself changed (a named op generalized to
@@ -995,8 +998,9 @@ void StructuralMatcher::run() {
   //    result types, once the strict stages are done; then those again.
   if (propagate(allPairs(), true, true, true, sameShape)) {
     propagate(allPairs(), true, true, true, sameKind);
-    similarity();
+    similarity(sameKind);
   }
+  similarity(sameShape);
 
   // Exact ties that nothing resolved are ambiguous too.
   llvm::DenseMap<size_t, std::pair<unsigned, unsigned>> counts;
