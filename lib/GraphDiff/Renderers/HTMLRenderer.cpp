@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <map>
 #include <numeric>
 
 using namespace mlir;
@@ -85,6 +86,10 @@ static Layout layout(const Drawing &drawing) {
     preds[edge.to].push_back(edge.from);
     succs[edge.from].push_back(edge.to);
   }
+  // The fused region each replacing node stands for, or -1.
+  std::vector<int> replacerOf(n, -1);
+  for (auto [index, cluster] : llvm::enumerate(drawing.clusters))
+    replacerOf[cluster.replacer] = index;
   std::vector<unsigned> pending(n), layer(n, 0);
   std::vector<bool> placed(n, false);
   for (unsigned v = 0; v < n; ++v)
@@ -148,6 +153,24 @@ static Layout layout(const Drawing &drawing) {
         }
       key[i] = count ? sum / count : position[v];
     }
+    // A fused region's members in one row, and the node that replaced it,
+    // stay side by side: they share their mean key, in their own order.
+    std::map<int, std::pair<double, unsigned>> groupKey;
+    auto groupOf = [&](unsigned v) {
+      const DrawNode &node = drawing.nodes[v];
+      return node.cluster >= 0 ? node.cluster : replacerOf[v];
+    };
+    for (auto [i, v] : llvm::enumerate(row))
+      if (int group = groupOf(v); group >= 0) {
+        auto &[sum, count] = groupKey[group];
+        sum += key[i];
+        ++count;
+      }
+    for (auto [i, v] : llvm::enumerate(row))
+      if (int group = groupOf(v); group >= 0) {
+        auto [sum, count] = groupKey[group];
+        key[i] = sum / count + 1e-6 * i;
+      }
     std::vector<unsigned> order(row.size());
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(),
@@ -207,6 +230,10 @@ static void renderSVG(llvm::raw_ostream &os, const Drawing &drawing,
       x1 = std::max(x1, box.x[m] + kNodeWidth);
       y1 = std::max(y1, box.y[m] + kNodeHeight);
     }
+    // A region spread over many rows would box half the picture: its
+    // members keep their colour and the "replaced by" edge instead.
+    if (y1 - y0 > 3 * (kNodeHeight + kGapY))
+      continue;
     os << "<g class=\"cluster\" id=\"" << prefix << cluster.id << "\">"
        << "<rect x=\"" << x0 - 8 << "\" y=\"" << y0 - 18 << "\" width=\""
        << (x1 - x0) + 16 << "\" height=\"" << (y1 - y0) + 26
