@@ -45,15 +45,22 @@ static std::vector<unsigned> canonicalOrder(const Graph &graph) {
     for (Value input : graph.getNodeInputs(i))
       if (graph.getProducer(input))
         ++pending[i];
-  using Entry = std::pair<std::string, unsigned>;
-  std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ready;
+  // Node names are unique in a graph and all carry the same sigil (an
+  // lg.graph holds only lg nodes), so comparing the bare names orders them
+  // as their references print.
+  std::vector<StringRef> names(n);
+  for (unsigned i = 0; i < n; ++i)
+    names[i] = graph.getNodeRef(i).getName().getValue();
+  auto later = [&](unsigned a, unsigned b) { return names[a] > names[b]; };
+  std::priority_queue<unsigned, std::vector<unsigned>, decltype(later)> ready(
+      later);
   for (unsigned i = 0; i < n; ++i)
     if (pending[i] == 0)
-      ready.push({graph.getNodeRef(i).str(), i});
+      ready.push(i);
   std::vector<unsigned> order;
   order.reserve(n);
   while (!ready.empty()) {
-    unsigned node = ready.top().second;
+    unsigned node = ready.top();
     ready.pop();
     order.push_back(node);
     // Each user counted one pending edge per distinct input it reads from
@@ -63,7 +70,7 @@ static std::vector<unsigned> canonicalOrder(const Graph &graph) {
         if (graph.getProducer(input) == node)
           --pending[user];
       if (pending[user] == 0)
-        ready.push({graph.getNodeRef(user).str(), user});
+        ready.push(user);
     }
   }
   return order;
@@ -414,6 +421,15 @@ bool PlanBuilder::contentChanged(unsigned s, unsigned t,
                                  SmallVectorImpl<StringRef> &changes) const {
   Operation *a = source.getNode(s);
   Operation *b = target.getNode(t);
+  // The common case, checked without building any attribute: the same op
+  // with the same attributes, properties and types, and no regions.
+  if (a->getName() == b->getName() && a->getNumRegions() == 0 &&
+      b->getNumRegions() == 0 &&
+      a->getRawDictionaryAttrs() == b->getRawDictionaryAttrs() &&
+      a->getResultTypes() == b->getResultTypes() &&
+      a->getName().compareOpProperties(a->getPropertiesStorage(),
+                                       b->getPropertiesStorage()))
+    return false;
   if (a->getName() != b->getName())
     changes.push_back("kind");
   else if (auto na = dyn_cast<lg::NodeOp>(a))
@@ -560,16 +576,23 @@ patch::PlanOp PlanBuilder::emit(OpBuilder &builder) {
     contentChanged(*s, t, changes);
     ArrayRef<Value> newInputs = target.getNodeInputs(t);
     ArrayRef<Value> oldInputs = source.getNodeInputs(*s);
+    // Whether a target input reads what the source input will be after the
+    // plan. The common case, the very value it stood for and nothing
+    // replaced it, needs no references built.
+    auto differs = [&](Value newInput, Value oldInput) {
+      if (sourceImage(newInput) == oldInput && !replacedBy.count(oldInput))
+        return false;
+      return imageRef(newInput) != afterRef(oldInput);
+    };
     bool inputsChanged = newInputs.size() != oldInputs.size();
     for (unsigned i = 0; !inputsChanged && i < newInputs.size(); ++i)
-      inputsChanged = imageRef(newInputs[i]) != afterRef(oldInputs[i]);
+      inputsChanged = differs(newInputs[i], oldInputs[i]);
     // Operand order matters too (a rewired edge may keep the set of inputs).
     Operation *a = source.getNode(*s);
     Operation *b = node;
     if (!inputsChanged && a->getNumOperands() == b->getNumOperands())
       for (unsigned i = 0; i < a->getNumOperands() && !inputsChanged; ++i)
-        inputsChanged =
-            imageRef(b->getOperand(i)) != afterRef(a->getOperand(i));
+        inputsChanged = differs(b->getOperand(i), a->getOperand(i));
     if (inputsChanged)
       changes.push_back("inputs");
     if (changes.empty())

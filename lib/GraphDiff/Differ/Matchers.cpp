@@ -70,45 +70,37 @@ void graphdiff::matchByProvenance(const Graph &source, const Graph &target,
   }
 }
 
-/// A key for a location that an optimizer may have carried over, or "" for
-/// one that says nothing (unknown, or a bare file with no position).
-static std::string locationKey(Location loc) {
-  if (isa<UnknownLoc>(loc))
-    return "";
-  std::string key;
-  llvm::raw_string_ostream os(key);
-  loc.print(os);
-  return key;
-}
+/// Whether `loc` says something an optimizer may have carried over (not an
+/// unknown location).
+static bool isInformative(Location loc) { return !isa<UnknownLoc>(loc); }
 
 void graphdiff::matchByLocations(const Graph &source, const Graph &target,
                                  NodeMapping &mapping) {
   // Location -> node, or -1 when several nodes share it (ambiguous).
+  // Locations are uniqued attributes: equal locations are the same object,
+  // so the map needs no printing. It is only looked up, never iterated.
   auto index = [](const Graph &graph, auto isFree) {
-    llvm::StringMap<int> byLoc;
+    llvm::DenseMap<Attribute, int> byLoc;
     for (auto [i, op] : llvm::enumerate(graph.getNodes())) {
-      if (!isFree(i))
+      if (!isFree(i) || !isInformative(op->getLoc()))
         continue;
-      std::string key = locationKey(op->getLoc());
-      if (key.empty())
-        continue;
-      auto [it, inserted] = byLoc.try_emplace(key, i);
+      auto [it, inserted] = byLoc.try_emplace(op->getLoc(), i);
       if (!inserted)
         it->second = -1;
     }
     return byLoc;
   };
-  llvm::StringMap<int> sourceLocs =
+  llvm::DenseMap<Attribute, int> sourceLocs =
       index(source, [&](unsigned i) { return !mapping.isSourceTaken(i); });
-  llvm::StringMap<int> targetLocs =
+  llvm::DenseMap<Attribute, int> targetLocs =
       index(target, [&](unsigned i) { return !mapping.isTargetTaken(i); });
   for (unsigned t = 0; t < target.size(); ++t) {
     if (mapping.isTargetTaken(t))
       continue;
-    std::string key = locationKey(target.getNode(t)->getLoc());
-    if (key.empty() || targetLocs.lookup(key) != static_cast<int>(t))
+    Location loc = target.getNode(t)->getLoc();
+    if (!isInformative(loc) || targetLocs.lookup(loc) != static_cast<int>(t))
       continue;
-    auto it = sourceLocs.find(key);
+    auto it = sourceLocs.find(loc);
     if (it == sourceLocs.end() || it->second < 0)
       continue;
     mapping.pair(it->second, t, MatchStage::Location);

@@ -25,8 +25,6 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/Support/raw_ostream.h"
-#include <cstdlib>
 
 using namespace mlir;
 using namespace graphdiff;
@@ -426,12 +424,8 @@ private:
     return !mapping.isSourceTaken(s) && !mapping.isTargetTaken(t);
   }
   void pair(unsigned s, unsigned t) {
-    if (getenv("GD_DEBUG"))
-      llvm::errs() << phase << ": " << src.graph.getNodeRef(s).str() << " <-> "
-                   << tgt.graph.getNodeRef(t).str() << "\n";
     mapping.pair(s, t, MatchStage::Structure);
   }
-  const char *phase = "";
   /// All pairs currently in the mapping, by target index.
   SmallVector<Pair> allPairs() const;
 
@@ -943,7 +937,6 @@ void StructuralMatcher::run() {
            a->getResultTypes() == b->getResultTypes();
   };
 
-  phase = "forward";
   // 1. Identical sub-DAGs: unique forward hashes, then their cones (seeded
   //    with the earlier stages' pairs and the outputs too). A few rounds:
   //    resolving ties by context can leave unique leftovers.
@@ -958,7 +951,6 @@ void StructuralMatcher::run() {
     propagate(pairs, true, false, false, sameForward);
   }
 
-  phase = "backward";
   // 2. Identical downstream contexts: unique backward hashes, then their
   //    users.
   for (unsigned round = 0; round < 3; ++round) {
@@ -970,12 +962,10 @@ void StructuralMatcher::run() {
               /*fromOutputs=*/false, sameBackward);
   }
 
-  phase = "structure";
   // 3. Structure: from every pair and from the outputs, along operands, then
   //    users, to nodes of the same op.
   propagate(allPairs(), true, true, true, sameKind);
 
-  phase = "twins";
   // 4. Interchangeable dead ends.
   if (pairTwins())
     propagate(allPairs(), true, true, false, sameKind);
@@ -989,10 +979,8 @@ void StructuralMatcher::run() {
       propagate(pairs, true, true, false, sameKind);
     }
   };
-  phase = "similarity";
   similarity(sameKind);
 
-  phase = "relaxed";
   // 6. Where the op itself changed (a named op generalized to
   //    linalg.generic, a tosa op lowered): the same dialect and the same
   //    result types, once the strict stages are done; then those again.
