@@ -990,6 +990,18 @@ void StructuralMatcher::run() {
   }
   similarity(sameShape);
 
+  // 7. Lowered ops (tosa -> linalg): the same result types is all that is
+  //    left to go by, so only along operands, from pairs and outputs, where
+  //    a consumer's slot says which producer took the old one's place.
+  auto sameTypes = [&](unsigned s, unsigned t) {
+    return src.graph.getNode(s)->getResultTypes() ==
+           tgt.graph.getNode(t)->getResultTypes();
+  };
+  if (propagate(allPairs(), true, false, true, sameTypes)) {
+    propagate(allPairs(), true, true, true, sameKind);
+    propagate(allPairs(), true, true, true, sameShape);
+  }
+
   // Exact ties that nothing resolved are ambiguous too.
   llvm::DenseMap<size_t, std::pair<unsigned, unsigned>> counts;
   for (unsigned s = 0; s < src.graph.size(); ++s)
