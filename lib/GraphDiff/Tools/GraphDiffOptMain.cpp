@@ -32,10 +32,13 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
+
+#include <chrono>
 
 using namespace mlir;
 using namespace graphdiff;
@@ -91,6 +94,36 @@ static cl::opt<ColorChoice> &getColorChoice() {
   }();
   return *choice;
 }
+
+static cl::opt<bool> forceProgress(
+    "progress",
+    cl::desc("Report each phase of a diff (parse, diff, verify, write) with "
+             "its time on stderr; the default when stderr is a terminal"),
+    cl::init(false));
+
+namespace {
+/// Progress of a diff on stderr: one line per phase, with how long the
+/// previous one took, when stderr is a terminal or --progress asks for it.
+class Progress {
+public:
+  Progress()
+      : enabled(forceProgress || llvm::sys::Process::StandardErrIsDisplayed()),
+        start(std::chrono::steady_clock::now()) {}
+  void phase(const llvm::Twine &what) {
+    if (!enabled)
+      return;
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
+    llvm::errs() << llvm::format("graph-diff-opt: [%7.2fs] ", seconds) << what
+                 << "\n";
+  }
+
+private:
+  bool enabled;
+  std::chrono::steady_clock::time_point start;
+};
+} // namespace
 
 static cl::opt<bool> verifyPlans(
     "verify",
@@ -208,11 +241,14 @@ static int runDiff(StringRef sourceFile, StringRef targetFile,
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
 
+  Progress progress;
   AsmParserState sourceState, targetState;
+  progress.phase("parsing " + sourceFile);
   OwningOpRef<ModuleOp> source =
       parseInput(sourceFile, sourceMgr, context, sourceState);
   if (!source)
     return ExitTrouble;
+  progress.phase("parsing " + targetFile);
   OwningOpRef<ModuleOp> target =
       parseInput(targetFile, sourceMgr, context, targetState);
   if (!target)
@@ -228,8 +264,12 @@ static int runDiff(StringRef sourceFile, StringRef targetFile,
   report.sourceFile = sourceFile.str();
   report.targetFile = targetFile.str();
   report.plans = *plans;
+  progress.phase("diffing");
   if (failed(diffModules(*source, *target, &sourceNames, &targetNames, report)))
     return ExitTrouble;
+  if (verifyPlans)
+    progress.phase("verifying " + llvm::Twine(report.pairs.size()) +
+                   " plan(s)");
   if (verifyPlans)
     for (GraphPairDiff &pair : report.pairs)
       if (failed(verifyPlan(pair.plan, *pair.source, *pair.target)))
@@ -246,6 +286,7 @@ static int runDiff(StringRef sourceFile, StringRef targetFile,
       colorChoice == ColorChoice::Always ||
       (colorChoice == ColorChoice::Auto && outputFilename == "-" &&
        llvm::sys::Process::StandardOutIsDisplayed());
+  progress.phase("writing " + outputFilename);
   llvm::Error written = llvm::writeToOutput(
       outputFilename, [&](llvm::raw_ostream &os) -> llvm::Error {
         if (failed(renderReport(report, reportFormat, os, renderOptions)))
@@ -257,6 +298,7 @@ static int runDiff(StringRef sourceFile, StringRef targetFile,
                  << llvm::toString(std::move(written)) << "\n";
     return ExitTrouble;
   }
+  progress.phase("done");
   return report.isDifferent() ? ExitDifferent : ExitSame;
 }
 
