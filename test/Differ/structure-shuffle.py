@@ -4,7 +4,10 @@ it: ops of a function body indented by four spaces) into another valid
 topological order, rename every top-level SSA value, and optionally apply one
 edit. Used by the invariance tests: the differ must see through all of it.
 
-usage: structure-shuffle.py IN OUT [--seed N] [--edit-constant]
+usage: structure-shuffle.py IN OUT [--seed N] [--edit-constant] [--keep-names]
+
+--keep-names only reorders: the plan of a reordered source must be byte for
+byte the plan of the original.
 
 --edit-constant changes the value of one randomly chosen float `arith.constant`
 (seeded), so that the expected plan is exactly one update of that constant.
@@ -96,6 +99,7 @@ def main():
     parser.add_argument("output")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--edit-constant", action="store_true")
+    parser.add_argument("--keep-names", action="store_true")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     lines = open(args.input).read().split("\n")
@@ -131,7 +135,8 @@ def main():
             out.append(line)
             if re.match(r"^  func\.func .*\{$", line):
                 in_body = True
-    out = apply_rename(out, rename)
+    if not args.keep_names:
+        out = apply_rename(out, rename)
     open(args.output, "w").write("\n".join(out))
     if edited:
         print(edited)
