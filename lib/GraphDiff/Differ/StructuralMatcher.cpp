@@ -324,10 +324,13 @@ struct Side {
     hashes = Hasher(graph, options).run(slots);
     uses.resize(graph.size());
     argUses.resize(graph.getInputs().size());
+    producers.resize(graph.size());
     for (unsigned u = 0; u < graph.size(); ++u)
       for (auto [slot, value] : llvm::enumerate(slots[u])) {
         Use use{u, static_cast<unsigned>(slot), 0};
-        if (std::optional<unsigned> producer = graph.getProducer(value)) {
+        std::optional<unsigned> producer = graph.getProducer(value);
+        producers[u].push_back(producer ? static_cast<int>(*producer) : -1);
+        if (producer) {
           use.result = cast<OpResult>(value).getResultNumber();
           uses[*producer].push_back(use);
         } else if (auto arg = dyn_cast<BlockArgument>(value);
@@ -356,6 +359,8 @@ struct Side {
   const Graph &graph;
   StructureHashes hashes;
   std::vector<SmallVector<Value, 4>> slots;
+  /// The node producing each slot's value, or -1 (an input, or outside).
+  std::vector<SmallVector<int, 4>> producers;
   std::vector<SmallVector<Use, 2>> uses;
   std::vector<SmallVector<Use, 2>> argUses;
 };
@@ -442,7 +447,8 @@ private:
   bool propagate(ArrayRef<Pair> seeds, bool alongOperands, bool alongUsers,
                  bool fromOutputs, Compatible compatible);
   template <typename Compatible>
-  void voteOperands(ArrayRef<Value> sourceSlots, ArrayRef<Value> targetSlots,
+  void voteOperands(ArrayRef<Value> sourceSlots, ArrayRef<int> sourceProducers,
+                    ArrayRef<Value> targetSlots, ArrayRef<int> targetProducers,
                     Votes &votes, Compatible &compatible,
                     SmallVectorImpl<unsigned> &touched);
   /// For the slots of target node `t` whose free producer got no partner
@@ -525,39 +531,30 @@ SmallVector<Pair> StructuralMatcher::pairUniqueBuckets(
 
 template <typename Compatible>
 void StructuralMatcher::voteOperands(ArrayRef<Value> sourceSlots,
-                                     ArrayRef<Value> targetSlots, Votes &votes,
-                                     Compatible &compatible,
+                                     ArrayRef<int> sourceProducers,
+                                     ArrayRef<Value> targetSlots,
+                                     ArrayRef<int> targetProducers,
+                                     Votes &votes, Compatible &compatible,
                                      SmallVectorImpl<unsigned> &touched) {
-  // The free producers feeding a slot (with the result they read).
-  auto freeSource = [&](Value value) -> std::optional<unsigned> {
-    std::optional<unsigned> p = src.graph.getProducer(value);
-    return p && !mapping.isSourceTaken(*p) ? p : std::nullopt;
-  };
-  auto freeTarget = [&](Value value) -> std::optional<unsigned> {
-    std::optional<unsigned> p = tgt.graph.getProducer(value);
-    return p && !mapping.isTargetTaken(*p) ? p : std::nullopt;
-  };
-  auto fits = [&](Value a, unsigned s, Value b, unsigned t) {
-    return a.getType() == b.getType() &&
-           cast<OpResult>(a).getResultNumber() ==
-               cast<OpResult>(b).getResultNumber() &&
-           compatible(s, t);
-  };
-  auto vote = [&](unsigned s, unsigned t) {
-    votes.add(s, t);
-    touched.push_back(t);
-  };
-  // Same number of slots: slot by slot.
-  if (sourceSlots.size() == targetSlots.size()) {
-    for (auto [a, b] : llvm::zip(sourceSlots, targetSlots)) {
-      std::optional<unsigned> s = freeSource(a), t = freeTarget(b);
-      if (s && t && fits(a, *s, b, *t))
-        vote(*s, *t);
-    }
-    return;
-  }
   // Different slots: a fused op reads its producers' inputs too, so slot
   // positions say nothing; voteThroughFusion looks at them instead.
+  if (sourceSlots.size() != targetSlots.size())
+    return;
+  // Same number of slots: slot by slot, free producers of the same result
+  // number and type.
+  for (unsigned k = 0, e = sourceSlots.size(); k < e; ++k) {
+    int s = sourceProducers[k], t = targetProducers[k];
+    if (s < 0 || t < 0 || !isFree(s, t))
+      continue;
+    Value a = sourceSlots[k], b = targetSlots[k];
+    if (a.getType() != b.getType() ||
+        cast<OpResult>(a).getResultNumber() !=
+            cast<OpResult>(b).getResultNumber() ||
+        !compatible(s, t))
+      continue;
+    votes.add(s, t);
+    touched.push_back(t);
+  }
 }
 
 template <typename Compatible>
@@ -640,6 +637,16 @@ template <typename Compatible>
 void StructuralMatcher::voteUsers(unsigned s, unsigned t, Votes &votes,
                                   Compatible &compatible,
                                   SmallVectorImpl<unsigned> &touched) {
+  // Most pairs have no free user left on one side: nothing to vote for.
+  auto anyFree = [](ArrayRef<Side::Use> uses, auto isTaken) {
+    return llvm::any_of(
+        uses, [&](const Side::Use &use) { return !isTaken(use.user); });
+  };
+  if (!anyFree(src.uses[s],
+               [&](unsigned u) { return mapping.isSourceTaken(u); }) ||
+      !anyFree(tgt.uses[t],
+               [&](unsigned u) { return mapping.isTargetTaken(u); }))
+    return;
   // (result, slot) -> the one free user there on each side, or -1 if several.
   llvm::DenseMap<std::pair<unsigned, unsigned>, std::pair<int, int>> at;
   auto note = [&](int &slotUser, unsigned user) {
@@ -707,7 +714,16 @@ bool StructuralMatcher::propagate(ArrayRef<Pair> seeds, bool alongOperands,
   bool any = false;
   if (alongOperands && fromOutputs) {
     SmallVector<Value> a(src.graph.getOutputs()), b(tgt.graph.getOutputs());
-    voteOperands(a, b, operandVotes, compatible, touched);
+    auto producersOf = [](const Graph &graph, ArrayRef<Value> values) {
+      SmallVector<int> producers;
+      for (Value value : values) {
+        std::optional<unsigned> producer = graph.getProducer(value);
+        producers.push_back(producer ? static_cast<int>(*producer) : -1);
+      }
+      return producers;
+    };
+    voteOperands(a, producersOf(src.graph, a), b, producersOf(tgt.graph, b),
+                 operandVotes, compatible, touched);
     SmallVector<Pair> pairs =
         resolve(touched, operandVotes, nullptr, compatible);
     operandFrontier.append(pairs);
@@ -721,8 +737,8 @@ bool StructuralMatcher::propagate(ArrayRef<Pair> seeds, bool alongOperands,
     SmallVector<Pair> pairs;
     if (alongOperands && !operandFrontier.empty()) {
       for (auto [s, t] : operandFrontier) {
-        voteOperands(src.slots[s], tgt.slots[t], operandVotes, compatible,
-                     touched);
+        voteOperands(src.slots[s], src.producers[s], tgt.slots[t],
+                     tgt.producers[t], operandVotes, compatible, touched);
         voteThroughFusion(s, t, operandVotes, compatible, touched);
       }
       operandFrontier.clear();
