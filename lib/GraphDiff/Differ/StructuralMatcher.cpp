@@ -9,8 +9,13 @@
 //      propagation to users whose backward hashes agree;
 //   3. structure: consensus propagation from every pair (and from the
 //      outputs) along operands, then users, to nodes of the same op;
+//      Where a pair's slots differ (fusion), votes look through the free
+//      chain above the source node instead of going slot by slot;
 //   4. twins: interchangeable dead ends (same content, same inputs, no users);
-//   5. bounded similarity (matched-neighbour overlap), then 3. again.
+//   5. bounded similarity (matched-neighbour overlap), then 3. again;
+//   6. the same with a relaxed kind (same dialect and result types), for ops
+//      that changed name (named op -> linalg.generic);
+//   7. along operands only, same result types, for lowered ops.
 // Consensus: a free node is paired only if every pair that voted for it
 // named the same partner and that partner's votes name it back. Nodes with
 // conflicting votes or tied scores stay free and are marked ambiguous.
@@ -507,6 +512,7 @@ SmallVector<Pair> StructuralMatcher::pairUniqueBuckets(
     unsigned source = 0;
   };
   llvm::DenseMap<size_t, Bucket> buckets;
+  buckets.reserve(src.graph.size() + tgt.graph.size());
   for (unsigned s = 0; s < src.graph.size(); ++s)
     if (!mapping.isSourceTaken(s)) {
       Bucket &bucket = buckets[sourceKeys[s]];
