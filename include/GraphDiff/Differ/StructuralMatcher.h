@@ -49,7 +49,8 @@ struct StructureOptions {
 /// propagation from matched pairs along operands (and from the outputs) and
 /// along users, and bounded neighbourhood similarity. Records
 /// MatchStage::Structure on its pairs and marks as ambiguous the free nodes
-/// that had more than one equally good partner.
+/// that had more than one equally good partner. Does nothing for `lg`
+/// graphs: their nodes' ids are their identity.
 void matchByStructure(const Graph &source, const Graph &target,
                       NodeMapping &mapping,
                       const StructureOptions &options = {});

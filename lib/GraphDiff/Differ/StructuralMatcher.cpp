@@ -1049,6 +1049,10 @@ void StructuralMatcher::run() {
 void graphdiff::matchByStructure(const Graph &source, const Graph &target,
                                  NodeMapping &mapping,
                                  const StructureOptions &options) {
+  // An lg node's id is its identity: two lg nodes with different ids are
+  // different nodes, whatever their shape.
+  if (source.isLogicalGraph() || target.isLogicalGraph())
+    return;
   StructuralMatcher(source, target, mapping, options).run();
 }
 
