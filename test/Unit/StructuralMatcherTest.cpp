@@ -320,3 +320,30 @@ func.func @f(%x: f32, %y: f32) -> f32 {
 }
 
 } // namespace
+
+namespace {
+
+TEST_F(StructuralMatcherTest, UnregisteredOpsWithProperties) {
+  context.allowUnregisteredDialects();
+  const char *text = R"mlir(
+func.func @f(%x: f32) -> f32 {
+  %a = "foo.bar"(%x) {k = 1 : i64} : (f32) -> f32
+  %b = "foo.baz"(%a) <{p = 2 : i64}> : (f32) -> f32
+  return %b : f32
+}
+)mlir";
+  std::unique_ptr<Graph> source = graph(text);
+  std::unique_ptr<Graph> same = graph(text);
+  std::string changedText(text);
+  changedText.replace(changedText.find("p = 2"), 5, "p = 3");
+  std::unique_ptr<Graph> changed = graph(changedText);
+  ASSERT_TRUE(source && same && changed);
+  EXPECT_EQ(diff(*source, *same), "patch.plan @f to @f {\n}");
+  std::string plan = diff(*source, *changed);
+  EXPECT_NE(plan.find("patch.update %1 changes [\"attributes\"]"),
+            std::string::npos)
+      << plan;
+  EXPECT_EQ(plan.find("patch.delete"), std::string::npos) << plan;
+}
+
+} // namespace

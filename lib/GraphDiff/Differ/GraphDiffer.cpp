@@ -427,8 +427,9 @@ bool PlanBuilder::contentChanged(unsigned s, unsigned t,
       b->getNumRegions() == 0 &&
       a->getRawDictionaryAttrs() == b->getRawDictionaryAttrs() &&
       a->getResultTypes() == b->getResultTypes() &&
-      a->getName().compareOpProperties(a->getPropertiesStorage(),
-                                       b->getPropertiesStorage()))
+      (a->getPropertiesStorageSize() == 0 ||
+       a->getName().compareOpProperties(a->getPropertiesStorage(),
+                                        b->getPropertiesStorage())))
     return false;
   if (a->getName() != b->getName())
     changes.push_back("kind");
