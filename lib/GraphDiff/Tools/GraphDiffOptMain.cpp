@@ -95,6 +95,21 @@ static cl::opt<ColorChoice> &getColorChoice() {
   return *choice;
 }
 
+static cl::opt<bool> ignoreLocations(
+    "ignore-locations",
+    cl::desc("Structural matching leaves locations out of its hashes "
+             "(default true; =false makes equal locations part of "
+             "structure). The location matcher still pairs ops whose "
+             "locations both inputs carry"),
+    cl::init(true));
+
+static cl::opt<bool> ignoreDiscardableAttrs(
+    "ignore-discardable-attrs",
+    cl::desc("Structural matching leaves discardable attributes (those not "
+             "part of an op's definition) out of its hashes; a changed one "
+             "still shows as an update"),
+    cl::init(false));
+
 static cl::opt<bool> forceProgress(
     "progress",
     cl::desc("Report each phase of a diff (parse, diff, verify, write) with "
@@ -264,6 +279,8 @@ static int runDiff(StringRef sourceFile, StringRef targetFile,
   report.sourceFile = sourceFile.str();
   report.targetFile = targetFile.str();
   report.plans = *plans;
+  report.structure.ignoreLocations = ignoreLocations;
+  report.structure.ignoreDiscardableAttrs = ignoreDiscardableAttrs;
   progress.phase("diffing");
   if (failed(diffModules(*source, *target, &sourceNames, &targetNames, report)))
     return ExitTrouble;
