@@ -11,6 +11,7 @@
 #ifndef GRAPHDIFF_PLAN_ISOMORPHISM_H
 #define GRAPHDIFF_PLAN_ISOMORPHISM_H
 
+#include "GraphDiff/Graph/AttributeEquivalence.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "mlir/Support/LLVM.h"
 
@@ -47,12 +48,6 @@ struct GraphMismatch {
 std::optional<GraphMismatch> findMismatch(const Graph &applied,
                                           const Graph &target,
                                           bool ignoreLocations = true);
-
-/// Whether two attribute values are the same for findMismatch: equal, or two
-/// `dense_resource` elements of the same type whose blobs hold the same bytes
-/// (the parser renames a blob whose key is already taken in the context, so
-/// two files parsed into one context name the same constant differently).
-bool isSameAttribute(mlir::Attribute a, mlir::Attribute b);
 
 /// Reports `mismatch` as an error at the target op (or the applied op if
 /// there is none), with a note at the other one. Returns failure().

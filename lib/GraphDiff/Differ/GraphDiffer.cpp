@@ -16,6 +16,7 @@
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Differ/Matchers.h"
 #include "GraphDiff/Differ/StructuralMatcher.h"
+#include "GraphDiff/Graph/AttributeEquivalence.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/OperationSupport.h"
@@ -438,7 +439,7 @@ bool PlanBuilder::contentChanged(unsigned s, unsigned t,
       changes.push_back("kind");
   if (a->getName() == b->getName()) {
     DictionaryAttr da = a->getAttrDictionary(), db = b->getAttrDictionary();
-    if (da != db) {
+    if (!isSameAttrDictionary(da, db)) {
       // The kind of an lg node is an attribute, reported on its own.
       bool onlyKind = false;
       if (isa<lg::NodeOp>(a)) {
@@ -451,8 +452,15 @@ bool PlanBuilder::contentChanged(unsigned s, unsigned t,
       if (!onlyKind)
         changes.push_back("attributes");
     }
-    if (a->getPropertiesAsAttribute() != b->getPropertiesAsAttribute() &&
-        !isa<lg::NodeOp>(a) && !llvm::is_contained(changes, "attributes"))
+    Attribute pa = a->getPropertiesAsAttribute();
+    Attribute pb = b->getPropertiesAsAttribute();
+    bool sameProperties = isa_and_nonnull<DictionaryAttr>(pa) &&
+                                  isa_and_nonnull<DictionaryAttr>(pb)
+                              ? isSameAttrDictionary(cast<DictionaryAttr>(pa),
+                                                     cast<DictionaryAttr>(pb))
+                              : pa == pb;
+    if (!sameProperties && !isa<lg::NodeOp>(a) &&
+        !llvm::is_contained(changes, "attributes"))
       changes.push_back("attributes");
   }
   if (a->getResultTypes() != b->getResultTypes())

@@ -6,6 +6,8 @@
 
 #include "GraphDiff/Plan/Isomorphism.h"
 
+#include "GraphDiff/Graph/AttributeEquivalence.h"
+
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
@@ -34,18 +36,6 @@ struct GraphHashes {
 };
 
 } // namespace
-
-bool graphdiff::isSameAttribute(Attribute a, Attribute b) {
-  if (a == b)
-    return true;
-  auto resourceA = dyn_cast_or_null<DenseResourceElementsAttr>(a);
-  auto resourceB = dyn_cast_or_null<DenseResourceElementsAttr>(b);
-  if (!resourceA || !resourceB || resourceA.getType() != resourceB.getType())
-    return false;
-  const AsmResourceBlob *blobA = resourceA.getRawHandle().getBlob();
-  const AsmResourceBlob *blobB = resourceB.getRawHandle().getBlob();
-  return blobA && blobB && blobA->getData() == blobB->getData();
-}
 
 namespace {
 
