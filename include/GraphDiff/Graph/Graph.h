@@ -88,6 +88,13 @@ public:
   llvm::ArrayRef<unsigned> getUsers(unsigned index) const {
     return users[index];
   }
+  /// A topological order of the nodes that depends only on their names, not
+  /// on their order in the block: Kahn's algorithm, always taking the ready
+  /// node with the smallest name. The differ emits plans in this order and
+  /// renderers list nodes in it. (Nodes on a cycle, which a verified graph
+  /// does not have, come last in block order.)
+  std::vector<unsigned> getCanonicalOrder() const;
+
   /// Whether a result of node `index` is a graph output.
   bool isOutputNode(unsigned index) const { return outputNodes[index]; }
 

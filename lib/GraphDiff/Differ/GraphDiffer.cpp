@@ -37,54 +37,14 @@ bool graphdiff::isDiffableGraph(Operation *op) {
          llvm::hasSingleElement(function.getFunctionBody());
 }
 
-/// A topological order of `graph` that depends only on node names: Kahn's
-/// algorithm, always taking the ready node with the smallest name.
-static std::vector<unsigned> canonicalOrder(const Graph &graph) {
-  unsigned n = graph.size();
-  std::vector<unsigned> pending(n, 0);
-  for (unsigned i = 0; i < n; ++i)
-    for (Value input : graph.getNodeInputs(i))
-      if (graph.getProducer(input))
-        ++pending[i];
-  // Node names are unique in a graph and all carry the same sigil (an
-  // lg.graph holds only lg nodes), so comparing the bare names orders them
-  // as their references print.
-  std::vector<StringRef> names(n);
-  for (unsigned i = 0; i < n; ++i)
-    names[i] = graph.getNodeRef(i).getName().getValue();
-  auto later = [&](unsigned a, unsigned b) { return names[a] > names[b]; };
-  std::priority_queue<unsigned, std::vector<unsigned>, decltype(later)> ready(
-      later);
-  for (unsigned i = 0; i < n; ++i)
-    if (pending[i] == 0)
-      ready.push(i);
-  std::vector<unsigned> order;
-  order.reserve(n);
-  while (!ready.empty()) {
-    unsigned node = ready.top();
-    ready.pop();
-    order.push_back(node);
-    // Each user counted one pending edge per distinct input it reads from
-    // `node`; release them all.
-    for (unsigned user : graph.getUsers(node)) {
-      for (Value input : graph.getNodeInputs(user))
-        if (graph.getProducer(input) == node)
-          --pending[user];
-      if (pending[user] == 0)
-        ready.push(user);
-    }
-  }
-  return order;
-}
-
 namespace {
 /// Builds the plan once the matchers have run.
 class PlanBuilder {
 public:
   PlanBuilder(const Graph &source, const Graph &target, NodeMapping &mapping)
       : source(source), target(target), mapping(mapping),
-        sourceOrder(canonicalOrder(source)),
-        targetOrder(canonicalOrder(target)) {
+        sourceOrder(source.getCanonicalOrder()),
+        targetOrder(target.getCanonicalOrder()) {
     sourceRank.resize(source.size());
     for (auto [rank, node] : llvm::enumerate(sourceOrder))
       sourceRank[node] = rank;

@@ -14,6 +14,8 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <queue>
+
 using namespace mlir;
 using namespace graphdiff;
 
@@ -183,4 +185,52 @@ Value Graph::lookupValue(patch::RefAttr ref) const {
   if (!node || ref.getResult() >= nodes[*node]->getNumResults())
     return nullptr;
   return nodes[*node]->getResult(ref.getResult());
+}
+
+std::vector<unsigned> Graph::getCanonicalOrder() const {
+  const Graph &graph = *this;
+  unsigned n = graph.size();
+  std::vector<unsigned> pending(n, 0);
+  for (unsigned i = 0; i < n; ++i)
+    for (Value input : graph.getNodeInputs(i))
+      if (graph.getProducer(input))
+        ++pending[i];
+  // Node names are unique in a graph and all carry the same sigil (an
+  // lg.graph holds only lg nodes), so comparing the bare names orders them
+  // as their references print.
+  std::vector<StringRef> names(n);
+  for (unsigned i = 0; i < n; ++i)
+    names[i] = graph.getNodeRef(i).getName().getValue();
+  auto later = [&](unsigned a, unsigned b) { return names[a] > names[b]; };
+  std::priority_queue<unsigned, std::vector<unsigned>, decltype(later)> ready(
+      later);
+  for (unsigned i = 0; i < n; ++i)
+    if (pending[i] == 0)
+      ready.push(i);
+  std::vector<unsigned> order;
+  order.reserve(n);
+  while (!ready.empty()) {
+    unsigned node = ready.top();
+    ready.pop();
+    order.push_back(node);
+    // Each user counted one pending edge per distinct input it reads from
+    // `node`; release them all.
+    for (unsigned user : graph.getUsers(node)) {
+      for (Value input : graph.getNodeInputs(user))
+        if (graph.getProducer(input) == node)
+          --pending[user];
+      if (pending[user] == 0)
+        ready.push(user);
+    }
+  }
+  // A cycle (not in a verified graph) leaves nodes behind; keep them all.
+  if (order.size() != n) {
+    std::vector<bool> placed(n, false);
+    for (unsigned node : order)
+      placed[node] = true;
+    for (unsigned i = 0; i < n; ++i)
+      if (!placed[i])
+        order.push_back(i);
+  }
+  return order;
 }

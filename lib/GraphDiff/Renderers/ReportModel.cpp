@@ -131,43 +131,6 @@ std::string graphdiff::describeNode(Operation *op) {
   return out;
 }
 
-/// Kahn's algorithm, always taking the ready node with the smallest name (as
-/// the differ orders its plans).
-static std::vector<unsigned> canonicalOrder(const Graph &graph) {
-  unsigned n = graph.size();
-  std::vector<unsigned> pending(n, 0);
-  for (unsigned i = 0; i < n; ++i)
-    for (Value input : graph.getNodeInputs(i))
-      if (graph.getProducer(input))
-        ++pending[i];
-  using Entry = std::pair<std::string, unsigned>;
-  std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ready;
-  for (unsigned i = 0; i < n; ++i)
-    if (pending[i] == 0)
-      ready.push({graph.getNodeRef(i).str(), i});
-  std::vector<unsigned> order;
-  std::vector<bool> placed(n, false);
-  order.reserve(n);
-  while (!ready.empty()) {
-    unsigned node = ready.top().second;
-    ready.pop();
-    order.push_back(node);
-    placed[node] = true;
-    for (unsigned user : graph.getUsers(node)) {
-      for (Value input : graph.getNodeInputs(user))
-        if (graph.getProducer(input) == node)
-          --pending[user];
-      if (pending[user] == 0)
-        ready.push({graph.getNodeRef(user).str(), user});
-    }
-  }
-  // A cycle (not in a verified graph) leaves nodes behind; keep them all.
-  for (unsigned i = 0; i < n; ++i)
-    if (!placed[i])
-      order.push_back(i);
-  return order;
-}
-
 std::optional<unsigned> PairView::sourceNode(patch::RefAttr ref) const {
   if (!ref || ref.isNone() || ref.getIsNew())
     return std::nullopt;
@@ -238,8 +201,8 @@ PairView::PairView(const GraphPairDiff &pair) : pair(pair) {
     if (!targetSet[t] && !pair.mapping.getSource(t))
       targetStatus[t] = NodeStatus::Inserted;
 
-  sourceOrder = canonicalOrder(source());
-  targetOrder = canonicalOrder(target());
+  sourceOrder = source().getCanonicalOrder();
+  targetOrder = target().getCanonicalOrder();
 
   summary.sourceNodes = n;
   summary.targetNodes = m;
