@@ -19,6 +19,8 @@
 #include "GraphDiff/Graph/Graph.h"
 #include "GraphDiff/Plan/ApplyPlan.h"
 #include "GraphDiff/Plan/Isomorphism.h"
+#include "GraphDiff/Tools/GraphDiffOptMain.h"
+#include "GraphDiff/Tools/ParseInput.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -41,28 +43,6 @@
 using namespace mlir;
 using namespace graphdiff;
 
-static OwningOpRef<ModuleOp> parse(StringRef filename, llvm::SourceMgr &mgr,
-                                   MLIRContext &context,
-                                   AsmParserState &state) {
-  std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(filename, &error);
-  if (!file) {
-    llvm::errs() << error << "\n";
-    return nullptr;
-  }
-  mgr.AddNewSourceBuffer(std::move(file), SMLoc());
-  Block block;
-  ParserConfig config(&context, /*verifyAfterParse=*/false);
-  if (failed(parseAsmSourceFile(mgr, &block, config, &state)))
-    return nullptr;
-  OwningOpRef<ModuleOp> module =
-      detail::constructContainerOpForParserIfNecessary<ModuleOp>(
-          &block, &context, FileLineColLoc::get(&context, filename, 1, 1));
-  if (!module || failed(verify(*module)))
-    return nullptr;
-  return module;
-}
-
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   if (argc != 3) {
@@ -70,20 +50,18 @@ int main(int argc, char **argv) {
     return 2;
   }
   DialectRegistry registry;
-  registry.insert<lg::LGDialect, patch::PatchDialect>();
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
+  registerGraphDiffDialects(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
 
   // Parse the source first, then the target, like graph-diff-opt.
-  llvm::SourceMgr sourceMgr, targetMgr;
+  llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
   AsmParserState sourceState, targetState;
   OwningOpRef<ModuleOp> source =
-      parse(argv[1], sourceMgr, context, sourceState);
+      parseInputFile(argv[1], sourceMgr, context, sourceState);
   OwningOpRef<ModuleOp> target =
-      parse(argv[2], targetMgr, context, targetState);
+      parseInputFile(argv[2], sourceMgr, context, targetState);
   if (!source || !target)
     return 2;
   SourceNames sourceNames(sourceState), targetNames(targetState);

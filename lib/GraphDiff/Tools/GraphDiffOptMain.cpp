@@ -6,6 +6,8 @@
 
 #include "GraphDiff/Tools/GraphDiffOptMain.h"
 
+#include "GraphDiff/Tools/ParseInput.h"
+
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Differ/DiffReport.h"
@@ -181,36 +183,6 @@ void graphdiff::registerAllGraphDiffPasses() {
   registerGraphDiffPasses();
 }
 
-/// Parses `filename` into `context` and verifies it. The file's buffer goes
-/// into `diagnosticsMgr`, so that diagnostics about either input, now or later,
-/// show the offending line. Returns null after reporting an error.
-static OwningOpRef<ModuleOp> parseInput(StringRef filename,
-                                        llvm::SourceMgr &diagnosticsMgr,
-                                        MLIRContext &context,
-                                        AsmParserState &parserState) {
-  std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(filename, &error);
-  if (!file) {
-    llvm::errs() << "graph-diff-opt: " << error << "\n";
-    return nullptr;
-  }
-  llvm::SourceMgr parseMgr;
-  parseMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBuffer(file->getMemBufferRef()), SMLoc());
-  diagnosticsMgr.AddNewSourceBuffer(std::move(file), SMLoc());
-
-  Block block;
-  ParserConfig config(&context, /*verifyAfterParse=*/false);
-  if (failed(parseAsmSourceFile(parseMgr, &block, config, &parserState)))
-    return nullptr;
-  OwningOpRef<ModuleOp> module =
-      detail::constructContainerOpForParserIfNecessary<ModuleOp>(
-          &block, &context, FileLineColLoc::get(&context, filename, 1, 1));
-  if (!module || failed(verify(*module)))
-    return nullptr;
-  return module;
-}
-
 /// Checks every plan of `planFile` against the graphs it names in `source`
 /// and `target`, which are named as the differ names them.
 static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
@@ -219,7 +191,7 @@ static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
                       llvm::SourceMgr &sourceMgr, MLIRContext &context) {
   AsmParserState planState;
   OwningOpRef<ModuleOp> plans =
-      parseInput(planFile, sourceMgr, context, planState);
+      parseInputFile(planFile, sourceMgr, context, planState);
   if (!plans)
     return ExitTrouble;
   unsigned checked = 0;
@@ -260,12 +232,12 @@ static int runDiff(StringRef sourceFile, StringRef targetFile,
   AsmParserState sourceState, targetState;
   progress.phase("parsing " + sourceFile);
   OwningOpRef<ModuleOp> source =
-      parseInput(sourceFile, sourceMgr, context, sourceState);
+      parseInputFile(sourceFile, sourceMgr, context, sourceState);
   if (!source)
     return ExitTrouble;
   progress.phase("parsing " + targetFile);
   OwningOpRef<ModuleOp> target =
-      parseInput(targetFile, sourceMgr, context, targetState);
+      parseInputFile(targetFile, sourceMgr, context, targetState);
   if (!target)
     return ExitTrouble;
   SourceNames sourceNames(sourceState), targetNames(targetState);
