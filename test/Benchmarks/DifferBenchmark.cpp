@@ -53,6 +53,17 @@ struct Inputs {
   }
 };
 
+double peakMegabytes();
+
+/// Adds ns/node (time per node of the graph) and the peak memory so far.
+void reportPerNode(benchmark::State &state) {
+  // Seconds per (node * 1e-9), i.e. nanoseconds per node.
+  state.counters["ns/node"] = benchmark::Counter(
+      state.range(0) * 1e-9, benchmark::Counter::kIsIterationInvariantRate |
+                                 benchmark::Counter::kInvert);
+  state.counters["peak_MB"] = peakMegabytes();
+}
+
 double peakMegabytes() {
   struct rusage usage;
   getrusage(RUSAGE_SELF, &usage);
@@ -71,11 +82,7 @@ void diffOnly(benchmark::State &state) {
       state.SkipWithError("diff failed");
     benchmark::DoNotOptimize(report.pairs.size());
   }
-  // Seconds per (node * 1e-9), i.e. nanoseconds per node.
-  state.counters["ns/node"] = benchmark::Counter(
-      state.range(0) * 1e-9, benchmark::Counter::kIsIterationInvariantRate |
-                                 benchmark::Counter::kInvert);
-  state.counters["peak_MB"] = peakMegabytes();
+  reportPerNode(state);
 }
 
 void diffApplyVerify(benchmark::State &state) {
@@ -100,11 +107,7 @@ void diffApplyVerify(benchmark::State &state) {
         state.SkipWithError("the plan does not give the target");
     }
   }
-  // Seconds per (node * 1e-9), i.e. nanoseconds per node.
-  state.counters["ns/node"] = benchmark::Counter(
-      state.range(0) * 1e-9, benchmark::Counter::kIsIterationInvariantRate |
-                                 benchmark::Counter::kInvert);
-  state.counters["peak_MB"] = peakMegabytes();
+  reportPerNode(state);
 }
 } // namespace
 
@@ -120,10 +123,7 @@ void parseBoth(benchmark::State &state) {
     if (!a || !b)
       state.SkipWithError("parse failed");
   }
-  state.counters["ns/node"] = benchmark::Counter(
-      state.range(0) * 1e-9, benchmark::Counter::kIsIterationInvariantRate |
-                                 benchmark::Counter::kInvert);
-  state.counters["peak_MB"] = peakMegabytes();
+  reportPerNode(state);
 }
 
 BENCHMARK(parseBoth)->Arg(1000)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(

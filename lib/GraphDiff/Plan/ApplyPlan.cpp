@@ -98,6 +98,9 @@ public:
 
 private:
   // Node actions, in plan order.
+  /// Records `node`, made by `action`, under its new name `name`.
+  LogicalResult recordNewNode(Operation *action, patch::RefAttr name,
+                              Operation *node);
   LogicalResult apply(patch::InsertOp op);
   LogicalResult apply(patch::ReplaceOp op);
   LogicalResult apply(patch::UpdateOp op);
@@ -251,17 +254,21 @@ FailureOr<Operation *> PlanApplier::cloneNewNode(Operation *action,
 // Node actions
 //===----------------------------------------------------------------------===//
 
+LogicalResult PlanApplier::recordNewNode(Operation *action, patch::RefAttr name,
+                                         Operation *node) {
+  names[node] = name.str();
+  if (!made.try_emplace(name.getNodeRef().str(), node->getResults()).second)
+    return action->emitError()
+           << "'" << name.str() << "' is already made by an earlier action";
+  return success();
+}
+
 LogicalResult PlanApplier::apply(patch::InsertOp op) {
   FailureOr<Operation *> node =
       cloneNewNode(op, op.getBody(), op.getInputs(), body->getTerminator());
   if (failed(node))
     return failure();
-  patch::RefAttr name = op.getNewName();
-  names[*node] = name.str();
-  if (!made.try_emplace(name.getNodeRef().str(), (*node)->getResults()).second)
-    return op.emitError() << "'" << name.str()
-                          << "' is already made by an earlier action";
-  return success();
+  return recordNewNode(op, op.getNewName(), *node);
 }
 
 LogicalResult PlanApplier::apply(patch::ReplaceOp op) {
@@ -327,12 +334,7 @@ LogicalResult PlanApplier::apply(patch::ReplaceOp op) {
   for (Operation *member : members)
     mark(member, op);
 
-  patch::RefAttr name = op.getNewName();
-  names[*node] = name.str();
-  if (!made.try_emplace(name.getNodeRef().str(), (*node)->getResults()).second)
-    return op.emitError() << "'" << name.str()
-                          << "' is already made by an earlier action";
-  return success();
+  return recordNewNode(op, op.getNewName(), *node);
 }
 
 LogicalResult PlanApplier::apply(patch::UpdateOp op) {
