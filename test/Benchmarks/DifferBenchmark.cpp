@@ -70,16 +70,23 @@ double peakMegabytes() {
   return usage.ru_maxrss / 1024.0;
 }
 
+/// Diffs the inputs; the plans live as long as the returned module.
+OwningOpRef<ModuleOp> diff(benchmark::State &state, Inputs &inputs,
+                           DiffReport &report) {
+  OwningOpRef<ModuleOp> plans =
+      ModuleOp::create(UnknownLoc::get(&inputs.context));
+  report.plans = *plans;
+  if (failed(diffModules(*inputs.source, *inputs.target, nullptr, nullptr,
+                         report)))
+    state.SkipWithError("diff failed");
+  return plans;
+}
+
 void diffOnly(benchmark::State &state) {
   Inputs inputs(state.range(0));
   for (auto _ : state) {
-    OwningOpRef<ModuleOp> plans =
-        ModuleOp::create(UnknownLoc::get(&inputs.context));
     DiffReport report;
-    report.plans = *plans;
-    if (failed(diffModules(*inputs.source, *inputs.target, nullptr, nullptr,
-                           report)))
-      state.SkipWithError("diff failed");
+    OwningOpRef<ModuleOp> plans = diff(state, inputs, report);
     benchmark::DoNotOptimize(report.pairs.size());
   }
   reportPerNode(state);
@@ -88,24 +95,11 @@ void diffOnly(benchmark::State &state) {
 void diffApplyVerify(benchmark::State &state) {
   Inputs inputs(state.range(0));
   for (auto _ : state) {
-    OwningOpRef<ModuleOp> plans =
-        ModuleOp::create(UnknownLoc::get(&inputs.context));
     DiffReport report;
-    report.plans = *plans;
-    if (failed(diffModules(*inputs.source, *inputs.target, nullptr, nullptr,
-                           report)))
-      state.SkipWithError("diff failed");
-    for (GraphPairDiff &pair : report.pairs) {
-      FailureOr<OwningOpRef<Operation *>> applied =
-          applyPlan(pair.plan, *pair.source);
-      if (failed(applied)) {
-        state.SkipWithError("apply failed");
-        break;
-      }
-      FailureOr<std::unique_ptr<Graph>> graph = Graph::build(**applied);
-      if (failed(graph) || findMismatch(**graph, *pair.target))
+    OwningOpRef<ModuleOp> plans = diff(state, inputs, report);
+    for (GraphPairDiff &pair : report.pairs)
+      if (failed(verifyPlan(pair.plan, *pair.source, *pair.target)))
         state.SkipWithError("the plan does not give the target");
-    }
   }
   reportPerNode(state);
 }

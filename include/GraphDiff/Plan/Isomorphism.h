@@ -11,6 +11,7 @@
 #ifndef GRAPHDIFF_PLAN_ISOMORPHISM_H
 #define GRAPHDIFF_PLAN_ISOMORPHISM_H
 
+#include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Graph/AttributeEquivalence.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "mlir/Support/LLVM.h"
@@ -48,6 +49,14 @@ struct GraphMismatch {
 std::optional<GraphMismatch> findMismatch(const Graph &applied,
                                           const Graph &target,
                                           bool ignoreLocations = true);
+
+/// Applies `plan` to `source` (applyPlan) and checks that the result is
+/// isomorphic to `target` (findMismatch). On failure, reports a located error
+/// (the action that does not apply, or the first mismatching node with its
+/// location on both sides) and returns failure(). This is what `--verify`,
+/// `--check-plan` and `graph-diff{verify=true}` run.
+mlir::LogicalResult verifyPlan(patch::PlanOp plan, const Graph &source,
+                               const Graph &target);
 
 /// Reports `mismatch` as an error at the target op (or the applied op if
 /// there is none), with a note at the other one. Returns failure().

@@ -7,6 +7,7 @@
 #include "GraphDiff/Plan/Isomorphism.h"
 
 #include "GraphDiff/Graph/AttributeEquivalence.h"
+#include "GraphDiff/Plan/ApplyPlan.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -541,4 +542,18 @@ LogicalResult graphdiff::emitMismatch(const GraphMismatch &mismatch) {
   if (second)
     diag.attachNote(second->getLoc()) << "in the applied graph here";
   return diag;
+}
+
+LogicalResult graphdiff::verifyPlan(patch::PlanOp plan, const Graph &source,
+                                    const Graph &target) {
+  FailureOr<OwningOpRef<Operation *>> applied = applyPlan(plan, source);
+  if (failed(applied))
+    return failure();
+  FailureOr<std::unique_ptr<Graph>> appliedGraph = Graph::build(**applied);
+  if (failed(appliedGraph))
+    return failure();
+  if (std::optional<GraphMismatch> mismatch =
+          findMismatch(**appliedGraph, target))
+    return emitMismatch(*mismatch);
+  return success();
 }

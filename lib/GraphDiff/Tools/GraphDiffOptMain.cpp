@@ -157,21 +157,6 @@ static cl::opt<std::string> checkPlanFile(
              "mismatch if not"),
     cl::value_desc("plan.mlir"), cl::init(""));
 
-/// Applies `plan` to `source` and checks the result against `target`.
-static LogicalResult verifyPlan(patch::PlanOp plan, const Graph &source,
-                                const Graph &target) {
-  FailureOr<OwningOpRef<Operation *>> applied = applyPlan(plan, source);
-  if (failed(applied))
-    return failure();
-  FailureOr<std::unique_ptr<Graph>> appliedGraph = Graph::build(**applied);
-  if (failed(appliedGraph))
-    return failure();
-  if (std::optional<GraphMismatch> mismatch =
-          findMismatch(**appliedGraph, target))
-    return emitMismatch(*mismatch);
-  return success();
-}
-
 void graphdiff::registerGraphDiffDialects(DialectRegistry &registry) {
   registry.insert<lg::LGDialect, patch::PatchDialect>();
   registerAllDialects(registry);

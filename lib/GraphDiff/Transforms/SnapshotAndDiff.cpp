@@ -7,7 +7,6 @@
 #include "GraphDiff/Transforms/Passes.h"
 
 #include "GraphDiff/Differ/DiffReport.h"
-#include "GraphDiff/Plan/ApplyPlan.h"
 #include "GraphDiff/Plan/Isomorphism.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/DenseMap.h"
@@ -79,21 +78,9 @@ struct GraphDiffPassImpl
             diffModules(*snapshot, getOperation(), nullptr, nullptr, report)))
       return signalPassFailure();
     if (verify)
-      for (GraphPairDiff &pair : report.pairs) {
-        FailureOr<OwningOpRef<Operation *>> applied =
-            applyPlan(pair.plan, *pair.source);
-        if (failed(applied))
+      for (GraphPairDiff &pair : report.pairs)
+        if (failed(verifyPlan(pair.plan, *pair.source, *pair.target)))
           return signalPassFailure();
-        FailureOr<std::unique_ptr<Graph>> appliedGraph =
-            Graph::build(**applied);
-        if (failed(appliedGraph))
-          return signalPassFailure();
-        if (std::optional<GraphMismatch> mismatch =
-                findMismatch(**appliedGraph, *pair.target)) {
-          (void)emitMismatch(*mismatch);
-          return signalPassFailure();
-        }
-      }
     std::string error;
     std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(output, &error);
     if (!file) {
