@@ -128,6 +128,9 @@ struct ActionLine {
 /// The actions of `view`'s plan, in plan order.
 std::vector<ActionLine> describeActions(const PairView &view);
 
+/// A view of every graph pair of `report`, in report order.
+std::vector<PairView> viewsOf(const DiffReport &report);
+
 /// The summary of a whole report: the sum of its pairs.
 DiffSummary summarize(llvm::ArrayRef<PairView> views);
 

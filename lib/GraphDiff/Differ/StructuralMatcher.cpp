@@ -70,6 +70,8 @@ private:
   /// first-use order.
   llvm::hash_code hashNode(Operation *node, SmallVectorImpl<Value> &captures);
   llvm::hash_code hashNested(Operation *op);
+  /// The regions of `op`: block counts, argument types, nested ops.
+  llvm::hash_code hashRegions(Operation *op);
   llvm::hash_code hashNestedOperand(Value value);
 
   const Graph &graph;
@@ -128,6 +130,11 @@ llvm::hash_code Hasher::hashNested(Operation *op) {
       hash, llvm::hash_combine_range(operands.begin(), operands.end()));
   for (Block *successor : op->getSuccessors())
     hash = llvm::hash_combine(hash, blocks.lookup(successor));
+  return llvm::hash_combine(hash, hashRegions(op));
+}
+
+llvm::hash_code Hasher::hashRegions(Operation *op) {
+  llvm::hash_code hash = llvm::hash_combine(op->getNumRegions());
   for (Region &region : op->getRegions()) {
     hash = llvm::hash_combine(hash, region.getBlocks().size());
     for (Block &block : region) {
@@ -165,17 +172,7 @@ llvm::hash_code Hasher::hashNode(Operation *node,
   // The node's own operands are hashed with the graph's edges; here they
   // count only through hashOpAlone. Hash its regions like nested ops'.
   llvm::hash_code hash = hashOpAlone(node);
-  for (Region &region : node->getRegions()) {
-    hash = llvm::hash_combine(hash, region.getBlocks().size());
-    for (Block &block : region) {
-      hash = llvm::hash_combine(hash, block.getNumArguments());
-      for (BlockArgument arg : block.getArguments())
-        hash = llvm::hash_combine(hash, arg.getType());
-      for (Operation &inner : block)
-        hash = llvm::hash_combine(hash, hashNested(&inner));
-    }
-  }
-  return hash;
+  return llvm::hash_combine(hash, hashRegions(node));
 }
 
 /// A topological order of `graph`'s nodes (producers first). Which one does

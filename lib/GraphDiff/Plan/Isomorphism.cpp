@@ -142,6 +142,9 @@ public:
 private:
   void pairNodes();
   bool tryPair(unsigned a, unsigned t, bool sameCone);
+  /// Pairs the nodes that produce `va` and `vt`, if both are the same result
+  /// of a node.
+  void pairProducers(Value va, Value vt, bool sameCone);
   void propagate(bool sameCone);
   bool pairUniqueBuckets(bool byCone);
   bool pairDeadSinks();
@@ -167,6 +170,15 @@ private:
 // Pairing
 //===----------------------------------------------------------------------===//
 
+void Matcher::pairProducers(Value va, Value vt, bool sameCone) {
+  std::optional<unsigned> pa = applied.getProducer(va);
+  std::optional<unsigned> pt = target.getProducer(vt);
+  if (pa && pt &&
+      cast<OpResult>(va).getResultNumber() ==
+          cast<OpResult>(vt).getResultNumber())
+    tryPair(*pa, *pt, sameCone);
+}
+
 bool Matcher::tryPair(unsigned a, unsigned t, bool sameCone) {
   if (aToT[a] != kUnpaired || tToA[t] != kUnpaired)
     return false;
@@ -184,14 +196,8 @@ void Matcher::propagate(bool sameCone) {
     worklist.pop_front();
     ArrayRef<Value> inputsA = applied.getNodeInputs(a);
     ArrayRef<Value> inputsT = target.getNodeInputs(t);
-    for (auto [va, vt] : llvm::zip(inputsA, inputsT)) {
-      std::optional<unsigned> pa = applied.getProducer(va);
-      std::optional<unsigned> pt = target.getProducer(vt);
-      if (pa && pt &&
-          cast<OpResult>(va).getResultNumber() ==
-              cast<OpResult>(vt).getResultNumber())
-        tryPair(*pa, *pt, sameCone);
-    }
+    for (auto [va, vt] : llvm::zip(inputsA, inputsT))
+      pairProducers(va, vt, sameCone);
   }
 }
 
@@ -286,14 +292,8 @@ void Matcher::pairNodes() {
 
   // 1. Outputs, position by position, when their cones agree; then upward.
   auto pairOutputs = [&](bool sameCone) {
-    for (auto [va, vt] : llvm::zip(applied.getOutputs(), target.getOutputs())) {
-      std::optional<unsigned> pa = applied.getProducer(va);
-      std::optional<unsigned> pt = target.getProducer(vt);
-      if (pa && pt &&
-          cast<OpResult>(va).getResultNumber() ==
-              cast<OpResult>(vt).getResultNumber())
-        tryPair(*pa, *pt, sameCone);
-    }
+    for (auto [va, vt] : llvm::zip(applied.getOutputs(), target.getOutputs()))
+      pairProducers(va, vt, sameCone);
     propagate(sameCone);
   };
   pairOutputs(/*sameCone=*/true);

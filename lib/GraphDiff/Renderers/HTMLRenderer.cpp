@@ -357,10 +357,7 @@ static constexpr const char *kScript = R"js(
 LogicalResult graphdiff::renderHTML(const DiffReport &report,
                                     llvm::raw_ostream &os,
                                     const RenderOptions &options) {
-  std::vector<PairView> views;
-  views.reserve(report.pairs.size());
-  for (const GraphPairDiff &pair : report.pairs)
-    views.emplace_back(pair);
+  std::vector<PairView> views = viewsOf(report);
   DiffSummary total = summarize(views);
 
   os << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">"

@@ -193,10 +193,7 @@ static void writeMapping(llvm::json::OStream &j, const PairView &view) {
 LogicalResult graphdiff::renderJSON(const DiffReport &report,
                                     llvm::raw_ostream &os,
                                     const RenderOptions &options) {
-  std::vector<PairView> views;
-  views.reserve(report.pairs.size());
-  for (const GraphPairDiff &pair : report.pairs)
-    views.emplace_back(pair);
+  std::vector<PairView> views = viewsOf(report);
   {
     llvm::json::OStream j(os, /*IndentSize=*/2);
     j.object([&] {

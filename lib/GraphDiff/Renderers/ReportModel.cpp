@@ -229,6 +229,14 @@ PairView::PairView(const GraphPairDiff &pair) : pair(pair) {
       ++summary.inserted;
 }
 
+std::vector<PairView> graphdiff::viewsOf(const DiffReport &report) {
+  std::vector<PairView> views;
+  views.reserve(report.pairs.size());
+  for (const GraphPairDiff &pair : report.pairs)
+    views.emplace_back(pair);
+  return views;
+}
+
 DiffSummary graphdiff::summarize(ArrayRef<PairView> views) {
   DiffSummary total;
   for (const PairView &view : views)

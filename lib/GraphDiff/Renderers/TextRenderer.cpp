@@ -113,10 +113,7 @@ LogicalResult graphdiff::renderText(const DiffReport &report,
   os << "--- " << report.sourceFile << "\n";
   os << "+++ " << report.targetFile << "\n";
 
-  std::vector<PairView> views;
-  views.reserve(report.pairs.size());
-  for (const GraphPairDiff &pair : report.pairs)
-    views.emplace_back(pair);
+  std::vector<PairView> views = viewsOf(report);
 
   for (const PairView &view : views) {
     const DiffSummary &summary = view.getSummary();
