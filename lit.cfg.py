@@ -16,18 +16,27 @@ config.excludes = ["CMakeLists.txt", "lit.site.cfg.py.in", "Inputs", "Unit", "Su
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%corpus", config.graph_diff_corpus_dir))
+config.substitutions.append(("%versions", config.graph_diff_versions_dir))
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
-llvm_config.add_tool_substitutions(
-    ["graph-diff-opt", "graph-diff-translate"], [config.graph_diff_tools_dir]
+# Every graph-diff-* tool the build made gets a substitution of its own.
+graph_diff_tools = sorted(
+    t
+    for t in os.listdir(config.graph_diff_tools_dir)
+    if t.startswith("graph-diff-") and not t.endswith(".py")
 )
+llvm_config.add_tool_substitutions(graph_diff_tools, [config.graph_diff_tools_dir])
 llvm_config.add_tool_substitutions(["mlir-opt"], [config.llvm_tools_dir])
 
 # Tests over the shared model corpus say `REQUIRES: corpus`; without
 # ../shared they report UNSUPPORTED instead of failing.
 if os.path.isdir(config.graph_diff_corpus_dir):
     config.available_features.add("corpus")
+# Likewise `REQUIRES: versions` for the real API, similarity and requirements
+# data in ../shared/versions.
+if os.path.isdir(config.graph_diff_versions_dir):
+    config.available_features.add("versions")
 
 # Renderer tests check the pictures with real tools when they are installed
 # (scripts/setup.sh installs both): `dot -Tsvg` for the DOT output, a
