@@ -17,6 +17,10 @@ config.excludes = ["CMakeLists.txt", "lit.site.cfg.py.in", "Inputs", "Unit", "Su
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%corpus", config.graph_diff_corpus_dir))
 config.substitutions.append(("%versions", config.graph_diff_versions_dir))
+# The built libraries (the dialect/pass plugin) and the Python package.
+config.substitutions.append(("%graph_diff_libs", os.path.join(config.graph_diff_obj_root, "lib")))
+config.substitutions.append(("%graph_diff_python", os.path.join(config.graph_diff_obj_root, "python")))
+config.substitutions.append(("%graph_diff_obj_root", config.graph_diff_obj_root))
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
@@ -47,6 +51,18 @@ if shutil.which("dot"):
     config.available_features.add("graphviz")
 if os.path.exists("/usr/bin/chromium"):
     config.available_features.add("chromium")
+
+# The Python bindings are built when pybind11 is installed (scripts/setup.sh
+# installs it); pytest runs their tests.
+import glob
+
+if config.graph_diff_python_executable and glob.glob(
+    os.path.join(config.graph_diff_obj_root, "python", "graph_diff", "_graph_diff*.so")
+):
+    config.available_features.add("python-bindings")
+    config.substitutions.append(("%graph_diff_pyexe", config.graph_diff_python_executable))
+if shutil.which("cmake"):
+    config.available_features.add("cmake")
 
 # `%expect_exit N cmd...` fails unless cmd exits with code N.
 config.substitutions.append(

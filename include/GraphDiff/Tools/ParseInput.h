@@ -11,6 +11,7 @@
 #include "mlir/IR/OwningOpRef.h"
 
 namespace llvm {
+class MemoryBuffer;
 class SourceMgr;
 } // namespace llvm
 
@@ -28,6 +29,13 @@ namespace graphdiff {
 mlir::OwningOpRef<mlir::ModuleOp>
 parseInputFile(llvm::StringRef filename, llvm::SourceMgr &diagnosticsMgr,
                mlir::MLIRContext &context, mlir::AsmParserState &parserState);
+
+/// Likewise for an input already in memory; `buffer`'s identifier names it in
+/// locations.
+mlir::OwningOpRef<mlir::ModuleOp>
+parseInputBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                 llvm::SourceMgr &diagnosticsMgr, mlir::MLIRContext &context,
+                 mlir::AsmParserState &parserState);
 
 } // namespace graphdiff
 
