@@ -8,6 +8,7 @@ packages=(
   cmake ninja-build g++ libgtest-dev libbenchmark-dev
   python3 zlib1g-dev libzstd-dev libedit-dev libxml2-dev libcurl4-openssl-dev
   graphviz chromium
+  parallel
 )
 
 missing=()
