@@ -266,13 +266,8 @@ graphdiff::runPipelineSteps(const ModelInput &input, StringRef pipeline,
     error = "error: bad --pipeline: " + message;
     return failure();
   }
-  // The canonical text, with every option spelled out.
-  std::string canonical;
-  llvm::raw_string_ostream canonicalOs(canonical);
-  whole->printAsTextualPipeline(canonicalOs);
   std::string anchor;
-  FailureOr<std::vector<std::string>> leaves =
-      splitPipeline(canonical, anchor);
+  FailureOr<std::vector<std::string>> leaves = splitPipeline(pipeline, anchor);
   if (failed(leaves) || anchor != ModuleOp::getOperationName()) {
     error = "error: --pipeline must be anchored on builtin.module, as in "
             "'builtin.module(func.func(cse),canonicalize)'";
