@@ -32,14 +32,17 @@ def signature(rng):
     return sorted({name(rng, 1) for _ in range(rng.randint(0, 6))})
 
 
+def new_class(rng):
+    return {"__init__": ["self"] + signature(rng),
+            **{name(rng, 2): ["self"] + signature(rng)
+               for _ in range(rng.randint(1, 8))}}
+
+
 def new_module(rng):
     members = {}
     for _ in range(rng.randint(5, 40)):
         if rng.random() < 0.25:
-            members[name(rng, 2).title().replace("_", "")] = {
-                "__init__": ["self"] + signature(rng),
-                **{name(rng, 2): ["self"] + signature(rng)
-                   for _ in range(rng.randint(1, 8))}}
+            members[name(rng, 2).title().replace("_", "")] = new_class(rng)
         else:
             members[name(rng, 2)] = signature(rng)
     return members
@@ -56,7 +59,14 @@ def evolve(rng, db, rate):
         for member in list(members):
             r = rng.random()
             if r < rate * 0.5:
-                del members[member]
+                # Replaced by a new one of its kind, so that releases keep
+                # their size.
+                was_class = isinstance(members.pop(member), dict)
+                if was_class:
+                    members[name(rng, 2).title().replace("_", "")] = \
+                        new_class(rng)
+                else:
+                    members[name(rng, 2)] = signature(rng)
             elif r < rate * 1.5:
                 value = members[member]
                 if isinstance(value, list):
@@ -64,8 +74,6 @@ def evolve(rng, db, rate):
                 else:
                     method = rng.choice(list(value))
                     value[method] = ["self"] + signature(rng)
-        if rng.random() < rate:
-            members[name(rng, 2)] = signature(rng)
     return db
 
 

@@ -104,16 +104,15 @@ TEST(SemVer, Parses) {
 }
 
 TEST(SemVer, Orders) {
-  std::vector<std::string> labels = {"2.0.0", "1.0.10", "1.0.2", "2.0.0rc1",
-                                     "2.0.0.dev1", "2.0.0.post1", "beta",
-                                     "1.0.2a1", "alpha"};
+  std::vector<std::string> labels = {"2.0.0",    "1.0.10",     "1.0.2",
+                                     "2.0.0rc1", "2.0.0.dev1", "2.0.0.post1",
+                                     "beta",     "1.0.2a1",    "alpha"};
   std::vector<std::string> ordered;
   for (unsigned i : versionOrder(labels))
     ordered.push_back(labels[i]);
-  EXPECT_EQ(ordered,
-            (std::vector<std::string>{"1.0.2a1", "1.0.2", "1.0.10",
-                                      "2.0.0.dev1", "2.0.0rc1", "2.0.0",
-                                      "2.0.0.post1", "alpha", "beta"}));
+  EXPECT_EQ(ordered, (std::vector<std::string>{
+                         "1.0.2a1", "1.0.2", "1.0.10", "2.0.0.dev1", "2.0.0rc1",
+                         "2.0.0", "2.0.0.post1", "alpha", "beta"}));
 }
 
 TEST(SemVer, Similarity) {

@@ -74,12 +74,10 @@ struct VersionSets {
 /// allowed only for a file with one version. Fails, with the first error in
 /// input order ("file:line:col: error: ..."), on unreadable or malformed
 /// input and on repeated labels.
-mlir::LogicalResult loadSetInputs(llvm::ArrayRef<InputSpec> specs,
-                                  std::optional<InputKind> &kind,
-                                  StringInterner &interner,
-                                  llvm::ThreadPoolInterface *pool,
-                                  std::vector<VersionSets> &versions,
-                                  std::string &error);
+mlir::LogicalResult
+loadSetInputs(llvm::ArrayRef<InputSpec> specs, std::optional<InputKind> &kind,
+              StringInterner &interner, llvm::ThreadPoolInterface *pool,
+              std::vector<VersionSets> &versions, std::string &error);
 
 /// Runs `body(i)` for every i in [0, n) on `pool` (here if null, in order),
 /// each index exactly once. Results must go to per-index slots: the order in

@@ -52,11 +52,12 @@ std::optional<VersionLabel> parseVersionLabel(llvm::StringRef label);
 int compareVersions(const VersionLabel &a, const VersionLabel &b);
 
 /// Our semantic-version similarity, symmetric, 1 for equal versions:
-///   different major                         0.25 / |Δmajor|         (0, 0.25]
-///   same major, different minor             0.5 + 0.25 / |Δminor|  (0.5, 0.75]
-///   same major.minor, different patch       0.75 + 0.2 / |Δpatch|  (0.75, 0.95]
-///   same major.minor.patch, other difference
-///   (4th component, pre-release, post)      0.95
+///   - different major: 0.25 / |Δmajor|, in (0, 0.25];
+///   - same major, different minor: 0.5 + 0.25 / |Δminor|, in (0.5, 0.75];
+///   - same major.minor, different patch: 0.75 + 0.2 / |Δpatch|, in
+///     (0.75, 0.95];
+///   - same major.minor.patch, another difference (4th component,
+///     pre-release, post-release): 0.95.
 /// While both majors are 0 (semver's initial development, where a minor bump
 /// may break), every level moves up one: minor counts as major, patch as
 /// minor, the 4th component as patch. A label without a version is 1 against

@@ -27,10 +27,9 @@ using llvm::StringRef;
 static std::string cellColor(double value) {
   if (std::isnan(value))
     return "#eeeeee";
-  static const double stops[][3] = {{8, 29, 88},    {37, 52, 148},
-                                    {34, 94, 168},  {29, 145, 192},
-                                    {65, 182, 196}, {127, 205, 187},
-                                    {199, 233, 180}, {255, 255, 217}};
+  static const double stops[][3] = {
+      {8, 29, 88},    {37, 52, 148},   {34, 94, 168},   {29, 145, 192},
+      {65, 182, 196}, {127, 205, 187}, {199, 233, 180}, {255, 255, 217}};
   double x = std::clamp(value, 0.0, 1.0) * 7.0;
   unsigned k = std::min(6u, static_cast<unsigned>(x));
   double t = x - k;
@@ -64,7 +63,8 @@ static Layout layoutFor(const SimilarityMatrix &matrix) {
 /// The SVG of one metric. Cells carry data-i/data-j (matrix indices) and
 /// data-v, and a <title> that browsers show on hover.
 static void writeHeatmap(const SimilarityMatrix &matrix, unsigned metric,
-                         llvm::ArrayRef<unsigned> order, llvm::raw_ostream &os) {
+                         llvm::ArrayRef<unsigned> order,
+                         llvm::raw_ostream &os) {
   Layout l = layoutFor(matrix);
   unsigned font = std::min(11u, std::max(6u, l.cell - 2));
   os << "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"heatmap\" "
@@ -80,8 +80,7 @@ static void writeHeatmap(const SimilarityMatrix &matrix, unsigned metric,
        << offset + font / 3 << "\" text-anchor=\"end\">" << label
        << "</text>\n";
     os << "<text class=\"col\" transform=\"translate(" << offset + font / 3
-       << "," << l.labelWidth - 4 << ") rotate(-90)\">" << label
-       << "</text>\n";
+       << "," << l.labelWidth - 4 << ") rotate(-90)\">" << label << "</text>\n";
   }
   for (auto [row, i] : llvm::enumerate(order))
     for (auto [col, j] : llvm::enumerate(order)) {
@@ -89,11 +88,10 @@ static void writeHeatmap(const SimilarityMatrix &matrix, unsigned metric,
       std::string shown =
           std::isnan(value) ? "not compared" : formatDouble(value);
       os << "<rect class=\"cell\" x=\"" << l.labelWidth + col * l.cell
-         << "\" y=\"" << l.labelWidth + row * l.cell << "\" width=\""
-         << l.cell << "\" height=\"" << l.cell << "\" fill=\""
-         << cellColor(value) << "\" data-i=\"" << i << "\" data-j=\"" << j
-         << "\" data-v=\"" << shown << "\"><title>"
-         << escapeXML(matrix.labels[i]) << " .. "
+         << "\" y=\"" << l.labelWidth + row * l.cell << "\" width=\"" << l.cell
+         << "\" height=\"" << l.cell << "\" fill=\"" << cellColor(value)
+         << "\" data-i=\"" << i << "\" data-j=\"" << j << "\" data-v=\""
+         << shown << "\"><title>" << escapeXML(matrix.labels[i]) << " .. "
          << escapeXML(matrix.labels[j]) << ": "
          << escapeXML(matrix.metrics[metric]) << " = " << shown
          << "</title></rect>\n";
@@ -192,9 +190,10 @@ void graphdiff::renderHeatmapHTML(const SimilarityMatrix &matrix,
                                   llvm::raw_ostream &os) {
   std::vector<unsigned> order = versionOrder(matrix.labels);
   unsigned n = matrix.size();
-  os << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-     << "<title>graph-diff-sim: " << n << " "
-     << stringifyInputKind(matrix.kind) << " inputs</title>\n"
+  os << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
+        "charset=\"utf-8\">\n"
+     << "<title>graph-diff-sim: " << n << " " << stringifyInputKind(matrix.kind)
+     << " inputs</title>\n"
      << pageStyle << "</head>\n<body>\n";
   os << "<h1>Similarity of " << n << " " << stringifyInputKind(matrix.kind)
      << " inputs</h1>\n<p>Versions in version order. Hover a cell for its "
@@ -247,8 +246,9 @@ void graphdiff::renderHeatmapHTML(const SimilarityMatrix &matrix,
 
 void graphdiff::renderPipelineSVG(llvm::ArrayRef<PipelineStep> steps,
                                   llvm::raw_ostream &os) {
-  unsigned left = 50, top = 20, plotW = std::max<unsigned>(300, 60 * steps.size()),
-           plotH = 240, bottom = 190;
+  unsigned left = 50, top = 20,
+           plotW = std::max<unsigned>(300, 60 * steps.size()), plotH = 240,
+           bottom = 190;
   unsigned width = left + plotW + 40, height = top + plotH + bottom;
   auto xAt = [&](size_t k) {
     return left + (steps.size() > 1 ? k * plotW / (steps.size() - 1) : 0);
@@ -270,9 +270,9 @@ void graphdiff::renderPipelineSVG(llvm::ArrayRef<PipelineStep> steps,
     const char *name, *color;
     double PipelineStep::*field;
   };
-  const Series series[] = {{"to input", "#1f77b4", &PipelineStep::toInput},
-                           {"to previous step", "#ff7f0e",
-                            &PipelineStep::toPrevious}};
+  const Series series[] = {
+      {"to input", "#1f77b4", &PipelineStep::toInput},
+      {"to previous step", "#ff7f0e", &PipelineStep::toPrevious}};
   for (auto [k, s] : llvm::enumerate(series)) {
     os << "<polyline class=\"series\" data-series=\"" << s.name
        << "\" fill=\"none\" stroke=\"" << s.color
@@ -286,8 +286,9 @@ void graphdiff::renderPipelineSVG(llvm::ArrayRef<PipelineStep> steps,
                          xAt(index), yAt(step.*s.field), s.color)
          << "<title>" << index << " " << escapeXML(step.pass) << ": " << s.name
          << " = " << formatDouble(step.*s.field) << "</title></circle>\n";
-    os << "<text x=\"" << left + 10 + 150 * k << "\" y=\"" << top + plotH + bottom - 8
-       << "\" fill=\"" << s.color << "\">" << s.name << "</text>\n";
+    os << "<text x=\"" << left + 10 + 150 * k << "\" y=\""
+       << top + plotH + bottom - 8 << "\" fill=\"" << s.color << "\">" << s.name
+       << "</text>\n";
   }
   for (auto [index, step] : llvm::enumerate(steps))
     os << "<text transform=\"translate(" << xAt(index) + 4 << ","
@@ -298,7 +299,8 @@ void graphdiff::renderPipelineSVG(llvm::ArrayRef<PipelineStep> steps,
 
 void graphdiff::renderPipelineHTML(llvm::ArrayRef<PipelineStep> steps,
                                    StringRef title, llvm::raw_ostream &os) {
-  os << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+  os << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
+        "charset=\"utf-8\">\n"
      << "<title>" << escapeXML(title) << "</title>\n"
      << pageStyle << "</head>\n<body>\n<h1>" << escapeXML(title) << "</h1>\n";
   renderPipelineSVG(steps, os);

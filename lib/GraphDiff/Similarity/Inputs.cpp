@@ -288,7 +288,8 @@ static LogicalResult loadFile(const InputSpec &spec, InputKind &kind,
   for (unsigned v = 0; v < root.numChildren; ++v) {
     VersionSets version;
     version.path = spec.path;
-    version.label = spec.label.empty() ? doc->getKey(root, v).str() : spec.label;
+    version.label =
+        spec.label.empty() ? doc->getKey(root, v).str() : spec.label;
     if (failed(builder.addFunctionDBVersion(doc->getChild(root, v), version)))
       return failWith(builder.error);
     out.push_back(std::move(version));
@@ -328,8 +329,8 @@ LogicalResult graphdiff::loadSetInputs(llvm::ArrayRef<InputSpec> specs,
       auto [it, fresh] = seen.try_emplace(version.label, specs[i].path);
       if (!fresh) {
         error = fileError(specs[i], "version label '" + version.label +
-                                        "' already comes from '" +
-                                        it->second + "'");
+                                        "' already comes from '" + it->second +
+                                        "'");
         return failure();
       }
       versions.push_back(std::move(version));

@@ -17,7 +17,8 @@ std::string graphdiff::formatBufferLocation(const llvm::MemoryBuffer &buffer,
   StringRef text = buffer.getBuffer().take_front(offset);
   size_t line = firstLine + text.count('\n');
   size_t lineStart = text.rfind('\n');
-  size_t column = lineStart == StringRef::npos ? offset + 1 : offset - lineStart;
+  size_t column =
+      lineStart == StringRef::npos ? offset + 1 : offset - lineStart;
   return (buffer.getBufferIdentifier() + ":" + llvm::Twine(line) + ":" +
           llvm::Twine(column))
       .str();
@@ -48,7 +49,8 @@ private:
   static constexpr unsigned maxDepth = 512;
 
   bool fail(const llvm::Twine &message) {
-    error = formatBufferLocation(*doc.buffer, pos, doc.firstLine) + ": error: " + message.str();
+    error = formatBufferLocation(*doc.buffer, pos, doc.firstLine) +
+            ": error: " + message.str();
     return false;
   }
 
@@ -258,7 +260,8 @@ private:
         unsigned code = 0;
         if (!parseHex4(code))
           return false;
-        if (code >= 0xD800 && code < 0xDC00 && text.substr(pos).starts_with("\\u")) {
+        if (code >= 0xD800 && code < 0xDC00 &&
+            text.substr(pos).starts_with("\\u")) {
           size_t save = pos;
           pos += 2;
           unsigned low = 0;
@@ -328,6 +331,6 @@ const JsonNode *JsonDocument::lookup(const JsonNode &node,
 
 std::string JsonDocument::errorAt(const JsonNode &node,
                                   const llvm::Twine &message) const {
-  return formatBufferLocation(*buffer, node.offset, firstLine) + ": error: " +
-         message.str();
+  return formatBufferLocation(*buffer, node.offset, firstLine) +
+         ": error: " + message.str();
 }

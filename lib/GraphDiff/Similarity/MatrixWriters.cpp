@@ -68,7 +68,8 @@ void graphdiff::renderMatrixText(const SimilarityMatrix &matrix,
       os << llvm::format("  %6u", j);
     os << "\n";
     for (unsigned i = 0; i < n; ++i) {
-      os << llvm::format("%3u ", i) << llvm::left_justify(matrix.labels[i], width);
+      os << llvm::format("%3u ", i)
+         << llvm::left_justify(matrix.labels[i], width);
       for (unsigned j = 0; j < n; ++j) {
         double value = matrix.get(metric, i, j);
         if (std::isnan(value))
@@ -121,7 +122,8 @@ void graphdiff::renderCaliperJSON(const SimilarityMatrix &matrix,
   j.objectBegin();
   for (unsigned a = 0; a < n; ++a)
     for (unsigned b = a; b < n; ++b) {
-      if (a != b && !metrics.empty() && std::isnan(matrix.get(metrics[0], a, b)))
+      if (a != b && !metrics.empty() &&
+          std::isnan(matrix.get(metrics[0], a, b)))
         continue;
       StringRef x = matrix.labels[a], y = matrix.labels[b];
       if (y < x)

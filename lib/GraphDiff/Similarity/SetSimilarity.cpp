@@ -116,10 +116,10 @@ std::string graphdiff::describeSetDifference(const StringInterner &interner,
   std::set_difference(b.begin(), b.end(), a.begin(), a.end(),
                       std::back_inserter(onlyB));
   size_t common = a.size() - onlyA.size();
-  std::string out = (nameA + " has " + llvm::Twine(a.size()) + ", " + nameB +
-                     " has " + llvm::Twine(b.size()) + ", " +
-                     llvm::Twine(common) + " shared")
-                        .str();
+  std::string out =
+      (nameA + " has " + llvm::Twine(a.size()) + ", " + nameB + " has " +
+       llvm::Twine(b.size()) + ", " + llvm::Twine(common) + " shared")
+          .str();
   if (!onlyA.empty())
     out += ("; only in " + nameA + ": ").str() +
            listExamples(interner, onlyA, examples);

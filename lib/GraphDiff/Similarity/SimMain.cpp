@@ -11,21 +11,21 @@
 
 #include "GraphDiff/Similarity/SimMain.h"
 
+#include "GraphDiff/Dialect/LG/IR/LG.h"
+#include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Similarity/SetMetrics.h"
 #include "GraphDiff/Similarity/SimilarityRenderers.h"
 #include "GraphDiff/Similarity/StructuralSimilarity.h"
-#include "GraphDiff/Dialect/LG/IR/LG.h"
-#include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Transforms/Passes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/Error.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ThreadPool.h"
@@ -181,8 +181,7 @@ computeResults(const Options &options, llvm::ArrayRef<InputSpec> specs,
     FailureOr<std::vector<PairIndex>> pairs = selectPairs(options, labels);
     if (failed(pairs))
       return failure();
-    return computeStructuralSimilarity(models, *pairs, context,
-                                       wantSummaries);
+    return computeStructuralSimilarity(models, *pairs, context, wantSummaries);
   }
   StringInterner interner;
   std::vector<VersionSets> versions;

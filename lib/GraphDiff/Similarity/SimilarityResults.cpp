@@ -131,8 +131,7 @@ std::string graphdiff::formatDouble(double value) {
   if (exponent < 0)
     return out + "0." + std::string(-exponent - 1, '0') + digits;
   if (digits.size() <= static_cast<size_t>(exponent) + 1)
-    return out + digits + std::string(exponent + 1 - digits.size(), '0') +
-           ".0";
+    return out + digits + std::string(exponent + 1 - digits.size(), '0') + ".0";
   return out + digits.substr(0, exponent + 1) + "." +
          digits.substr(exponent + 1);
 }
@@ -214,8 +213,8 @@ public:
       results.numInputs = numInputs;
       results.metrics = metrics;
       first = false;
-    } else if (results.kind != *parsedKind ||
-               results.numInputs != numInputs || results.metrics != metrics) {
+    } else if (results.kind != *parsedKind || results.numInputs != numInputs ||
+               results.metrics != metrics) {
       return fail(root, "this result is of another run: its kind, number of "
                         "inputs or metrics differ from the first result's");
     }
@@ -225,8 +224,8 @@ public:
       const JsonNode &label = doc.getChild(*labels, k);
       if (number.kind != JsonNode::Number ||
           number.text.getAsInteger(10, index[k]) || index[k] >= numInputs)
-        return fail(number, "expected an input index below " +
-                                llvm::Twine(numInputs));
+        return fail(number,
+                    "expected an input index below " + llvm::Twine(numInputs));
       if (!label.isString())
         return fail(label, "expected a label");
       auto [it, fresh] = labelOf.try_emplace(index[k], label.text.str());
@@ -255,8 +254,8 @@ LogicalResult graphdiff::readJsonLines(StringRef file,
                                        std::string &error) {
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(file, /*IsText=*/true);
   if (!buffer) {
-    error = (file + ": error: cannot read: " + buffer.getError().message())
-                .str();
+    error =
+        (file + ": error: cannot read: " + buffer.getError().message()).str();
     return failure();
   }
   LineReader reader(results, first);
@@ -266,8 +265,7 @@ LogicalResult graphdiff::readJsonLines(StringRef file,
     if (line.trim().empty())
       continue;
     std::unique_ptr<JsonDocument> doc = JsonDocument::parse(
-        llvm::MemoryBuffer::getMemBuffer(line, file, false), error,
-        number + 1);
+        llvm::MemoryBuffer::getMemBuffer(line, file, false), error, number + 1);
     if (!doc || failed(reader.read(*doc, error)))
       return failure();
   }

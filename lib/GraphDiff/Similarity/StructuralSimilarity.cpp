@@ -8,8 +8,8 @@
 
 #include "GraphDiff/Differ/DiffReport.h"
 #include "GraphDiff/Differ/GraphDiffer.h"
-#include "GraphDiff/Renderers/ReportModel.h"
 #include "GraphDiff/Renderers/Renderers.h"
+#include "GraphDiff/Renderers/ReportModel.h"
 #include "GraphDiff/Similarity/SemVer.h"
 #include "GraphDiff/Tools/ParseInput.h"
 #include "mlir/IR/MLIRContext.h"
@@ -61,8 +61,8 @@ LogicalResult graphdiff::loadModels(llvm::ArrayRef<InputSpec> specs,
     auto [it, fresh] = seen.try_emplace(model.label, spec.path);
     if (!fresh) {
       llvm::errs() << (spec.origin.empty() ? spec.path : spec.origin)
-                   << ": error: label '" << model.label
-                   << "' already names '" << it->second
+                   << ": error: label '" << model.label << "' already names '"
+                   << it->second
                    << "' (give inputs distinct labels in a manifest)\n";
       return failure();
     }
@@ -134,9 +134,10 @@ static FailureOr<PairDiff> diffPair(const ModelInput &source,
   return diff;
 }
 
-FailureOr<SimilarityResults> graphdiff::computeStructuralSimilarity(
-    llvm::ArrayRef<ModelInput> models, llvm::ArrayRef<PairIndex> pairs,
-    MLIRContext &context, bool summaries) {
+FailureOr<SimilarityResults>
+graphdiff::computeStructuralSimilarity(llvm::ArrayRef<ModelInput> models,
+                                       llvm::ArrayRef<PairIndex> pairs,
+                                       MLIRContext &context, bool summaries) {
   SimilarityResults results;
   results.kind = InputKind::MLIR;
   results.metrics = metricNames(InputKind::MLIR);
@@ -199,7 +200,8 @@ public:
         anchors.pop_back();
       } else {
         std::string wrapped = element.str();
-        for (StringRef anchor : llvm::reverse(llvm::ArrayRef(anchors).drop_front()))
+        for (StringRef anchor :
+             llvm::reverse(llvm::ArrayRef(anchors).drop_front()))
           wrapped = (anchor + "(" + wrapped + ")").str();
         leaves.push_back(wrapped);
       }
@@ -281,8 +283,7 @@ graphdiff::runPipelineSteps(const ModelInput &input, StringRef pipeline,
   for (auto [k, leaf] : llvm::enumerate(*leaves)) {
     ModelInput &step = snapshots[k + 1];
     step.label = leaf;
-    step.module =
-        cast<ModuleOp>(snapshots[k].module->getOperation()->clone());
+    step.module = cast<ModuleOp>(snapshots[k].module->getOperation()->clone());
     PassManager pm(&context);
     if (failed(parsePassPipeline(leaf, pm, errors))) {
       error = "error: cannot run pass '" + leaf + "': " + message;
