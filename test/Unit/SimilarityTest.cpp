@@ -85,6 +85,12 @@ TEST(SetSimilarity, InternerIsConsistentAcrossThreads) {
     EXPECT_EQ(ids[i], ids[i % 700]);
     EXPECT_EQ(interner.lookup(ids[i]), words[i]);
   }
+  // Sorted: ids are ranks in string order, whatever the threads did.
+  std::vector<uint32_t> remap = interner.sortByString();
+  for (size_t i = 0; i < words.size(); ++i)
+    EXPECT_EQ(interner.lookup(remap[ids[i]]), words[i]);
+  for (uint32_t id = 1; id < 700; ++id)
+    EXPECT_LT(interner.lookup(id - 1), interner.lookup(id));
 }
 
 TEST(SemVer, Parses) {

@@ -30,21 +30,32 @@ namespace graphdiff {
 /// A set of interned strings: ids, sorted ascending, without repeats.
 using IdSet = std::vector<uint32_t>;
 
-/// Maps strings to ids; safe to call from many threads at once (the table is
-/// split into independently locked shards). Ids identify strings only: no
-/// result depends on their values or on the order strings arrived in.
+/// Maps strings to ids; intern() is safe to call from many threads at once
+/// (the table is split into independently locked shards), so the ids it
+/// hands out depend on timing. Once every string is in, sortByString()
+/// renumbers them to their rank in string order: the ids become
+/// deterministic, and a set sorted by id is sorted by string.
 class StringInterner {
 public:
   StringInterner() = default;
   StringInterner(const StringInterner &) = delete;
   StringInterner &operator=(const StringInterner &) = delete;
 
+  /// Not after sortByString().
   uint32_t intern(llvm::StringRef string);
-  /// The string of `id` (valid for the interner's lifetime).
+  /// Makes each id the rank of its string in byte order and returns the map
+  /// from old ids to new ones (indexed by old id). Not thread-safe.
+  std::vector<uint32_t> sortByString();
+  /// The string of `id` (valid for the interner's lifetime). Lock-free after
+  /// sortByString().
   llvm::StringRef lookup(uint32_t id) const;
   size_t size() const;
 
 private:
+  /// The strings by id, once sorted.
+  std::vector<llvm::StringRef> sorted;
+  bool isSorted = false;
+
   static constexpr unsigned shardBits = 6;
   struct Shard {
     mutable std::mutex mutex;
@@ -68,8 +79,8 @@ double diceSimilarity(size_t sizeA, size_t sizeB, size_t common);
 
 /// What two sets do not share, for a reader: "1.0 has 12, 1.1 has 15, 11
 /// shared; only in 1.0: x, y; only in 1.1: z, w, +2 more" (`nameA` and
-/// `nameB` name the sets), listing at most `examples` strings per side (the
-/// smallest as strings, so the text does not depend on ids).
+/// `nameB` name the sets), listing the first `examples` ids per side: after
+/// sortByString(), the smallest strings. One merge over the two sets.
 std::string describeSetDifference(const StringInterner &interner,
                                   llvm::ArrayRef<uint32_t> a,
                                   llvm::ArrayRef<uint32_t> b,

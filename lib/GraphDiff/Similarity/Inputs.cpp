@@ -323,6 +323,16 @@ LogicalResult graphdiff::loadSetInputs(llvm::ArrayRef<InputSpec> specs,
       return failure();
     }
   }
+  // Ids in string order: deterministic, and the sets list strings in order.
+  std::vector<uint32_t> remap = interner.sortByString();
+  parallelForIndex(pool, perFile.size(), [&](size_t i) {
+    for (VersionSets &version : perFile[i])
+      for (IdSet &set : version.sets) {
+        for (uint32_t &id : set)
+          id = remap[id];
+        llvm::sort(set);
+      }
+  });
   llvm::StringMap<std::string> seen;
   for (auto [i, file] : llvm::enumerate(perFile))
     for (VersionSets &version : file) {

@@ -17,6 +17,7 @@ using llvm::StringRef;
 // An id is the shard index in the low bits and the position in the shard
 // above them.
 uint32_t StringInterner::intern(StringRef string) {
+  assert(!isSorted && "interning after sortByString");
   uint32_t hash = llvm::StringMap<uint32_t>::hash(string);
   unsigned shardIndex = hash & ((1u << shardBits) - 1);
   Shard &shard = shards[shardIndex];
@@ -28,7 +29,31 @@ uint32_t StringInterner::intern(StringRef string) {
   return (it->second << shardBits) | shardIndex;
 }
 
+std::vector<uint32_t> StringInterner::sortByString() {
+  std::vector<std::pair<StringRef, uint32_t>> all;
+  uint32_t maxId = 0;
+  for (auto [index, shard] : llvm::enumerate(shards))
+    for (auto [local, string] : llvm::enumerate(shard.strings)) {
+      uint32_t id = (static_cast<uint32_t>(local) << shardBits) | index;
+      all.push_back({string, id});
+      maxId = std::max(maxId, id);
+    }
+  llvm::sort(all,
+             [](const auto &x, const auto &y) { return x.first < y.first; });
+  std::vector<uint32_t> remap(all.empty() ? 0 : maxId + 1, 0);
+  sorted.clear();
+  sorted.reserve(all.size());
+  for (auto [rank, entry] : llvm::enumerate(all)) {
+    remap[entry.second] = rank;
+    sorted.push_back(entry.first);
+  }
+  isSorted = true;
+  return remap;
+}
+
 StringRef StringInterner::lookup(uint32_t id) const {
+  if (isSorted)
+    return sorted[id];
   const Shard &shard = shards[id & ((1u << shardBits) - 1)];
   std::lock_guard<std::mutex> lock(shard.mutex);
   return shard.strings[id >> shardBits];
@@ -85,23 +110,17 @@ double graphdiff::diceSimilarity(size_t sizeA, size_t sizeB, size_t common) {
   return 2.0 * static_cast<double>(common) / static_cast<double>(total);
 }
 
-/// The smallest `limit` strings of `ids` (as strings), and how many there are.
+/// "x, y, +2 more": the strings of `ids` and how many were left out.
 static std::string listExamples(const StringInterner &interner,
-                                llvm::ArrayRef<uint32_t> ids, unsigned limit) {
-  std::vector<StringRef> strings;
-  strings.reserve(ids.size());
-  for (uint32_t id : ids)
-    strings.push_back(interner.lookup(id));
-  size_t shown = std::min<size_t>(limit, strings.size());
-  std::partial_sort(strings.begin(), strings.begin() + shown, strings.end());
+                                llvm::ArrayRef<uint32_t> ids, size_t total) {
   std::string out;
-  for (size_t i = 0; i < shown; ++i) {
+  for (auto [i, id] : llvm::enumerate(ids)) {
     if (i)
       out += ", ";
-    out += strings[i].str();
+    out += interner.lookup(id).str();
   }
-  if (strings.size() > shown)
-    out += (", +" + llvm::Twine(strings.size() - shown) + " more").str();
+  if (total > ids.size())
+    out += (", +" + llvm::Twine(total - ids.size()) + " more").str();
   return out;
 }
 
@@ -110,21 +129,34 @@ std::string graphdiff::describeSetDifference(const StringInterner &interner,
                                              llvm::ArrayRef<uint32_t> b,
                                              StringRef nameA, StringRef nameB,
                                              unsigned examples) {
-  std::vector<uint32_t> onlyA, onlyB;
-  std::set_difference(a.begin(), a.end(), b.begin(), b.end(),
-                      std::back_inserter(onlyA));
-  std::set_difference(b.begin(), b.end(), a.begin(), a.end(),
-                      std::back_inserter(onlyB));
-  size_t common = a.size() - onlyA.size();
+  llvm::SmallVector<uint32_t, 4> firstOnlyA, firstOnlyB;
+  size_t onlyA = 0, onlyB = 0;
+  auto note = [&](llvm::SmallVectorImpl<uint32_t> &first, size_t &count,
+                  uint32_t id) {
+    if (first.size() < examples)
+      first.push_back(id);
+    ++count;
+  };
+  const uint32_t *x = a.begin(), *y = b.begin();
+  while (x != a.end() || y != b.end()) {
+    if (y == b.end() || (x != a.end() && *x < *y)) {
+      note(firstOnlyA, onlyA, *x++);
+    } else if (x == a.end() || *y < *x) {
+      note(firstOnlyB, onlyB, *y++);
+    } else {
+      ++x;
+      ++y;
+    }
+  }
   std::string out =
       (nameA + " has " + llvm::Twine(a.size()) + ", " + nameB + " has " +
-       llvm::Twine(b.size()) + ", " + llvm::Twine(common) + " shared")
+       llvm::Twine(b.size()) + ", " + llvm::Twine(a.size() - onlyA) + " shared")
           .str();
-  if (!onlyA.empty())
+  if (onlyA)
     out += ("; only in " + nameA + ": ").str() +
-           listExamples(interner, onlyA, examples);
-  if (!onlyB.empty())
+           listExamples(interner, firstOnlyA, onlyA);
+  if (onlyB)
     out += ("; only in " + nameB + ": ").str() +
-           listExamples(interner, onlyB, examples);
+           listExamples(interner, firstOnlyB, onlyB);
   return out;
 }
