@@ -49,9 +49,10 @@ struct InputSpec {
   std::string origin;
 };
 
-/// Reads a manifest: one input per line, `path [label]` separated by
-/// whitespace (a label may contain spaces); blank lines and lines starting
-/// with '#' are skipped; relative paths are relative to the manifest's
+/// Reads a manifest: one input per line, `path [label]`, separated by a tab
+/// if the line has one (then the path may contain spaces), else by the first
+/// space (then the label may); blank lines and lines starting with '#' are
+/// skipped; relative paths are relative to the manifest's
 /// folder. Fails with "file:line: error: ..." in `error`.
 mlir::LogicalResult readManifest(llvm::StringRef file,
                                  std::vector<InputSpec> &specs,

@@ -97,9 +97,10 @@ LogicalResult graphdiff::readManifest(StringRef file,
     StringRef line = rawLine.trim();
     if (line.empty() || line.starts_with("#"))
       continue;
-    auto [path, label] = line.split(' ');
-    if (path.contains('\t'))
-      std::tie(path, label) = line.split('\t');
+    // A tab separates path and label, else the first space does.
+    auto [path, label] =
+        line.contains('\t') ? line.split('\t') : line.split(' ');
+    path = path.trim();
     InputSpec spec;
     if (llvm::sys::path::is_relative(path) && !folder.empty()) {
       llvm::SmallString<256> joined(folder);

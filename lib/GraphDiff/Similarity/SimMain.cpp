@@ -42,52 +42,56 @@ enum ExitCode : int { ExitSame = 0, ExitTrouble = 2 };
 
 /// The command line.
 struct Options {
+  cl::OptionCategory category{"graph-diff-sim options"};
   cl::list<std::string> inputs{cl::Positional,
-                               cl::desc("<inputs> (merge: shard outputs)")};
+                               cl::desc("<inputs> (merge: shard outputs)"),
+                               cl::cat(category)};
   cl::opt<std::string> manifest{
       "manifest",
       cl::desc("Read the inputs from this file: one `path [label]` a line"),
-      cl::value_desc("file"), cl::init("")};
+      cl::value_desc("file"), cl::init(""), cl::cat(category)};
   cl::opt<std::string> kind{
       "kind",
       cl::desc("functiondb, requirements or mlir (default: from the inputs)"),
-      cl::init("")};
+      cl::init(""), cl::cat(category)};
   cl::opt<std::string> format{
       "format",
       cl::desc("text, csv, json (caliper's sims JSON), jsonl (one result a "
                "pair), svg (one metric) or html (default: text; batch: "
                "jsonl)"),
-      cl::init("")};
+      cl::init(""), cl::cat(category)};
   cl::opt<std::string> metrics{
       "metrics",
       cl::desc("Comma-separated metrics to print (default: all; json: all "
                "but semver_sim; svg: the first)"),
-      cl::init("")};
+      cl::init(""), cl::cat(category)};
   cl::opt<std::string> pairs{
       "pairs",
       cl::desc("Which pairs: all (default), consecutive, or a file of label "
                "pairs"),
-      cl::init("all")};
+      cl::init("all"), cl::cat(category)};
   cl::opt<std::string> shard{
       "shard", cl::desc("Compare only slice I of N of the pairs (0-based)"),
-      cl::value_desc("I/N"), cl::init("0/1")};
+      cl::value_desc("I/N"), cl::init("0/1"), cl::cat(category)};
   cl::opt<unsigned> jobs{
       "jobs",
       cl::desc("Worker threads (0: one per core, the default; 1: none)"),
-      cl::init(0)};
-  cl::alias jobsShort{"j", cl::desc("Alias for --jobs"), cl::aliasopt(jobs)};
+      cl::init(0), cl::cat(category)};
+  cl::alias jobsShort{"j", cl::desc("Alias for --jobs"), cl::aliasopt(jobs),
+                      cl::cat(category)};
   cl::opt<bool> summaries{
       "summaries",
       cl::desc("Keep what differs per pair (default: for html and jsonl)"),
-      cl::init(false)};
+      cl::init(false), cl::cat(category)};
   cl::opt<std::string> pipeline{
       "pipeline",
       cl::desc("With one MLIR model: run this pass pipeline one pass at a "
                "time and compare each step with the input and the step "
                "before"),
-      cl::init("")};
+      cl::init(""), cl::cat(category)};
   cl::opt<std::string> output{"o", cl::desc("Output file (default stdout)"),
-                              cl::value_desc("file"), cl::init("-")};
+                              cl::value_desc("file"), cl::init("-"),
+                              cl::cat(category)};
 };
 } // namespace
 
@@ -247,6 +251,8 @@ int graphdiff::graphDiffSimMain(int argc, char **argv) {
   registerAllPasses();
   registerGraphDiffPasses();
   Options options;
+  // libLLVM's own options stay accepted but out of --help.
+  cl::HideUnrelatedOptions(options.category);
   cl::ParseCommandLineOptions(
       args.size(), args.data(),
       "graph-diff-sim: N x N similarity of N versions (caliper's functiondb "
