@@ -42,7 +42,8 @@ void renderHeatmapSVG(const SimilarityMatrix &matrix, unsigned metric,
                       llvm::raw_ostream &os);
 /// One page, no external resource: a heatmap per metric, versions in version
 /// order, the value of the cell under the pointer, and on a click the pair's
-/// values and summary. `#pair=<a>..<b>` in the URL selects a pair on load.
+/// values and summary. `#pair=<a>..<b>` in the URL clicks a pair on load,
+/// `#hover=<a>..<b>` points at one (joined by '&').
 void renderHeatmapHTML(const SimilarityMatrix &matrix,
                        llvm::ArrayRef<unsigned> metrics, llvm::raw_ostream &os);
 

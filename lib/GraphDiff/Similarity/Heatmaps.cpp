@@ -127,7 +127,8 @@ table.values td, table.values th { padding: 1px 10px; text-align: left; }
 </style>
 )";
 
-// Reads the data, wires hover and click, and selects `#pair=a..b` on load.
+// Reads the data, wires hover and click, and on load clicks `#pair=a..b` and
+// points at `#hover=a..b` (both may be given, joined by '&').
 // Sets body[data-ready] to the number of cells wired, for tests.
 static const char *pageScript = R"(<script>
 (function () {
@@ -163,12 +164,21 @@ static const char *pageScript = R"(<script>
     c.addEventListener('mouseleave', function () { tip.style.display = 'none'; });
     c.addEventListener('click', function () { show(+c.dataset.i, +c.dataset.j); });
   });
-  const m = /#pair=(.*)$/.exec(decodeURIComponent(location.hash));
-  if (m) {
+  // `#pair=a..b` clicks that pair; `#hover=a..b` points at its first cell.
+  function find(wanted, act) {
     for (let i = 0; i < n; ++i)
       for (let j = 0; j < n; ++j)
-        if (data.labels[i] + '..' + data.labels[j] === m[1]) show(i, j);
+        if (data.labels[i] + '..' + data.labels[j] === wanted) act(i, j);
   }
+  decodeURIComponent(location.hash.slice(1)).split('&').forEach(function (part) {
+    const eq = part.indexOf('=');
+    const key = part.slice(0, eq), wanted = part.slice(eq + 1);
+    if (key === 'pair') find(wanted, show);
+    if (key === 'hover') find(wanted, function (i, j) {
+      const cell = document.querySelector('rect.cell[data-i="' + i + '"][data-j="' + j + '"]');
+      cell.dispatchEvent(new MouseEvent('mousemove', {clientX: 10, clientY: 10}));
+    });
+  });
   document.body.dataset.ready = String(cells.length);
 })();
 </script>
