@@ -71,3 +71,8 @@ config.substitutions.append(
         "python3 " + os.path.join(config.graph_diff_src_root, "test", "expect-exit.py"),
     )
 )
+
+# GNU parallel runs the similarity shards in test/Similarity (scripts/setup.sh
+# installs it).
+if shutil.which("parallel"):
+    config.available_features.add("gnu-parallel")

@@ -9,6 +9,7 @@ packages=(
   python3 zlib1g-dev libzstd-dev libedit-dev libxml2-dev libcurl4-openssl-dev
   graphviz chromium
   pybind11-dev python3-dev python3-pytest
+  parallel
 )
 
 missing=()

@@ -1,0 +1,120 @@
+//===- SimilarityResults.h - Pairs, shards, results, matrices ---*- C++ -*-===//
+//
+// Part of graph-diff.
+//
+// A similarity run is a list of pairs of inputs. The list is fixed by the
+// inputs and a pairing rule (or a pairs file), so any slice of it (a shard)
+// can run anywhere: each pair's result is one JSON line, shard outputs
+// concatenate in shard order into the output of one run, and merging any set
+// of them gives the matrix.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPHDIFF_SIMILARITY_SIMILARITYRESULTS_H
+#define GRAPHDIFF_SIMILARITY_SIMILARITYRESULTS_H
+
+#include "GraphDiff/Similarity/Inputs.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace graphdiff {
+
+/// Two inputs by index; for MLIR `first` is the diff's source.
+struct PairIndex {
+  unsigned first, second;
+};
+
+/// Which pairs of N inputs to compare.
+enum class PairRule {
+  /// Every unordered pair, i < j, row by row (N(N-1)/2 pairs).
+  All,
+  /// Each input with the next one (N-1 pairs): a release history, the
+  /// steps of a pipeline.
+  Consecutive,
+};
+std::vector<PairIndex> enumeratePairs(unsigned n, PairRule rule);
+
+/// Reads a pairs file: one pair of labels per line, separated by a tab (or
+/// by spaces when the line has no tab); '#' comments and blank lines are
+/// skipped. Fails with "file:line: error: ..." on an unknown label.
+mlir::LogicalResult readPairsFile(llvm::StringRef file,
+                                  llvm::ArrayRef<std::string> labels,
+                                  std::vector<PairIndex> &pairs,
+                                  std::string &error);
+
+/// `--shard=I/N`: shard I (0-based) of N.
+struct ShardSpec {
+  unsigned index = 0, count = 1;
+};
+mlir::FailureOr<ShardSpec> parseShardSpec(llvm::StringRef text,
+                                          std::string &error);
+/// Shard `shard` of `pairs`: the contiguous slice
+/// [size * I / N, size * (I + 1) / N), so shards 0..N-1 in order are exactly
+/// the whole list.
+llvm::ArrayRef<PairIndex> shardSlice(llvm::ArrayRef<PairIndex> pairs,
+                                     ShardSpec shard);
+
+/// The result of one pair.
+struct PairResult {
+  PairIndex pair;
+  std::string firstLabel, secondLabel;
+  /// One value per metric of the run.
+  std::vector<double> values;
+  /// What differs, for a reader (the HTML page shows it on click).
+  std::string summary;
+};
+
+/// The results of a run (or of a shard, or of merged shards).
+struct SimilarityResults {
+  InputKind kind = InputKind::FunctionDB;
+  std::vector<std::string> metrics;
+  /// How many inputs the run had.
+  unsigned numInputs = 0;
+  std::vector<PairResult> pairs;
+};
+
+/// Writes one JSON line per pair:
+///   {"kind":"functiondb","inputs":12,"pair":[0,1],"labels":["0.2.0","0.3.0"],
+///    "values":{"module_sim":0.9423076923076923,...},"summary":"..."}
+/// Numbers print as the shortest text that reads back as the same double.
+void writeJsonLines(const SimilarityResults &results, llvm::raw_ostream &os);
+
+/// Reads JSON lines written by writeJsonLines and appends their pairs to
+/// `results`. All lines must agree on the kind, the number of inputs, the
+/// metrics and each input's label. Fails with "file:line:col: error: ...".
+mlir::LogicalResult readJsonLines(llvm::StringRef file,
+                                  SimilarityResults &results, bool &first,
+                                  std::string &error);
+
+/// N x N matrices, one per metric, over the inputs that some pair mentions
+/// (in input order). Missing cells (pairs not compared) are NaN; the
+/// diagonal is 1.
+struct SimilarityMatrix {
+  InputKind kind = InputKind::FunctionDB;
+  std::vector<std::string> metrics;
+  std::vector<std::string> labels;
+  /// values[m][i * n + j].
+  std::vector<std::vector<double>> values;
+  /// summaries[i * n + j] for compared pairs (both orders), else "".
+  std::vector<std::string> summaries;
+
+  unsigned size() const { return labels.size(); }
+  double get(unsigned metric, unsigned i, unsigned j) const {
+    return values[metric][i * labels.size() + j];
+  }
+};
+
+/// Builds the matrices. Fails if a pair appears twice.
+mlir::FailureOr<SimilarityMatrix> buildMatrix(const SimilarityResults &results,
+                                              std::string &error);
+
+/// The shortest decimal text that reads back as `value` (Python's repr:
+/// "0.9423076923076923", "1.0", "1e-05"); "NaN" for NaN.
+std::string formatDouble(double value);
+
+} // namespace graphdiff
+
+#endif // GRAPHDIFF_SIMILARITY_SIMILARITYRESULTS_H

@@ -1,0 +1,43 @@
+//===- SetMetrics.cpp - caliper's metrics over many versions --------------===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Similarity/SetMetrics.h"
+
+#include "GraphDiff/Similarity/SemVer.h"
+
+using namespace graphdiff;
+
+SimilarityResults graphdiff::computeSetSimilarity(
+    InputKind kind, llvm::ArrayRef<VersionSets> versions,
+    const StringInterner &interner, llvm::ArrayRef<PairIndex> pairs,
+    llvm::ThreadPoolInterface *pool, bool summaries) {
+  SimilarityResults results;
+  results.kind = kind;
+  results.metrics = metricNames(kind);
+  results.numInputs = versions.size();
+  results.pairs.resize(pairs.size());
+  parallelForIndex(pool, pairs.size(), [&](size_t k) {
+    PairResult &result = results.pairs[k];
+    result.pair = pairs[k];
+    const VersionSets &a = versions[pairs[k].first];
+    const VersionSets &b = versions[pairs[k].second];
+    result.firstLabel = a.label;
+    result.secondLabel = b.label;
+    for (unsigned m = 0; m < a.sets.size(); ++m) {
+      const IdSet &x = a.sets[m], &y = b.sets[m];
+      result.values.push_back(
+          diceSimilarity(x.size(), y.size(), countCommon(x, y)));
+      if (!summaries)
+        continue;
+      if (m)
+        result.summary += "\n";
+      result.summary += results.metrics[m] + ": " +
+                        describeSetDifference(interner, x, y, a.label, b.label);
+    }
+    result.values.push_back(semverSimilarity(a.label, b.label));
+  });
+  return results;
+}
