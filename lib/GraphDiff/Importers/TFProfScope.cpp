@@ -75,6 +75,8 @@ LogicalResult ScopeFileReader::parseStat(StringRef text,
            << "expected a 'self/total' statistic, found '" << text << "'";
   }
   Stat result{MetricKind::Count, "", self, total};
+  if (total == "--")
+    return error(columnOf(total)) << "a total must be accounted, not '--'";
   if (total.consume_back(" params"))
     result.word = "params";
   else if (total.consume_back(" flops"))

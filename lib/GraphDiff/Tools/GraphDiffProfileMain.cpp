@@ -143,14 +143,16 @@ static OwningOpRef<ModuleOp> readInput(StringRef filename, StringRef name,
   if (!isMLIR)
     return importTFProfScope(text, filename, name, &context);
 
+  // Parse this buffer alone (a SourceMgr's main file is its first buffer);
+  // diagnostics still find its lines in `sourceMgr` by name.
   OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+      parseSourceString<ModuleOp>(text, ParserConfig(&context), filename);
   if (!module)
     return nullptr;
   if (memory)
     return buildMemoryProfile(*module, name);
   if (module->getOps<prof::ProfileOp>().empty()) {
-    emitError(module->getLoc())
+    emitError(FileLineColLoc::get(&context, filename, 1, 1))
         << "no prof.profile in this file (for the memory profile of a "
            "model, pass --memory)";
     return nullptr;
