@@ -90,10 +90,11 @@ static unsigned layout(const ProfileDiff &diff, unsigned index, double x,
      << "\" data-diff=\"" << llvm::format("%.0f", node.diff) << "\">"
      << "<title>" << escape(title) << "</title><rect x=\"" << number(x)
      << "\" y=\"" << number(y) << "\" width=\"" << number(width)
-     << "\" height=\"" << kRow - 2 << "\" fill=\"" << fillOf(node) << "\"/>";
+     << "\" height=\"" << number(kRow - 2) << "\" fill=\"" << fillOf(node)
+     << "\"/>";
   if (!missing.empty())
     os << "<rect class=\"hatch\" x=\"" << number(x) << "\" y=\"" << number(y)
-       << "\" width=\"" << number(width) << "\" height=\"" << kRow - 2
+       << "\" width=\"" << number(width) << "\" height=\"" << number(kRow - 2)
        << "\" fill=\"url(#hatch)\"/>";
   os << "<text x=\"" << number(x + 3) << "\" y=\"" << number(y + 15) << "\">"
      << escape(label) << "</text></g>\n";
@@ -207,6 +208,14 @@ void graphdiff::renderProfileDiffHTML(const ProfileDiff &diff,
         "stroke-width=\"1.5\" stroke-opacity=\"0.5\"/></pattern></defs>\n";
   if (diff.differs())
     layout(diff, 0, 0, kWidth, os);
-  os << "</svg>\n<div id=\"errors\"></div>\n<script>" << kScript
+  os << "</svg>\n";
+  // The same tree as text, for reading and searching.
+  std::string text;
+  llvm::raw_string_ostream textStream(text);
+  ProfileRenderOptions plain = options;
+  plain.color = false;
+  renderProfileDiffText(diff, plain, textStream);
+  os << "<h2>As text</h2>\n<pre class=\"tree\">" << escape(text)
+     << "</pre>\n<div id=\"errors\"></div>\n<script>" << kScript
      << "</script>\n</body></html>\n";
 }
