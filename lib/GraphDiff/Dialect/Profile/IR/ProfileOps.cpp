@@ -21,8 +21,9 @@ using namespace graphdiff::prof;
 //===----------------------------------------------------------------------===//
 
 ScopeOp ProfileOp::getRoot() {
-  Block &body = getBody().front();
-  return body.empty() ? ScopeOp() : dyn_cast<ScopeOp>(body.front());
+  if (getBody().empty() || getBody().front().empty())
+    return ScopeOp();
+  return dyn_cast<ScopeOp>(getBody().front().front());
 }
 
 int ProfileOp::getMetricIndex(StringRef metric) {
@@ -43,9 +44,9 @@ LogicalResult ProfileOp::verifyRegions() {
     if (!seen.insert(name).second)
       return emitOpError("names metric '") << name << "' twice";
   }
-  Block &body = getBody().front();
-  if (body.empty() || !isa<ScopeOp>(body.front()) ||
-      std::next(body.begin()) != body.end())
+  if (getBody().empty() || getBody().front().empty() ||
+      !isa<ScopeOp>(getBody().front().front()) ||
+      std::next(getBody().front().begin()) != getBody().front().end())
     return emitOpError("must hold exactly one prof.scope, the root");
   return success();
 }
