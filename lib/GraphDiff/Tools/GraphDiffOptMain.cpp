@@ -10,6 +10,7 @@
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
+#include "GraphDiff/Dialect/Profile/IR/Profile.h"
 #include "GraphDiff/Differ/DiffReport.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "GraphDiff/Plan/ApplyPlan.h"
@@ -159,6 +160,7 @@ static cl::opt<std::string> checkPlanFile(
 
 void graphdiff::registerGraphDiffDialects(DialectRegistry &registry) {
   registry.insert<lg::LGDialect, patch::PatchDialect>();
+  registry.insert<prof::ProfDialect>();
   registerAllDialects(registry);
   registerAllExtensions(registry);
 }

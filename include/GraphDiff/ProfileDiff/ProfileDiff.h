@@ -1,0 +1,98 @@
+//===- ProfileDiff.h - Differences of hierarchical profiles -----*- C++ -*-===//
+//
+// Part of graph-diff.
+//
+// Compares two or more `prof.profile`s the way tfprof_diff compares scope
+// files (docs/ProfileDiff.md): one tree from the `/`-split scope names, for
+// inputs first..last `diff = first - last` (a missing value counts 0) and
+// `ratio = first / last` (none when last is missing or 0), a node is
+// significant if (it has no data or max >= minSize) and (it is missing from
+// some input or max > min * (1 + delta)), or if a child is. The engine never
+// prints: the renderers in ProfileRenderers.h do.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPHDIFF_PROFILEDIFF_PROFILEDIFF_H
+#define GRAPHDIFF_PROFILEDIFF_PROFILEDIFF_H
+
+#include "GraphDiff/Dialect/Profile/IR/Profile.h"
+#include "GraphDiff/ProfileDiff/Units.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace graphdiff {
+
+struct ProfileDiffOptions {
+  /// Minimum relative difference (0.1 = 10%).
+  double delta = 0.1;
+  /// Minimum value of the largest side, in the metric's unit (bytes).
+  double minSize = 1e6;
+  /// Deepest level shown (the root is 0); 0 or less shows all.
+  int maxDepth = -1;
+  /// POSIX extended regexes matched against whole paths: the children of
+  /// matching nodes are not shown.
+  std::vector<std::string> hide;
+  /// Diff last - first instead of first - last.
+  bool swap = false;
+  /// The metric compared; empty means the first metric of the first input.
+  std::string metric;
+};
+
+/// One input: a display name, the file it came from, and its profile.
+struct ProfileInput {
+  std::string name;
+  std::string file;
+  prof::ProfileOp profile;
+};
+
+/// One node of the merged tree.
+struct ProfileDiffNode {
+  /// The last path component ("" for the root) and the full path.
+  std::string name, path;
+  unsigned depth = 0;
+  /// One per input; nullopt where the input has no scope of this path.
+  std::vector<std::optional<int64_t>> values;
+  /// Values of unknown size under the node, per input (memory profiles).
+  std::vector<int64_t> unsized;
+  /// values[minuend] - values[subtrahend], missing counting 0.
+  double diff = 0;
+  /// values[minuend] / values[subtrahend]; nullopt when the latter is 0 or
+  /// missing.
+  std::optional<double> ratio;
+  /// Passes the thresholds itself, or has a child that does.
+  bool significant = false;
+  /// Shown in the output (significant, within maxDepth, parent not hidden).
+  bool shown = false;
+  /// Its path matches a --hide regex: its children are not shown.
+  bool childrenHidden = false;
+  /// Indices into ProfileDiff::nodes, sorted by diff, descending (ties keep
+  /// the order in which the inputs first name them).
+  std::vector<unsigned> children;
+
+  bool isMissingSomewhere() const;
+};
+
+struct ProfileDiff {
+  std::vector<std::string> names, files;
+  std::string metric;
+  MetricKind kind = MetricKind::Bytes;
+  /// The inputs the diff is taken between: diff = minuend - subtrahend.
+  unsigned minuend = 0, subtrahend = 0;
+  ProfileDiffOptions options;
+  /// nodes[0] is the root.
+  std::vector<ProfileDiffNode> nodes;
+
+  /// True if any node is shown: the inputs differ beyond the thresholds.
+  bool differs() const { return !nodes.empty() && nodes.front().shown; }
+};
+
+/// Compares `inputs` (two or more). Fails with a message in `error` if an
+/// input lacks the metric or a --hide regex is invalid.
+mlir::FailureOr<ProfileDiff> diffProfiles(llvm::ArrayRef<ProfileInput> inputs,
+                                          const ProfileDiffOptions &options,
+                                          std::string &error);
+
+} // namespace graphdiff
+
+#endif // GRAPHDIFF_PROFILEDIFF_PROFILEDIFF_H

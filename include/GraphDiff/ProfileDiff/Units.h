@@ -1,0 +1,45 @@
+//===- Units.h - Sizes as tfprof and tfprof_diff write them -----*- C++ -*-===//
+//
+// Part of graph-diff.
+//
+// Decimal units (1KB = 1000B). tfprof writes `%dB` under 1000, `%.2fKB` under
+// 10^6 and `%.2fMB` above; tfprof_diff rounds to 3 significant digits and
+// scales by 1000 at most twice (`6220MB`, `40.3MB`, `-391MB`, `0B`).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPHDIFF_PROFILEDIFF_UNITS_H
+#define GRAPHDIFF_PROFILEDIFF_UNITS_H
+
+#include "mlir/Support/LLVM.h"
+#include <optional>
+#include <string>
+
+namespace graphdiff {
+
+/// The kind of a metric, which decides how its values are written.
+enum class MetricKind { Bytes, Count, Micros };
+
+/// `bytes`, `param_bytes`, ... (a name ending in "bytes") are Bytes,
+/// `micros` is Micros, everything else (`params`, `flops`) is Count.
+MetricKind metricKindOf(llvm::StringRef metric);
+
+/// tfprof's spelling of a value of `kind`: `532B`, `1.06KB`, `2844.73MB`;
+/// `12`, `1.20k`, `3.40m`, `1.00b`; `12us`, `1.20ms`, `3.40sec`.
+std::string formatTFProfValue(int64_t value, MetricKind kind);
+
+/// tfprof_diff's spelling: 3 significant digits, then `B`/`KB`/`MB` for
+/// bytes (`K`/`M` suffixes without `B` for other metrics).
+std::string formatSignificant(double value, MetricKind kind);
+
+/// Python's `str()` of a float (shortest round trip: `10.0`, `15.000000000000002`).
+std::string formatPythonFloat(double value);
+
+/// Parses a size given by the user: a decimal number with an optional
+/// `K`/`M`/`G` (powers of 1000) and an optional `B` (`1MB`, `0.5KB`, `100`,
+/// `2k`). Returns nullopt if the text is not one.
+std::optional<double> parseSizeOption(llvm::StringRef text);
+
+} // namespace graphdiff
+
+#endif // GRAPHDIFF_PROFILEDIFF_UNITS_H

@@ -1,0 +1,377 @@
+//===- TFProfScope.cpp - tfprof scope files in and out --------------------===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Importers/TFProfScope.h"
+
+#include "GraphDiff/ProfileDiff/Units.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/StringExtras.h"
+#include <cmath>
+
+using namespace mlir;
+using namespace graphdiff;
+using prof::ProfileOp;
+using prof::ScopeOp;
+
+namespace {
+
+/// One `self/total` statistic of a line.
+struct Stat {
+  MetricKind kind;
+  StringRef word; // "params", "flops" or empty: the metric's spelling
+  StringRef self, total;
+};
+
+/// Reads a tfprof scope file line by line.
+class ScopeFileReader {
+public:
+  ScopeFileReader(StringRef filename, MLIRContext *ctx)
+      : filename(filename), ctx(ctx) {}
+
+  OwningOpRef<ModuleOp> read(StringRef text, StringRef profileName);
+
+private:
+  Location loc(unsigned column) {
+    return FileLineColLoc::get(ctx, filename, lineNumber, column);
+  }
+  InFlightDiagnostic error(unsigned column) { return emitError(loc(column)); }
+  /// Column (1-based) of `part`, a slice of the current line.
+  unsigned columnOf(StringRef part) {
+    return static_cast<unsigned>(part.data() - line.data()) + 1;
+  }
+
+  LogicalResult parseStat(StringRef text, std::optional<Stat> &stat);
+  LogicalResult parseValue(StringRef text, const Stat &stat, bool allowUnknown,
+                           int64_t &value);
+  /// Parses `name (stats)` into the name and one self and total per metric.
+  LogicalResult parseNode(StringRef text, StringRef &name,
+                          SmallVectorImpl<Stat> &stats);
+
+  StringRef filename;
+  MLIRContext *ctx;
+  unsigned lineNumber = 0;
+  StringRef line;
+};
+
+} // namespace
+
+static bool isShape(StringRef text) {
+  return !text.empty() && llvm::all_of(text, [](char c) {
+           return llvm::isDigit(c) || c == 'x' || c == '-';
+         });
+}
+
+LogicalResult ScopeFileReader::parseStat(StringRef text,
+                                         std::optional<Stat> &stat) {
+  auto [self, total] = text.split('/');
+  if (total.empty() && !text.contains('/')) {
+    if (isShape(text))
+      return success(); // a tensor shape: not a statistic
+    return error(columnOf(text))
+           << "expected a 'self/total' statistic, found '" << text << "'";
+  }
+  Stat result{MetricKind::Count, "", self, total};
+  if (total == "--")
+    return error(columnOf(total)) << "a total must be accounted, not '--'";
+  if (total.consume_back(" params"))
+    result.word = "params";
+  else if (total.consume_back(" flops"))
+    result.word = "flops";
+  else if (total.ends_with("B"))
+    result.kind = MetricKind::Bytes;
+  else if (total.ends_with("us") || total.ends_with("ms") ||
+           total.ends_with("sec"))
+    result.kind = MetricKind::Micros;
+  else
+    return error(columnOf(total))
+           << "unknown statistic '" << text
+           << "': expected a memory size (B, KB, MB, GB), a time (us, ms, "
+              "sec), or a number of params or flops";
+  result.total = total;
+  stat = result;
+  return success();
+}
+
+LogicalResult ScopeFileReader::parseValue(StringRef text, const Stat &stat,
+                                          bool allowUnknown, int64_t &value) {
+  if (text == "--") {
+    if (allowUnknown) {
+      value = ScopeOp::kUnknown;
+      return success();
+    }
+    return error(columnOf(text)) << "a total must be accounted, not '--'";
+  }
+  StringRef number = text;
+  double scale = 1;
+  auto suffix = [&](StringRef unit, double factor) {
+    if (!number.consume_back(unit))
+      return false;
+    scale = factor;
+    return true;
+  };
+  switch (stat.kind) {
+  case MetricKind::Bytes:
+    if (!suffix("GB", 1e9) && !suffix("MB", 1e6) && !suffix("KB", 1e3) &&
+        !suffix("B", 1))
+      number = "";
+    break;
+  case MetricKind::Micros:
+    if (!suffix("sec", 1e6) && !suffix("ms", 1e3) && !suffix("us", 1))
+      number = "";
+    break;
+  case MetricKind::Count:
+    suffix("k", 1e3) || suffix("m", 1e6) || suffix("b", 1e9);
+    break;
+  }
+  double parsed;
+  if (number.empty() || number.getAsDouble(parsed) || parsed < 0 ||
+      !std::isfinite(parsed) || parsed * scale > 9.2e18)
+    return error(columnOf(text))
+           << "malformed value '" << text << "'"
+           << (stat.kind == MetricKind::Bytes
+                   ? ": expected a size such as 532B, 1.06KB or 2844.73MB"
+                   : "");
+  value = static_cast<int64_t>(std::llround(parsed * scale));
+  return success();
+}
+
+LogicalResult ScopeFileReader::parseNode(StringRef text, StringRef &name,
+                                         SmallVectorImpl<Stat> &stats) {
+  size_t space = text.find(' ');
+  name = text.take_front(space);
+  StringRef rest = space == StringRef::npos ? "" : text.drop_front(space + 1);
+  if (rest.empty() || !rest.starts_with("("))
+    return error(columnOf(name) + name.size())
+           << "expected 'name (self/total)' after '" << name << "'";
+  if (!rest.ends_with(")"))
+    return error(columnOf(rest) + rest.size())
+           << "expected ')' at the end of the line";
+  StringRef body = rest.drop_front().drop_back();
+  SmallVector<StringRef> parts;
+  body.split(parts, ", ");
+  for (StringRef part : parts) {
+    std::optional<Stat> stat;
+    if (failed(parseStat(part, stat)))
+      return failure();
+    if (stat)
+      stats.push_back(*stat);
+  }
+  if (stats.empty())
+    return error(columnOf(rest)) << "no 'self/total' statistic in '" << rest
+                                 << "'";
+  return success();
+}
+
+static std::string metricName(const Stat &stat) {
+  if (!stat.word.empty())
+    return stat.word.str();
+  return stat.kind == MetricKind::Bytes ? "bytes" : "micros";
+}
+
+OwningOpRef<ModuleOp> ScopeFileReader::read(StringRef text,
+                                            StringRef profileName) {
+  Location fileLoc = FileLineColLoc::get(ctx, filename, 1, 1);
+  OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
+  OpBuilder builder(ctx);
+  ProfileOp profile;
+  SmallVector<std::string> metrics, statNames;
+  // The open scopes: indentation and op, innermost last.
+  SmallVector<std::pair<size_t, ScopeOp>> open;
+
+  SmallVector<StringRef> lines;
+  text.split(lines, '\n');
+  for (StringRef rawLine : lines) {
+    ++lineNumber;
+    line = rawLine.rtrim("\r");
+    StringRef trimmed = line.trim(' ');
+    if (!profile) {
+      if (!trimmed.starts_with("_TFProfRoot"))
+        continue; // a header line
+    } else if (trimmed.empty()) {
+      continue;
+    } else if (trimmed.starts_with("=")) {
+      break; // "=====...End of Report====="
+    }
+    if (line.contains('\t'))
+      return error(columnOf(line.substr(line.find('\t')))) << "tab in a line "
+                                                              "of the tree",
+             nullptr;
+    StringRef name;
+    SmallVector<Stat> stats;
+    if (failed(parseNode(trimmed, name, stats)))
+      return nullptr;
+    size_t indent = line.size() - line.ltrim(' ').size();
+
+    if (!profile) {
+      for (const Stat &stat : stats) {
+        std::string metric = metricName(stat);
+        statNames.push_back(metric);
+        std::string unique = metric;
+        for (unsigned n = 2; llvm::is_contained(metrics, unique); ++n)
+          unique = metric + "_" + std::to_string(n);
+        metrics.push_back(unique);
+      }
+      builder.setInsertionPointToEnd(module->getBody());
+      SmallVector<StringRef> metricRefs(metrics.begin(), metrics.end());
+      profile = ProfileOp::create(builder, fileLoc, profileName,
+                                  builder.getStrArrayAttr(metricRefs));
+      builder.setInsertionPointToEnd(&profile.getBody().emplaceBlock());
+    } else {
+      if (stats.size() != metrics.size() ||
+          llvm::any_of(llvm::enumerate(stats), [&](auto stat) {
+            return metricName(stat.value()) != statNames[stat.index()];
+          }))
+        return error(columnOf(trimmed))
+                   << "expected the statistics of the root line ("
+                   << llvm::join(metrics, ", ") << "), found " << stats.size()
+                   << " other ones",
+               nullptr;
+      while (!open.empty() && open.back().first >= indent)
+        open.pop_back();
+      if (open.empty())
+        return error(columnOf(trimmed))
+                   << "indented " << indent
+                   << " spaces: not under the _TFProfRoot line",
+               nullptr;
+      if (indent != open.back().first + 2)
+        return error(columnOf(trimmed))
+                   << "indented " << indent << " spaces, but a child is "
+                   << "indented 2 more than its parent '"
+                   << open.back().second.getName() << "' ("
+                   << open.back().first << ")",
+               nullptr;
+      builder.setInsertionPointToEnd(&open.back().second.getOrCreateBody());
+    }
+
+    SmallVector<int64_t> self, total;
+    for (const Stat &stat : stats) {
+      int64_t selfValue, totalValue;
+      if (failed(parseValue(stat.self, stat, /*allowUnknown=*/true,
+                            selfValue)) ||
+          failed(parseValue(stat.total, stat, /*allowUnknown=*/false,
+                            totalValue)))
+        return nullptr;
+      self.push_back(selfValue);
+      total.push_back(totalValue);
+    }
+    auto scope = ScopeOp::create(
+        builder, loc(columnOf(trimmed)), builder.getStringAttr(name),
+        builder.getDenseI64ArrayAttr(self), builder.getDenseI64ArrayAttr(total),
+        builder.getI64IntegerAttr(0));
+    open.emplace_back(indent, scope);
+  }
+  if (!profile) {
+    lineNumber = 1;
+    line = text;
+    return error(1) << "no '_TFProfRoot' line: not a tfprof scope file",
+           nullptr;
+  }
+  if (failed(verify(*module)))
+    return nullptr;
+  return module;
+}
+
+OwningOpRef<ModuleOp> graphdiff::importTFProfScope(StringRef text,
+                                                   StringRef filename,
+                                                   StringRef profileName,
+                                                   MLIRContext *ctx) {
+  ctx->getOrLoadDialect<prof::ProfDialect>();
+  return ScopeFileReader(filename, ctx).read(text, profileName);
+}
+
+//===----------------------------------------------------------------------===//
+// Writer
+//===----------------------------------------------------------------------===//
+
+/// tfprof's name and one-line description of a metric, for the header.
+static std::pair<std::string, std::string> describeMetric(StringRef metric) {
+  if (metric == "bytes")
+    return {"requested bytes",
+            "The memory requested by the operation, accumulatively."};
+  if (metric == "params")
+    return {"# parameters", "Number of parameters (in the Variable)."};
+  if (metric == "flops")
+    return {"# float_ops", "Number of float operations."};
+  if (metric == "micros")
+    return {"execution time", "The time the operation took, accumulatively."};
+  if (metric == "param_bytes")
+    return {"parameter bytes",
+            "The memory the constants (parameters) of the scope occupy."};
+  return {metric.str(), "A metric of the profile."};
+}
+
+static void writeScope(ScopeOp scope, ArrayRef<unsigned> indices,
+                       ArrayRef<MetricKind> kinds, ArrayRef<StringRef> words,
+                       unsigned depth, llvm::raw_ostream &os) {
+  os.indent(2 * depth) << (depth == 0 ? StringRef("_TFProfRoot")
+                                      : scope.getName())
+                       << " (";
+  for (auto [position, index] : llvm::enumerate(indices)) {
+    if (position)
+      os << ", ";
+    int64_t self = scope.getSelfValue(index);
+    os << (self == ScopeOp::kUnknown ? "--"
+                                     : formatTFProfValue(self, kinds[position]))
+       << "/" << formatTFProfValue(scope.getTotal()[index], kinds[position]);
+    if (!words[position].empty())
+      os << " " << words[position];
+  }
+  os << ")\n";
+  for (ScopeOp child : scope.getChildren())
+    writeScope(child, indices, kinds, words, depth + 1, os);
+}
+
+LogicalResult graphdiff::writeTFProfScope(ProfileOp profile,
+                                          ArrayRef<std::string> metrics,
+                                          llvm::raw_ostream &os) {
+  SmallVector<unsigned> indices;
+  SmallVector<StringRef> names;
+  if (metrics.empty()) {
+    for (auto [index, metric] : llvm::enumerate(profile.getMetrics())) {
+      indices.push_back(index);
+      names.push_back(cast<StringAttr>(metric).getValue());
+    }
+  }
+  for (const std::string &metric : metrics) {
+    int index = profile.getMetricIndex(metric);
+    if (index < 0)
+      return profile.emitError("profile @")
+             << profile.getSymName() << " has no metric '" << metric << "'";
+    indices.push_back(index);
+    names.push_back(cast<StringAttr>(profile.getMetrics()[index]).getValue());
+  }
+  // Names tfprof_diff splits on white space and reads up to the first space.
+  WalkResult bad = profile.walk([&](ScopeOp scope) {
+    if (!scope.isRoot() &&
+        llvm::any_of(scope.getName(), [](char c) { return llvm::isSpace(c); })) {
+      scope.emitError("scope name '")
+          << scope.getName()
+          << "' holds white space, which a scope file cannot hold";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (bad.wasInterrupted())
+    return failure();
+
+  SmallVector<MetricKind> kinds;
+  SmallVector<StringRef> words;
+  SmallVector<std::string> titles;
+  os << "Doc:\n"
+     << "scope: The nodes in the model graph are organized by their names, "
+        "which is hierarchical like filesystem.\n";
+  for (StringRef name : names) {
+    auto [title, description] = describeMetric(name);
+    os << title << ": " << description << "\n";
+    titles.push_back(title);
+    kinds.push_back(metricKindOf(name));
+    words.push_back(kinds.back() == MetricKind::Count ? name : StringRef());
+  }
+  os << "\nProfile:\nnode name | " << llvm::join(titles, " | ") << "\n";
+  writeScope(profile.getRoot(), indices, kinds, words, 0, os);
+  return success();
+}

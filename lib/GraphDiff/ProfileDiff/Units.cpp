@@ -1,0 +1,136 @@
+//===- Units.cpp - Sizes as tfprof and tfprof_diff write them -------------===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/ProfileDiff/Units.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cmath>
+#include <cstdlib>
+
+using namespace graphdiff;
+using llvm::StringRef;
+
+MetricKind graphdiff::metricKindOf(StringRef metric) {
+  if (metric.ends_with("bytes"))
+    return MetricKind::Bytes;
+  if (metric == "micros")
+    return MetricKind::Micros;
+  return MetricKind::Count;
+}
+
+static std::string printfString(const char *format, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof(buffer), format, value);
+  return buffer;
+}
+
+std::string graphdiff::formatTFProfValue(int64_t value, MetricKind kind) {
+  double v = static_cast<double>(value);
+  switch (kind) {
+  case MetricKind::Bytes:
+    if (value < 1000)
+      return std::to_string(value) + "B";
+    if (value < 1000000)
+      return printfString("%.2fKB", v / 1e3);
+    return printfString("%.2fMB", v / 1e6);
+  case MetricKind::Micros:
+    if (value < 1000)
+      return std::to_string(value) + "us";
+    if (value < 1000000)
+      return printfString("%.2fms", v / 1e3);
+    return printfString("%.2fsec", v / 1e6);
+  case MetricKind::Count:
+    if (value < 1000)
+      return std::to_string(value);
+    if (value < 1000000)
+      return printfString("%.2fk", v / 1e3);
+    if (value < 1000000000)
+      return printfString("%.2fm", v / 1e6);
+    return printfString("%.2fb", v / 1e9);
+  }
+  return std::to_string(value);
+}
+
+std::string graphdiff::formatSignificant(double value, MetricKind kind) {
+  // Round to 3 significant digits in decimal, as `%.3g` does, then scale.
+  double rounded = std::strtod(printfString("%.3g", value).c_str(), nullptr);
+  unsigned magnitude = 0;
+  while (std::fabs(rounded) >= 1000 && magnitude < 2) {
+    ++magnitude;
+    rounded /= 1000.0;
+  }
+  std::string digits = printfString("%f", rounded);
+  StringRef trimmed = StringRef(digits).rtrim('0').rtrim('.');
+  static const char *const byteSuffixes[] = {"B", "KB", "MB"};
+  static const char *const countSuffixes[] = {"", "K", "M"};
+  return trimmed.str() + (kind == MetricKind::Bytes ? byteSuffixes
+                                                    : countSuffixes)[magnitude];
+}
+
+std::string graphdiff::formatPythonFloat(double value) {
+  if (std::isnan(value))
+    return "nan";
+  if (std::isinf(value))
+    return value < 0 ? "-inf" : "inf";
+  // The shortest `%.Ne` that reads back as the same double.
+  std::string scientific;
+  for (int precision = 0; precision <= 17; ++precision) {
+    char format[16];
+    std::snprintf(format, sizeof(format), "%%.%de", precision);
+    scientific = printfString(format, value);
+    if (std::strtod(scientific.c_str(), nullptr) == value)
+      break;
+  }
+  StringRef text(scientific);
+  bool negative = text.consume_front("-");
+  auto [mantissa, exponentText] = text.split('e');
+  int exponent = 0;
+  exponentText.consume_front("+");
+  exponentText.getAsInteger(10, exponent);
+  std::string digits;
+  for (char c : mantissa)
+    if (c != '.')
+      digits.push_back(c);
+  while (digits.size() > 1 && digits.back() == '0')
+    digits.pop_back();
+  std::string out = negative ? "-" : "";
+  if (exponent >= -4 && exponent < 16) {
+    if (exponent < 0)
+      return out + "0." + std::string(-exponent - 1, '0') + digits;
+    std::string whole = digits.substr(0, std::min<size_t>(digits.size(),
+                                                          exponent + 1));
+    whole.append(exponent + 1 - whole.size(), '0');
+    std::string fraction =
+        digits.size() > size_t(exponent + 1) ? digits.substr(exponent + 1)
+                                             : "0";
+    return out + whole + "." + fraction;
+  }
+  out += digits.substr(0, 1);
+  if (digits.size() > 1)
+    out += "." + digits.substr(1);
+  return out + printfString(exponent < 0 ? "e-%02.0f" : "e+%02.0f",
+                            std::fabs(static_cast<double>(exponent)));
+}
+
+std::optional<double> graphdiff::parseSizeOption(StringRef text) {
+  StringRef rest = text.trim();
+  rest.consume_back("B");
+  double scale = 1;
+  if (rest.consume_back("K") || rest.consume_back("k"))
+    scale = 1e3;
+  else if (rest.consume_back("M") || rest.consume_back("m"))
+    scale = 1e6;
+  else if (rest.consume_back("G") || rest.consume_back("g"))
+    scale = 1e9;
+  if (rest.empty())
+    return std::nullopt;
+  double number;
+  if (rest.getAsDouble(number) || number < 0 || !std::isfinite(number))
+    return std::nullopt;
+  return number * scale;
+}
