@@ -61,6 +61,15 @@ static std::string argumentName(FunctionOpInterface func, unsigned index) {
   return "";
 }
 
+static bool hasFileLocation(Location loc) {
+  bool found = false;
+  loc->walk([&](Location part) {
+    found |= isa<FileLineColLoc>(part);
+    return WalkResult::advance();
+  });
+  return found;
+}
+
 static std::string typeString(Type type) {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -89,8 +98,11 @@ static void importFunction(OpBuilder &builder, FunctionOpInterface func) {
   }
   StringAttr positional = builder.getStringAttr("positional_only");
   for (unsigned i = 0; i < numArgs; ++i) {
-    Location loc =
-        func.isExternal() ? func.getLoc() : func.getArgument(i).getLoc();
+    // An argument's own location, when it says where it is (a bare NameLoc
+    // only names it); else the function's.
+    Location loc = func.getLoc();
+    if (!func.isExternal() && hasFileLocation(func.getArgument(i).getLoc()))
+      loc = func.getArgument(i).getLoc();
     api::ParamOp::create(builder, loc,
                          builder.getStringAttr(unique ? names[i] : ""),
                          builder.getStringAttr(

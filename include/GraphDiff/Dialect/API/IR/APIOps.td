@@ -75,7 +75,7 @@ def API_APIModuleOp : API_Op<"module", [Symbol, SymbolTable, NoTerminator,
                        OptionalAttr<StrAttr>:$node_id);
   let regions = (region AnyRegion:$bodyRegion);
   let assemblyFormat = [{
-    custom<Visibility>($sym_visibility) $sym_name attr-dict-with-keyword custom<Body>($bodyRegion)
+    custom<SymbolHeader>($sym_visibility, $sym_name) attr-dict-with-keyword custom<Body>($bodyRegion)
   }];
   let hasVerifier = 1;
 }
@@ -102,7 +102,7 @@ def API_ClassOp : API_Op<"class", [Symbol, SymbolTable, NoTerminator,
                        OptionalAttr<StrAttr>:$node_id);
   let regions = (region AnyRegion:$bodyRegion);
   let assemblyFormat = [{
-    custom<Visibility>($sym_visibility) $sym_name attr-dict-with-keyword custom<Body>($bodyRegion)
+    custom<SymbolHeader>($sym_visibility, $sym_name) attr-dict-with-keyword custom<Body>($bodyRegion)
   }];
   let hasVerifier = 1;
 }
@@ -133,7 +133,7 @@ def API_FuncOp : API_Op<"func", [Symbol, NoTerminator, SingleBlock,
                        OptionalAttr<StrAttr>:$node_id);
   let regions = (region AnyRegion:$bodyRegion);
   let assemblyFormat = [{
-    custom<Visibility>($sym_visibility) $sym_name (`declaration` $declaration^)?
+    custom<SymbolHeader>($sym_visibility, $sym_name) (`declaration` $declaration^)?
     attr-dict-with-keyword custom<Body>($bodyRegion)
   }];
   let hasVerifier = 1;
@@ -163,7 +163,7 @@ def API_ParamOp : API_Op<"param", [NoTerminator, NoRegionArguments,
   let regions = (region AnyRegion:$bodyRegion);
   let assemblyFormat = [{
     $name (`:` $type^)? (`=` $default_value^)? attr-dict-with-keyword
-    custom<OptionalBody>($bodyRegion)
+    ($bodyRegion^)?
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
@@ -208,7 +208,7 @@ def API_NodeOp : API_Op<"node", [NoTerminator, NoRegionArguments]> {
                        OptionalAttr<StrAttr>:$node_id);
   let regions = (region AnyRegion:$bodyRegion);
   let assemblyFormat = [{
-    $kind $value attr-dict-with-keyword custom<OptionalBody>($bodyRegion)
+    $kind $value attr-dict-with-keyword ($bodyRegion^)?
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{

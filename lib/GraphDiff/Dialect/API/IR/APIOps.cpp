@@ -37,20 +37,23 @@ Block *graphdiff::api::getBodyBlock(Operation *op) {
 // Custom directives
 //===----------------------------------------------------------------------===//
 
-/// An optional `private`, `nested` or `public` keyword, as func.func has.
-static ParseResult parseVisibility(OpAsmParser &parser, StringAttr &visibility) {
+/// An optional `private`, `nested` or `public` keyword, as func.func has,
+/// then the symbol name.
+static ParseResult parseSymbolHeader(OpAsmParser &parser,
+                                     StringAttr &visibility, StringAttr &name) {
   for (StringRef keyword : {"private", "nested", "public"})
     if (succeeded(parser.parseOptionalKeyword(keyword))) {
       visibility = parser.getBuilder().getStringAttr(keyword);
       break;
     }
-  return success();
+  return parser.parseSymbolName(name);
 }
 
-static void printVisibility(OpAsmPrinter &p, Operation *,
-                            StringAttr visibility) {
+static void printSymbolHeader(OpAsmPrinter &p, Operation *,
+                              StringAttr visibility, StringAttr name) {
   if (visibility)
     p << visibility.getValue() << " ";
+  p.printSymbolName(name.getValue());
 }
 
 /// `{ ... }`, always present; an empty `{}` gets its block.
@@ -67,21 +70,6 @@ static void printBody(OpAsmPrinter &p, Operation *, Region &body) {
     p << "{\n}";
     return;
   }
-  p.printRegion(body, /*printEntryBlockArgs=*/false,
-                /*printBlockTerminators=*/false);
-}
-
-/// An optional `{ ... }`, printed only when it holds something.
-static ParseResult parseOptionalBody(OpAsmParser &parser, Region &body) {
-  OptionalParseResult result = parser.parseOptionalRegion(body, {});
-  if (result.has_value() && failed(*result))
-    return failure();
-  return success();
-}
-
-static void printOptionalBody(OpAsmPrinter &p, Operation *, Region &body) {
-  if (body.empty() || body.front().empty())
-    return;
   p.printRegion(body, /*printEntryBlockArgs=*/false,
                 /*printBlockTerminators=*/false);
 }
