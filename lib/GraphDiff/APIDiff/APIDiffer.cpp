@@ -107,6 +107,8 @@ struct Side {
   std::vector<std::string> names;
   std::vector<int> parent;
   std::vector<bool> publicChain;
+  /// The last preorder index inside each object's subtree.
+  std::vector<unsigned> subtreeEnd;
   /// Children of each object; rootChildren for the top level.
   std::vector<std::vector<unsigned>> children;
   std::vector<unsigned> rootChildren;
@@ -129,8 +131,10 @@ struct Side {
       bool isPublic = parentPublic && !isPrivateSymbol(&op);
       publicChain.push_back(isPublic);
       children.emplace_back();
+      subtreeEnd.push_back(index);
       (parentIndex < 0 ? rootChildren : children[parentIndex]).push_back(index);
       collect(&op, index, qualified, isPublic);
+      subtreeEnd[index] = objects.size() - 1;
     }
   }
 
@@ -344,13 +348,15 @@ private:
     bool fromOld = oldIndex >= 0;
     const Side &side = fromOld ? oldSide : newSide;
     unsigned index = fromOld ? oldIndex : newIndex;
-    // Something new sorts where its scope is on the old side, if anywhere.
+    // Something new sorts at the end of its scope on the old side, if the
+    // scope is there.
     unsigned order = index;
     if (!fromOld) {
       int scope = newSide.parent[index];
       std::optional<unsigned> image =
           scope < 0 ? std::nullopt : mapping.getSource(scope);
-      order = image ? *image : oldSide.objects.size() + index;
+      order = image ? oldSide.subtreeEnd[*image]
+                    : oldSide.objects.size() + index;
     }
     APIChange change{kind,
                      breaking,

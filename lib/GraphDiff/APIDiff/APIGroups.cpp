@@ -26,11 +26,11 @@ static std::string groupName(const APIChange &change, APIGroupBy groupBy) {
   case APIGroupBy::Level:
     switch (change.level) {
     case APILevel::Module:
-      return "level 1: modules";
+      return "level 1 (modules)";
     case APILevel::Function:
-      return "level 2: functions and classes";
+      return "level 2 (functions and classes)";
     case APILevel::Parameter:
-      return "level 3: parameters and other facts";
+      return "level 3 (parameters and other facts)";
     }
   }
   return "";

@@ -55,6 +55,13 @@ Counts countShown(const APIReport &report) {
   return counts;
 }
 
+/// "module keras.layers", "function f", "level 2 (functions and classes)".
+std::string groupTitle(const APIReport &report, const APIGroup &group) {
+  if (report.groupBy == APIGroupBy::Level)
+    return group.name;
+  return (stringifyAPIGroupBy(report.groupBy) + " " + group.name).str();
+}
+
 std::string describeInput(const APIInputInfo &input) {
   std::string text = input.file + " (" + input.source;
   if (!input.version.empty())
@@ -105,8 +112,7 @@ void renderText(const APIReport &report, llvm::raw_ostream &os, bool color) {
     const APIGroup &group = report.groups[g];
     if (report.groupBy != APIGroupBy::None) {
       Counts counts = countGroup(report, group);
-      colored(llvm::raw_ostream::WHITE, true)
-          << stringifyAPIGroupBy(report.groupBy) << " " << group.name;
+      colored(llvm::raw_ostream::WHITE, true) << groupTitle(report, group);
       reset();
       os << ": " << counts.breaking << " breaking, " << counts.compatible
          << " compatible";
@@ -313,8 +319,7 @@ void renderHTML(const APIReport &report, llvm::raw_ostream &os) {
   for (size_t g = 0; g < report.shownGroups; ++g) {
     const APIGroup &group = report.groups[g];
     if (report.groupBy != APIGroupBy::None)
-      os << "<h2>" << escapeHTML(stringifyAPIGroupBy(report.groupBy)) << " "
-         << escapeHTML(group.name) << "</h2>\n";
+      os << "<h2>" << escapeHTML(groupTitle(report, group)) << "</h2>\n";
     os << "<table><tr><th></th><th>change</th><th>path</th><th>detail</th>"
        << "<th>where</th></tr>\n";
     for (unsigned index : group.changes) {
