@@ -23,10 +23,6 @@
 
 #include <string>
 
-namespace llvm {
-class SourceMgr;
-} // namespace llvm
-
 namespace graphdiff {
 struct JSONValue;
 
@@ -41,13 +37,17 @@ struct APIImportOptions {
   std::string package;
 };
 
-/// Reads `filename` (detecting its format unless `options` fix it) and
-/// returns its API. MLIR buffers go into `diagnosticsMgr`. On failure returns
-/// null; `error` holds the message unless a diagnostic was already emitted.
-mlir::OwningOpRef<mlir::ModuleOp>
-importAPIFile(llvm::StringRef filename, const APIImportOptions &options,
-              mlir::MLIRContext &context, llvm::SourceMgr &diagnosticsMgr,
-              std::string &error);
+/// Whether an input's text is JSON (else it is MLIR).
+bool looksLikeJSON(llvm::StringRef text);
+
+/// Reads a JSON API (`text`, from `filename`): functiondb or compspec, as
+/// `options` say or as its shape shows (an object with "nodes" is compspec).
+/// On failure returns null with the located message in `error`.
+mlir::OwningOpRef<mlir::ModuleOp> importAPIJSON(llvm::StringRef text,
+                                                llvm::StringRef filename,
+                                                const APIImportOptions &options,
+                                                mlir::MLIRContext &context,
+                                                std::string &error);
 
 /// caliper's functiondb: {version: {module: {function: [args]} or
 /// {Class: {method: [args]}}}}.

@@ -17,84 +17,6 @@
 using namespace mlir;
 using namespace graphdiff;
 
-StringRef graphdiff::stringifyAPIChangeKind(APIChangeKind kind) {
-  switch (kind) {
-  case APIChangeKind::Removed:
-    return "removed";
-  case APIChangeKind::Added:
-    return "added";
-  case APIChangeKind::Renamed:
-    return "renamed";
-  case APIChangeKind::Moved:
-    return "moved";
-  case APIChangeKind::MadePrivate:
-    return "made-private";
-  case APIChangeKind::MadePublic:
-    return "made-public";
-  case APIChangeKind::ParamRemoved:
-    return "param-removed";
-  case APIChangeKind::ParamRenamed:
-    return "param-renamed";
-  case APIChangeKind::ParamMoved:
-    return "param-moved";
-  case APIChangeKind::RequiredParamAdded:
-    return "required-param-added";
-  case APIChangeKind::OptionalParamAdded:
-    return "optional-param-added";
-  case APIChangeKind::ParamKindChanged:
-    return "param-kind-changed";
-  case APIChangeKind::DefaultChanged:
-    return "default-changed";
-  case APIChangeKind::DefaultRemoved:
-    return "default-removed";
-  case APIChangeKind::DefaultAdded:
-    return "default-added";
-  case APIChangeKind::ParamTypeChanged:
-    return "param-type-changed";
-  case APIChangeKind::ResultTypeChanged:
-    return "result-type-changed";
-  case APIChangeKind::ResultAdded:
-    return "result-added";
-  case APIChangeKind::ResultRemoved:
-    return "result-removed";
-  case APIChangeKind::NodeRemoved:
-    return "fact-removed";
-  case APIChangeKind::NodeAdded:
-    return "fact-added";
-  case APIChangeKind::NodeValueChanged:
-    return "fact-changed";
-  }
-  return "change";
-}
-
-bool APIDiff::isBreaking() const {
-  return llvm::any_of(changes, [](const APIChange &change) {
-    return change.breaking && !change.suppressed;
-  });
-}
-
-std::string graphdiff::formatAPILocation(std::optional<Location> loc) {
-  if (!loc)
-    return "";
-  if (auto file = dyn_cast<FileLineColLoc>(*loc))
-    return (file.getFilename().getValue() + ":" + llvm::Twine(file.getLine()))
-        .str();
-  if (auto named = dyn_cast<NameLoc>(*loc)) {
-    std::string inner = formatAPILocation(named.getChildLoc());
-    StringRef name = named.getName().getValue();
-    if (name.starts_with("/") && !inner.empty())
-      return inner + "#" + name.str();
-    return inner;
-  }
-  if (auto fused = dyn_cast<FusedLoc>(*loc))
-    for (Location part : fused.getLocations())
-      if (std::string text = formatAPILocation(part); !text.empty())
-        return text;
-  if (auto callSite = dyn_cast<CallSiteLoc>(*loc))
-    return formatAPILocation(callSite.getCallee());
-  return "";
-}
-
 namespace {
 bool isPrivateSymbol(Operation *op) {
   return SymbolTable::getSymbolVisibility(op) ==
@@ -143,8 +65,7 @@ struct Side {
   }
 
   /// The qualified name of the nearest enclosing-or-self op of type OpTy.
-  template <typename... OpTys>
-  std::string keyOf(unsigned index) const {
+  template <typename... OpTys> std::string keyOf(unsigned index) const {
     for (int walk = index; walk >= 0; walk = parent[walk])
       if (isa<OpTys...>(objects[walk]))
         return names[walk];
@@ -226,8 +147,8 @@ class Differ {
 public:
   Differ(Side &oldSide, Side &newSide, NodeMapping &mapping,
          std::vector<APIChange> &changes)
-      : oldSide(oldSide), newSide(newSide), mapping(mapping),
-        changes(changes) {}
+      : oldSide(oldSide), newSide(newSide), mapping(mapping), changes(changes) {
+  }
 
   void match() {
     matchByName(-1, -1);
@@ -324,8 +245,7 @@ private:
       if (candidates.size() != 1)
         continue;
       unsigned n = candidates.front();
-      if (llvm::count_if(freeOlds, [&](unsigned s) { return fits(s, n); }) !=
-          1)
+      if (llvm::count_if(freeOlds, [&](unsigned s) { return fits(s, n); }) != 1)
         continue;
       mapping.pair(o, n, MatchStage::Structure);
       matchByName(o, n);
@@ -341,8 +261,8 @@ private:
       ambiguityNew[n] = freeOlds.size();
   }
 
-  APIChange &add(APIChangeKind kind, bool breaking, int oldIndex,
-                 int newIndex, std::string oldPath, std::string newPath,
+  APIChange &add(APIChangeKind kind, bool breaking, int oldIndex, int newIndex,
+                 std::string oldPath, std::string newPath,
                  std::optional<Location> oldLoc, std::optional<Location> newLoc,
                  APILevel level, std::string detail = "") {
     bool fromOld = oldIndex >= 0;
@@ -355,21 +275,21 @@ private:
       int scope = newSide.parent[index];
       std::optional<unsigned> image =
           scope < 0 ? std::nullopt : mapping.getSource(scope);
-      order = image ? oldSide.subtreeEnd[*image]
-                    : oldSide.objects.size() + index;
+      order =
+          image ? oldSide.subtreeEnd[*image] : oldSide.objects.size() + index;
     }
-    APIChange change{kind,
-                     breaking,
-                     std::move(oldPath),
-                     std::move(newPath),
-                     oldLoc,
-                     newLoc,
-                     std::move(detail),
-                     side.keyOf<api::APIModuleOp>(index),
-                     side.keyOf<api::FuncOp, api::ClassOp, api::APIModuleOp>(
-                         index),
-                     level,
-                     order};
+    APIChange change{
+        kind,
+        breaking,
+        std::move(oldPath),
+        std::move(newPath),
+        oldLoc,
+        newLoc,
+        std::move(detail),
+        side.keyOf<api::APIModuleOp>(index),
+        side.keyOf<api::FuncOp, api::ClassOp, api::APIModuleOp>(index),
+        level,
+        order};
     changes.push_back(std::move(change));
     return changes.back();
   }
@@ -400,9 +320,8 @@ void Differ::classify() {
     if (mapping.isSourceAmbiguous(o))
       detail = "ambiguous: " + std::to_string(ambiguityOld[o]) +
                " new objects with the same signature; not guessed";
-    add(APIChangeKind::Removed, oldSide.publicChain[o], o, -1,
-        oldSide.names[o], "", op->getLoc(), std::nullopt, levelOf(op),
-        detail);
+    add(APIChangeKind::Removed, oldSide.publicChain[o], o, -1, oldSide.names[o],
+        "", op->getLoc(), std::nullopt, levelOf(op), detail);
   }
   for (unsigned n = 0; n < newSide.objects.size(); ++n) {
     if (mapping.getSource(n))
@@ -429,8 +348,9 @@ void Differ::comparePair(unsigned o, unsigned n) {
     int oldParent = oldSide.parent[o], newParent = newSide.parent[n];
     std::optional<unsigned> image =
         oldParent < 0 ? std::nullopt : mapping.getTarget(oldParent);
-    bool moved = oldParent < 0 ? newParent >= 0
-                               : !image || static_cast<int>(*image) != newParent;
+    bool moved = oldParent < 0
+                     ? newParent >= 0
+                     : !image || static_cast<int>(*image) != newParent;
     // A move or rename of the scope explains its members' new names.
     bool scopeExplains = oldParent >= 0 && image &&
                          mapping.getPairStage(*image) == MatchStage::Structure;
@@ -440,9 +360,8 @@ void Differ::comparePair(unsigned o, unsigned n) {
           oldOp->getLoc(), newOp->getLoc(), level,
           "same signature under a new name");
     if (moved)
-      add(APIChangeKind::Moved, breaks, o, n, oldPath, newPath,
-          oldOp->getLoc(), newOp->getLoc(), level,
-          "same signature in another scope");
+      add(APIChangeKind::Moved, breaks, o, n, oldPath, newPath, oldOp->getLoc(),
+          newOp->getLoc(), level, "same signature in another scope");
   }
   bool wasPrivate = isPrivateSymbol(oldOp);
   bool isPrivate = isPrivateSymbol(newOp);
@@ -516,17 +435,18 @@ void Differ::compareFunctions(unsigned o, unsigned n, bool breaks) {
     StringRef oldKind = oldParam.getKindOrDefault();
     StringRef newKind = newParam.getKindOrDefault();
     if (oldParam.getName() != newParam.getName())
-      change(APIChangeKind::ParamRenamed, oldKind != "positional_only",
-             ("\"" + oldParam.getName() + "\" -> \"" + newParam.getName() +
-              "\"")
-                 .str());
-    if (i != j && (oldKind == "positional_only" ||
-                   oldKind == "positional_or_keyword"))
+      change(
+          APIChangeKind::ParamRenamed, oldKind != "positional_only",
+          ("\"" + oldParam.getName() + "\" -> \"" + newParam.getName() + "\"")
+              .str());
+    if (i != j &&
+        (oldKind == "positional_only" || oldKind == "positional_or_keyword"))
       change(APIChangeKind::ParamMoved, true,
              "position " + std::to_string(i + 1) + " -> " +
                  std::to_string(j + 1));
     if (oldKind != newKind)
-      change(APIChangeKind::ParamKindChanged, newKind != "positional_or_keyword",
+      change(APIChangeKind::ParamKindChanged,
+             newKind != "positional_or_keyword",
              (oldKind + " -> " + newKind).str());
     std::optional<StringRef> oldType = oldParam.getType(),
                              newType = newParam.getType();
@@ -539,8 +459,7 @@ void Differ::compareFunctions(unsigned o, unsigned n, bool breaks) {
       change(APIChangeKind::DefaultChanged, true,
              (*oldDefault + " -> " + *newDefault).str());
     else if (oldDefault && !newDefault && !newFunc.getDefaultsUnknown())
-      change(APIChangeKind::DefaultRemoved, true,
-             ("was " + *oldDefault).str());
+      change(APIChangeKind::DefaultRemoved, true, ("was " + *oldDefault).str());
     else if (!oldDefault && newDefault && !oldFunc.getDefaultsUnknown())
       change(APIChangeKind::DefaultAdded, false, ("= " + *newDefault).str());
     compareNodes(oldParam, newParam, oldParamPath, newParamPath, o, n, breaks);

@@ -54,8 +54,7 @@ public:
     node.relation = std::move(relation);
     if (parent >= 0) {
       const CompspecNode &up = graph.nodes[parent];
-      std::string prefix =
-          up.parent < 0 ? up.type + ":" + up.value : up.path;
+      std::string prefix = up.parent < 0 ? up.type + ":" + up.value : up.path;
       node.path = prefix + "->" + node.type + ":" + node.value;
     }
     graph.nodes.push_back(std::move(node));
@@ -90,9 +89,9 @@ void lowerImported(GraphBuilder &builder, Operation *op, int parent) {
     type = "result";
     value = attrOr(op, "type", "").str();
   } else {
-    type = isa<api::FuncOp>(op)       ? "function"
-           : isa<api::ClassOp>(op)    ? attrOr(op, "kind", "class").str()
-                                      : attrOr(op, "kind", "module").str();
+    type = isa<api::FuncOp>(op)    ? "function"
+           : isa<api::ClassOp>(op) ? attrOr(op, "kind", "class").str()
+                                   : attrOr(op, "kind", "module").str();
     value = SymbolTable::getSymbolName(op).str();
   }
   int index = builder.add(type, value, parent, isInteger,

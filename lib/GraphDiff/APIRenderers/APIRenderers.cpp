@@ -93,8 +93,8 @@ std::string describeLocations(const APIChange &change) {
 //===----------------------------------------------------------------------===//
 
 void renderText(const APIReport &report, llvm::raw_ostream &os, bool color) {
-  auto colored = [&](llvm::raw_ostream::Colors c, bool bold = false)
-      -> llvm::raw_ostream & {
+  auto colored = [&](llvm::raw_ostream::Colors c,
+                     bool bold = false) -> llvm::raw_ostream & {
     if (color)
       os.changeColor(c, bold);
     return os;
@@ -324,10 +324,10 @@ void renderHTML(const APIReport &report, llvm::raw_ostream &os) {
        << "<th>where</th></tr>\n";
     for (unsigned index : group.changes) {
       const APIChange &change = report.diff.changes[index];
-      StringRef cls = change.suppressed  ? "quiet"
+      StringRef cls = change.suppressed ? "quiet"
                       : change.breaking ? "break"
                                         : "ok";
-      StringRef mark = change.suppressed  ? "suppressed"
+      StringRef mark = change.suppressed ? "suppressed"
                        : change.breaking ? "BREAK"
                                          : "ok";
       std::string detail = change.detail;
@@ -345,9 +345,8 @@ void renderHTML(const APIReport &report, llvm::raw_ostream &os) {
 }
 } // namespace
 
-void graphdiff::renderAPIReport(const APIReport &report,
-                                APIReportFormat format, llvm::raw_ostream &os,
-                                bool color) {
+void graphdiff::renderAPIReport(const APIReport &report, APIReportFormat format,
+                                llvm::raw_ostream &os, bool color) {
   switch (format) {
   case APIReportFormat::Text:
     return renderText(report, os, color);

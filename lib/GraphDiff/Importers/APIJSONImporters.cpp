@@ -28,8 +28,8 @@ public:
 
   /// `file:line:col` of `value`, under its JSON pointer.
   Location loc(const JSONValue &value, StringRef pointer) const {
-    Location at = FileLineColLoc::get(&context, filename, value.line,
-                                      value.column);
+    Location at =
+        FileLineColLoc::get(&context, filename, value.line, value.column);
     return NameLoc::get(StringAttr::get(&context, pointer), at);
   }
 
@@ -51,7 +51,8 @@ public:
 /// Python's convention: `_name` is internal, `__name__` is not.
 bool isPrivatePythonName(StringRef name) {
   name = name.rsplit('.').second.empty() ? name : name.rsplit('.').second;
-  return name.starts_with("_") && !(name.starts_with("__") && name.ends_with("__"));
+  return name.starts_with("_") &&
+         !(name.starts_with("__") && name.ends_with("__"));
 }
 
 void setVisibility(Operation *op, bool isPrivate) {
@@ -180,8 +181,8 @@ graphdiff::importFunctionDB(const JSONValue &root, StringRef filename,
     if (failed(checkUniqueKeys(functions, modulePointer, source)))
       return nullptr;
     auto module = api::APIModuleOp::create(
-        builder, source.loc(functions, modulePointer), moduleName,
-        StringAttr(), StringAttr(), StringAttr());
+        builder, source.loc(functions, modulePointer), moduleName, StringAttr(),
+        StringAttr(), StringAttr());
     setVisibility(module, isPrivatePythonName(moduleName));
     OpBuilder inner(&context);
     inner.setInsertionPointToEnd(&module.getBodyRegion().emplaceBlock());
@@ -203,9 +204,9 @@ graphdiff::importFunctionDB(const JSONValue &root, StringRef filename,
                                value.describeKind());
       if (failed(checkUniqueKeys(value, itemPointer, source)))
         return nullptr;
-      auto cls = api::ClassOp::create(inner, source.loc(value, itemPointer),
-                                      name, StringAttr(), StringAttr(),
-                                      StringAttr());
+      auto cls =
+          api::ClassOp::create(inner, source.loc(value, itemPointer), name,
+                               StringAttr(), StringAttr(), StringAttr());
       setVisibility(cls, isPrivatePythonName(name));
       OpBuilder methods(&context);
       methods.setInsertionPointToEnd(&cls.getBodyRegion().emplaceBlock());
@@ -282,8 +283,9 @@ void emitCompspecNode(OpBuilder &builder,
                   !SymbolTable::lookupSymbolIn(parentOp, name.getValue());
   StringAttr id = builder.getStringAttr(node.id);
   Operation *op;
-  if (nameFree && (node.type == "compileunit" || node.type == "namespace" ||
-                   node.type == "module") &&
+  if (nameFree &&
+      (node.type == "compileunit" || node.type == "namespace" ||
+       node.type == "module") &&
       !isa<api::ClassOp>(parentOp)) {
     op = api::APIModuleOp::create(
         builder, loc, name, StringAttr(),
@@ -296,8 +298,8 @@ void emitCompspecNode(OpBuilder &builder,
         node.type == "class" ? StringAttr() : builder.getStringAttr(node.type),
         id);
   } else if (nameFree && node.type == "function") {
-    op = api::FuncOp::create(builder, loc, name.getValue(), StringAttr(), false, false,
-                             id);
+    op = api::FuncOp::create(builder, loc, name.getValue(), StringAttr(), false,
+                             false, id);
   } else if (name && node.type == "parameter" && isa<api::FuncOp>(parentOp)) {
     op = api::ParamOp::create(builder, loc, name, StringAttr(), StringAttr(),
                               StringAttr(), id);
@@ -317,9 +319,10 @@ void emitCompspecNode(OpBuilder &builder,
 }
 } // namespace
 
-OwningOpRef<ModuleOp>
-graphdiff::importCompspecGraph(const JSONValue &root, StringRef filename,
-                               MLIRContext &context, std::string &error) {
+OwningOpRef<ModuleOp> graphdiff::importCompspecGraph(const JSONValue &root,
+                                                     StringRef filename,
+                                                     MLIRContext &context,
+                                                     std::string &error) {
   context.loadDialect<api::APIDialect>();
   JSONSource source(filename, context, error);
   const JSONValue *nodesJSON = root.isObject() ? root.get("nodes") : nullptr;
@@ -338,8 +341,8 @@ graphdiff::importCompspecGraph(const JSONValue &root, StringRef filename,
     if (!node.isObject())
       return source.fail(node, pointer, "expected a node object");
     const JSONValue *id = getString(node, "nodeid", pointer, source);
-    const JSONValue *type = id ? getString(node, "name", pointer, source)
-                               : nullptr;
+    const JSONValue *type =
+        id ? getString(node, "name", pointer, source) : nullptr;
     if (!type)
       return nullptr;
     const JSONValue *value = node.get("value");
@@ -348,8 +351,14 @@ graphdiff::importCompspecGraph(const JSONValue &root, StringRef filename,
     if (!byId.try_emplace(id->text, nodes.size()).second)
       return source.fail(*id, pointer + "/nodeid",
                          "duplicate node id \"" + id->text + "\"");
-    nodes.push_back({&node, pointer, id->text, type->text,
-                     compspecValue(*value, builder), -1, "has", {}});
+    nodes.push_back({&node,
+                     pointer,
+                     id->text,
+                     type->text,
+                     compspecValue(*value, builder),
+                     -1,
+                     "has",
+                     {}});
   }
   // compspec keeps the last relation that names a node as its parent;
   // repeated relations are common (its generator adds each one twice).
@@ -376,12 +385,11 @@ graphdiff::importCompspecGraph(const JSONValue &root, StringRef filename,
       int parent = fromIt->second;
       if (child.parent >= 0 &&
           (child.parent != parent || child.relation != kind->text))
-        return source.fail(relation, pointer,
-                           "node \"" + to->text + "\" has a second parent (" +
-                               parentPointer[toIt->second] +
-                               " made it a child of \"" +
-                               nodes[child.parent].id +
-                               "\"): compspec graphs are trees");
+        return source.fail(
+            relation, pointer,
+            "node \"" + to->text + "\" has a second parent (" +
+                parentPointer[toIt->second] + " made it a child of \"" +
+                nodes[child.parent].id + "\"): compspec graphs are trees");
       child.parent = parent;
       child.relation = kind->text;
       parentPointer[toIt->second] = pointer;
@@ -410,8 +418,9 @@ graphdiff::importCompspecGraph(const JSONValue &root, StringRef filename,
           walk = nodes[walk].parent;
         if (walk >= 0)
           return source.fail(*node.json, node.pointer,
-                             "node \"" + node.id + "\" is on a cycle of "
-                             "relations: compspec graphs are trees");
+                             "node \"" + node.id +
+                                 "\" is on a cycle of "
+                                 "relations: compspec graphs are trees");
       }
   }
 

@@ -17,16 +17,9 @@
 #include "GraphDiff/Dialect/API/IR/API.h"
 #include "GraphDiff/Importers/APIImporters.h"
 #include "GraphDiff/Importers/OrderedJSON.h"
-#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "mlir/Parser/Parser.h"
-#include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
-#include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
 using namespace graphdiff;
@@ -103,11 +96,10 @@ static void importFunction(OpBuilder &builder, FunctionOpInterface func) {
     Location loc = func.getLoc();
     if (!func.isExternal() && hasFileLocation(func.getArgument(i).getLoc()))
       loc = func.getArgument(i).getLoc();
-    api::ParamOp::create(builder, loc,
-                         builder.getStringAttr(unique ? names[i] : ""),
-                         builder.getStringAttr(
-                             typeString(func.getArgumentTypes()[i])),
-                         StringAttr(), positional, StringAttr());
+    api::ParamOp::create(
+        builder, loc, builder.getStringAttr(unique ? names[i] : ""),
+        builder.getStringAttr(typeString(func.getArgumentTypes()[i])),
+        StringAttr(), positional, StringAttr());
   }
   for (Type result : func.getResultTypes())
     api::ResultOp::create(builder, func.getLoc(),
@@ -134,9 +126,9 @@ static void importScope(OpBuilder &builder, Operation *scope) {
           importScope(builder, &op);
           continue;
         }
-        auto module = api::APIModuleOp::create(builder, op.getLoc(), name,
-                                               StringAttr(), StringAttr(),
-                                               StringAttr());
+        auto module =
+            api::APIModuleOp::create(builder, op.getLoc(), name, StringAttr(),
+                                     StringAttr(), StringAttr());
         if (symbol.isPrivate())
           SymbolTable::setSymbolVisibility(module,
                                            SymbolTable::Visibility::Private);
@@ -172,9 +164,9 @@ OwningOpRef<ModuleOp> graphdiff::importMLIRSymbols(ModuleOp input,
   builder.setInsertionPointToEnd(result->getBody());
   // A named top-level module is a module of the API too.
   if (std::optional<StringRef> name = input.getSymName()) {
-    auto module = api::APIModuleOp::create(builder, input.getLoc(), *name,
-                                           StringAttr(), StringAttr(),
-                                           StringAttr());
+    auto module =
+        api::APIModuleOp::create(builder, input.getLoc(), *name, StringAttr(),
+                                 StringAttr(), StringAttr());
     builder.setInsertionPointToEnd(&module.getBodyRegion().emplaceBlock());
   }
   importScope(builder, input);
@@ -182,7 +174,7 @@ OwningOpRef<ModuleOp> graphdiff::importMLIRSymbols(ModuleOp input,
 }
 
 //===----------------------------------------------------------------------===//
-// Any input
+// JSON inputs
 //===----------------------------------------------------------------------===//
 
 /// functiondb or compspec, from the JSON's shape.
@@ -192,41 +184,16 @@ static APIInputFormat detectJSONFormat(const JSONValue &root) {
   return APIInputFormat::FunctionDB;
 }
 
-OwningOpRef<ModuleOp> graphdiff::importAPIFile(StringRef filename,
+bool graphdiff::looksLikeJSON(StringRef text) {
+  text = text.ltrim();
+  return text.starts_with("{") || text.starts_with("[");
+}
+
+OwningOpRef<ModuleOp> graphdiff::importAPIJSON(StringRef text,
+                                               StringRef filename,
                                                const APIImportOptions &options,
                                                MLIRContext &context,
-                                               llvm::SourceMgr &diagnosticsMgr,
                                                std::string &error) {
-  std::string openError;
-  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(filename, &openError);
-  if (!file) {
-    error = filename.str() + ": error: " + openError;
-    return nullptr;
-  }
-  APIInputFormat format = options.format;
-  StringRef text = file->getBuffer();
-  if (format == APIInputFormat::Auto)
-    format = text.ltrim().starts_with("{") || text.ltrim().starts_with("[")
-                 ? APIInputFormat::FunctionDB
-                 : APIInputFormat::MLIR;
-  if (format == APIInputFormat::MLIR) {
-    // Parse with a manager of its own (the parser reads its main buffer);
-    // diagnostics, now or later, go through the shared one.
-    llvm::SourceMgr parseMgr;
-    parseMgr.AddNewSourceBuffer(
-        llvm::MemoryBuffer::getMemBuffer(file->getMemBufferRef()), SMLoc());
-    diagnosticsMgr.AddNewSourceBuffer(std::move(file), SMLoc());
-    Block block;
-    ParserConfig config(&context, /*verifyAfterParse=*/false);
-    if (failed(parseAsmSourceFile(parseMgr, &block, config)))
-      return nullptr;
-    OwningOpRef<ModuleOp> module =
-        detail::constructContainerOpForParserIfNecessary<ModuleOp>(
-            &block, &context, FileLineColLoc::get(&context, filename, 1, 1));
-    if (!module || failed(verify(*module)))
-      return nullptr;
-    return importMLIRSymbols(*module, filename);
-  }
   JSONError jsonError;
   std::optional<JSONValue> root = parseOrderedJSON(text, jsonError);
   if (!root) {
@@ -235,7 +202,8 @@ OwningOpRef<ModuleOp> graphdiff::importAPIFile(StringRef filename,
                 .str();
     return nullptr;
   }
-  if (options.format == APIInputFormat::Auto)
+  APIInputFormat format = options.format;
+  if (format == APIInputFormat::Auto)
     format = detectJSONFormat(*root);
   if (format == APIInputFormat::Compspec)
     return importCompspecGraph(*root, filename, context, error);

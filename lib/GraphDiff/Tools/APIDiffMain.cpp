@@ -12,6 +12,8 @@
 #include "GraphDiff/APIRenderers/APIRenderers.h"
 #include "GraphDiff/Dialect/API/IR/API.h"
 #include "GraphDiff/Importers/APIImporters.h"
+#include "GraphDiff/Tools/ParseInput.h"
+#include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/Debug/Counter.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
@@ -37,8 +39,8 @@ enum ExitCode : int { ExitCompatible = 0, ExitBreaking = 1, ExitTrouble = 2 };
 enum class ColorChoice { Auto, Always, Never };
 
 struct Options {
-  cl::list<std::string> inputs{
-      cl::Positional, cl::desc("<old API> <new API> | <input file>")};
+  cl::list<std::string> inputs{cl::Positional,
+                               cl::desc("<old API> <new API> | <input file>")};
   cl::opt<std::string> outputFilename{"o", cl::desc("Output filename"),
                                       cl::value_desc("filename"),
                                       cl::init("-")};
@@ -67,13 +69,13 @@ struct Options {
       cl::init("")};
   cl::opt<APIGroupBy> groupBy{
       "group-by", cl::desc("Diff and report in groups"),
-      cl::values(clEnumValN(APIGroupBy::None, "none", "one group (default)"),
-                 clEnumValN(APIGroupBy::Module, "module", "per module"),
-                 clEnumValN(APIGroupBy::Function, "function",
-                            "per function or class"),
-                 clEnumValN(APIGroupBy::Level, "level",
-                            "per level from the root: modules, functions, "
-                            "parameters")),
+      cl::values(
+          clEnumValN(APIGroupBy::None, "none", "one group (default)"),
+          clEnumValN(APIGroupBy::Module, "module", "per module"),
+          clEnumValN(APIGroupBy::Function, "function", "per function or class"),
+          clEnumValN(APIGroupBy::Level, "level",
+                     "per level from the root: modules, functions, "
+                     "parameters")),
       cl::init(APIGroupBy::None)};
   cl::opt<bool> stopAtFirstBreak{
       "stop-at-first-break",
@@ -126,8 +128,7 @@ std::vector<char *> rewriteArguments(int argc, char **argv,
           arg = storage.back();
         }
     }
-    result.push_back(arg.data() == argv[i] ? argv[i]
-                                           : storage.back().data());
+    result.push_back(arg.data() == argv[i] ? argv[i] : storage.back().data());
   }
   return result;
 }
@@ -166,38 +167,80 @@ void addCompspecFacts(APIReport &report, ModuleOp oldAPI, ModuleOp newAPI,
   }
 }
 
-int runDiff(const Options &options, DialectRegistry &registry) {
-  MLIRContext context(registry);
-  context.printOpOnDiagnostic(false);
-  llvm::SourceMgr sourceMgr;
-  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
-  APIImportOptions importOptions;
-  importOptions.format = options.from;
-  importOptions.version = options.version;
-  importOptions.package = options.package;
-
-  OwningOpRef<ModuleOp> apis[2];
-  for (int side = 0; side < 2; ++side) {
-    std::string error;
-    apis[side] = importAPIFile(options.inputs[side], importOptions, context,
-                               sourceMgr, error);
-    if (!apis[side]) {
-      if (!error.empty())
-        llvm::errs() << error << "\n";
-      return ExitTrouble;
-    }
+/// One run's context; diagnostics about any input show its line.
+struct Session {
+  explicit Session(DialectRegistry &registry) : context(registry) {
+    context.printOpOnDiagnostic(false);
   }
+
+  /// Reads one input's API: JSON through the JSON importers, anything else
+  /// parsed as MLIR. Returns null after reporting the located error.
+  OwningOpRef<ModuleOp> import(StringRef filename, const Options &options) {
+    APIImportOptions importOptions;
+    importOptions.format = options.from;
+    importOptions.version = options.version;
+    importOptions.package = options.package;
+    std::string error;
+    std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(filename, &error);
+    if (!file) {
+      llvm::errs() << filename << ": error: " << error << "\n";
+      return nullptr;
+    }
+    bool json = options.from == APIInputFormat::Auto
+                    ? looksLikeJSON(file->getBuffer())
+                    : options.from != APIInputFormat::MLIR;
+    if (json) {
+      OwningOpRef<ModuleOp> api = importAPIJSON(file->getBuffer(), filename,
+                                                importOptions, context, error);
+      if (!api)
+        llvm::errs() << error << "\n";
+      return api;
+    }
+    AsmParserState state;
+    OwningOpRef<ModuleOp> module =
+        parseInputFile(filename, sourceMgr, context, state);
+    if (!module)
+      return nullptr;
+    return importMLIRSymbols(*module, filename);
+  }
+
+  MLIRContext context;
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagnostics{sourceMgr, &context};
+};
+
+/// Writes `output` to `filename` through a temporary renamed once complete,
+/// so that a failure leaves no partial file.
+int writeOutput(StringRef filename,
+                llvm::function_ref<void(llvm::raw_ostream &)> output) {
+  llvm::Error written =
+      llvm::writeToOutput(filename, [&](llvm::raw_ostream &os) -> llvm::Error {
+        output(os);
+        return llvm::Error::success();
+      });
+  if (!written)
+    return ExitCompatible;
+  llvm::errs() << "graph-diff-api: " << filename << ": "
+               << llvm::toString(std::move(written)) << "\n";
+  return ExitTrouble;
+}
+
+int runDiff(const Options &options, DialectRegistry &registry) {
+  Session session(registry);
+  OwningOpRef<ModuleOp> apis[2];
+  for (int side = 0; side < 2; ++side)
+    if (!(apis[side] = session.import(options.inputs[side], options)))
+      return ExitTrouble;
 
   std::vector<APISuppression> suppressions;
   if (!options.suppressFile.empty()) {
     std::string error;
     std::unique_ptr<llvm::MemoryBuffer> file =
         openInputFile(options.suppressFile, &error);
-    if (!file ||
-        !parseAPISuppressions(file->getBuffer(), options.suppressFile,
-                              suppressions, error)) {
-      llvm::errs() << (file ? "" : options.suppressFile + ": error: ")
-                   << error << "\n";
+    if (!file || !parseAPISuppressions(file->getBuffer(), options.suppressFile,
+                                       suppressions, error)) {
+      llvm::errs() << (file ? "" : options.suppressFile + ": error: ") << error
+                   << "\n";
       return ExitTrouble;
     }
   }
@@ -221,21 +264,14 @@ int runDiff(const Options &options, DialectRegistry &registry) {
   if (compspec)
     addCompspecFacts(report, *apis[0], *apis[1], options.stopAtFirstBreak);
 
-  bool color = options.color == ColorChoice::Always ||
-               (options.color == ColorChoice::Auto &&
-                options.outputFilename == "-" &&
-                llvm::sys::Process::StandardOutIsDisplayed());
-  // Written to a temporary beside the output and renamed once complete.
-  llvm::Error written = llvm::writeToOutput(
-      options.outputFilename, [&](llvm::raw_ostream &os) -> llvm::Error {
+  bool color =
+      options.color == ColorChoice::Always ||
+      (options.color == ColorChoice::Auto && options.outputFilename == "-" &&
+       llvm::sys::Process::StandardOutIsDisplayed());
+  if (writeOutput(options.outputFilename, [&](llvm::raw_ostream &os) {
         renderAPIReport(report, options.format, os, color);
-        return llvm::Error::success();
-      });
-  if (written) {
-    llvm::errs() << "graph-diff-api: " << options.outputFilename << ": "
-                 << llvm::toString(std::move(written)) << "\n";
+      }) != ExitCompatible)
     return ExitTrouble;
-  }
   if (compspec)
     return report.compspecGroups.empty() ? ExitCompatible : ExitBreaking;
   for (size_t g = 0; g < report.shownGroups; ++g)
@@ -246,35 +282,16 @@ int runDiff(const Options &options, DialectRegistry &registry) {
 
 /// --emit-api: the one input's API as IR.
 int emitAPI(const Options &options, DialectRegistry &registry) {
-  MLIRContext context(registry);
-  llvm::SourceMgr sourceMgr;
-  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
-  APIImportOptions importOptions;
-  importOptions.format = options.from;
-  importOptions.version = options.version;
-  importOptions.package = options.package;
-  std::string error;
-  OwningOpRef<ModuleOp> api = importAPIFile(
-      options.inputs.empty() ? "-" : options.inputs.front(), importOptions,
-      context, sourceMgr, error);
-  if (!api) {
-    if (!error.empty())
-      llvm::errs() << error << "\n";
+  Session session(registry);
+  OwningOpRef<ModuleOp> api = session.import(
+      options.inputs.empty() ? "-" : options.inputs.front(), options);
+  if (!api)
     return ExitTrouble;
-  }
-  llvm::Error written = llvm::writeToOutput(
-      options.outputFilename, [&](llvm::raw_ostream &os) -> llvm::Error {
-        api->print(os, OpPrintingFlags().enableDebugInfo(
-                           /*enable=*/false, /*prettyForm=*/false));
-        os << "\n";
-        return llvm::Error::success();
-      });
-  if (written) {
-    llvm::errs() << "graph-diff-api: " << llvm::toString(std::move(written))
-                 << "\n";
-    return ExitTrouble;
-  }
-  return ExitCompatible;
+  return writeOutput(options.outputFilename, [&](llvm::raw_ostream &os) {
+    api->print(os, OpPrintingFlags().enableDebugInfo(/*enable=*/false,
+                                                     /*prettyForm=*/false));
+    os << "\n";
+  });
 }
 } // namespace
 

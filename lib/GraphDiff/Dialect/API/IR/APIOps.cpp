@@ -126,8 +126,8 @@ LogicalResult FuncOp::verify() {
     if (!name.empty()) {
       auto [it, inserted] = seen.try_emplace(name, param);
       if (!inserted) {
-        InFlightDiagnostic diag = param.emitOpError("duplicate parameter name \"")
-                                  << name << "\"";
+        InFlightDiagnostic diag =
+            param.emitOpError("duplicate parameter name \"") << name << "\"";
         diag.attachNote(it->second.getLoc()) << "first defined here";
         return diag;
       }
@@ -136,8 +136,8 @@ LogicalResult FuncOp::verify() {
     ParamOp &single = kind == "var_positional" ? varPositional : varKeyword;
     if (kind == "var_positional" || kind == "var_keyword") {
       if (single)
-        return param.emitOpError("a function has at most one ") << kind
-               << " parameter";
+        return param.emitOpError("a function has at most one ")
+               << kind << " parameter";
       single = param;
     }
   }
@@ -147,12 +147,14 @@ LogicalResult FuncOp::verify() {
 LogicalResult ParamOp::verify() {
   if (getKind() && !llvm::is_contained(getParamKinds(), *getKind()))
     return emitOpError("unknown parameter kind \"")
-           << *getKind() << "\" (expected one of: "
-           << llvm::join(getParamKinds(), ", ") << ")";
+           << *getKind()
+           << "\" (expected one of: " << llvm::join(getParamKinds(), ", ")
+           << ")";
   if (Block *body = getBodyBlock(*this))
     for (Operation &child : *body)
       if (!isa<NodeOp>(child))
-        return child.emitOpError("cannot be in 'api.param' (it holds api.node)");
+        return child.emitOpError(
+            "cannot be in 'api.param' (it holds api.node)");
   return success();
 }
 
