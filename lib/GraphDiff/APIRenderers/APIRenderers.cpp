@@ -6,6 +6,7 @@
 
 #include "GraphDiff/APIRenderers/APIRenderers.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/WithColor.h"
 
@@ -277,24 +278,8 @@ void renderCompspec(const APIReport &report, llvm::raw_ostream &os) {
 
 std::string escapeHTML(StringRef text) {
   std::string out;
-  for (char c : text) {
-    switch (c) {
-    case '<':
-      out += "&lt;";
-      break;
-    case '>':
-      out += "&gt;";
-      break;
-    case '&':
-      out += "&amp;";
-      break;
-    case '"':
-      out += "&quot;";
-      break;
-    default:
-      out += c;
-    }
-  }
+  llvm::raw_string_ostream os(out);
+  llvm::printHTMLEscaped(text, os);
   return out;
 }
 
