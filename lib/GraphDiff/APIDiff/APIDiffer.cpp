@@ -507,35 +507,35 @@ void Differ::compareNodes(Operation *oldOwner, Operation *newOwner,
                            newNodes = nodesOf(newOwner);
   std::vector<int> pairOf(oldNodes.size(), -1);
   std::vector<bool> used(newNodes.size(), false);
-  // Equal facts first, then a fact whose kind is unique on both sides.
-  for (auto [i, oldNode] : llvm::enumerate(oldNodes))
-    for (auto [j, newNode] : llvm::enumerate(newNodes))
-      if (!used[j] && oldNode.getKind() == newNode.getKind() &&
-          oldNode.getValue() == newNode.getValue()) {
-        pairOf[i] = j;
-        used[j] = true;
-        break;
-      }
-  auto countFree = [](auto &nodes, auto isFree, StringRef kind) {
-    unsigned count = 0;
-    for (auto [k, node] : llvm::enumerate(nodes))
-      count += isFree(k) && node.getKind() == kind;
-    return count;
-  };
+  // Equal facts first (in order), then a fact whose kind is left over
+  // exactly once on each side. Keyed lookups keep large scopes linear.
+  llvm::DenseMap<std::pair<Attribute, Attribute>, std::vector<unsigned>> byFact;
+  for (auto [j, newNode] : llvm::enumerate(newNodes))
+    byFact[{newNode.getKindAttr(), newNode.getValue()}].push_back(j);
+  for (auto &[key, list] : byFact)
+    std::reverse(list.begin(), list.end());
   for (auto [i, oldNode] : llvm::enumerate(oldNodes)) {
-    if (pairOf[i] >= 0)
+    auto it = byFact.find({oldNode.getKindAttr(), oldNode.getValue()});
+    if (it == byFact.end() || it->second.empty())
       continue;
-    StringRef kind = oldNode.getKind();
-    auto oldFree = [&](size_t k) { return pairOf[k] < 0; };
-    auto newFree = [&](size_t k) { return !used[k]; };
-    if (countFree(oldNodes, oldFree, kind) != 1 ||
-        countFree(newNodes, newFree, kind) != 1)
+    pairOf[i] = it->second.back();
+    used[it->second.back()] = true;
+    it->second.pop_back();
+  }
+  llvm::StringMap<std::vector<unsigned>> oldByKind, newByKind;
+  for (auto [i, oldNode] : llvm::enumerate(oldNodes))
+    if (pairOf[i] < 0)
+      oldByKind[oldNode.getKind()].push_back(i);
+  for (auto [j, newNode] : llvm::enumerate(newNodes))
+    if (!used[j])
+      newByKind[newNode.getKind()].push_back(j);
+  for (auto &entry : oldByKind) {
+    auto it = newByKind.find(entry.getKey());
+    if (entry.getValue().size() != 1 || it == newByKind.end() ||
+        it->getValue().size() != 1)
       continue;
-    for (auto [j, newNode] : llvm::enumerate(newNodes))
-      if (!used[j] && newNode.getKind() == kind) {
-        pairOf[i] = j;
-        used[j] = true;
-      }
+    pairOf[entry.getValue().front()] = it->getValue().front();
+    used[it->getValue().front()] = true;
   }
   auto nodePath = [](const std::string &owner, api::NodeOp node) {
     return owner + "/" + node.getKind().str() + ":" + node.getValueString();
