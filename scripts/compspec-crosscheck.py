@@ -2,6 +2,7 @@
 
 Usage: compspec-crosscheck.py TOOL LP_FILE dwarf VERSIONS_DIR
        compspec-crosscheck.py TOOL LP_FILE random TRIALS SEED
+       compspec-crosscheck.py TOOL LP_FILE functiondb OLD.json NEW.json module|level
 
 LP_FILE is compspec's is-compatible.lp (github.com/compspec/compspec,
 compspec/asp/lp/; not part of this project). Both inputs' facts are written
@@ -12,7 +13,11 @@ directory. `dwarf` runs compspec's five
 DWARF examples (and also checks clingo against their compspec.json);
 `random` runs random typed trees against random edits of them (values and
 types changed, nodes inserted and deleted, ids renumbered in preorder as
-compspec's counter does). Prints the first mismatches; exits 1 on any.
+compspec's counter does). `functiondb` builds the graphs of two caliper
+functiondb files the way compspec's functiondb example does (per module, or
+the three level graphs under a `keras` root with a version node), solves each
+group that both have, and compares with `--format=compspec --group-by=...`.
+Prints the first mismatches; exits 1 on any.
 """
 import json, random, subprocess, sys
 
@@ -134,10 +139,59 @@ def mutate(rng, kids, info):
             drop(k)
     return kids, info
 
+class CompspecGraph:
+    """Nodes numbered id0, id1, ... in creation order, as compspec's Graph."""
+    def __init__(self): self.count=0; self.nodes=[]; self.rels=[]
+    def node(self,name,value):
+        i=f'id{self.count}'; self.count+=1
+        self.nodes.append({'nodeid':i,'name':name,'value':value}); return i
+    def gen(self,name,value,parent):
+        i=self.node(name,value)
+        self.rels.append({'fromid':parent,'relation':'has','toid':i}); return i
+    def data(self): return {'nodes':self.nodes,'relations':self.rels}
+
+def functiondb_graphs(path, mode, package='keras'):
+    db=json.load(open(path)); version=list(db)[0]; db=db[version]
+    def add_params(g, items, parent_function):
+        for order, param in enumerate(items):
+            g.gen('parameter',param,parent_function); g.gen('order',order,parent_function)
+    out={}
+    if mode=='module':
+        for module,items in db.items():
+            g=CompspecGraph(); root=g.node('module',module)
+            for name,params in items.items():
+                add_params(g, params, g.gen('function',name,root))
+            out[module]=g.data()
+        return out
+    for level in ['module','function','parameter']:
+        g=CompspecGraph(); root=g.node('module',package); g.gen('version',version,root)
+        for module,items in db.items():
+            m=g.gen('module',module,root)
+            if level=='module': continue
+            for name,params in items.items():
+                f=g.gen('function',name,m)
+                if level=='parameter': add_params(g, params, f)
+        out[level]=g.data()
+    return out
+
 STATS={}
 if __name__=='__main__':
     bad=0
-    if sys.argv[3]=='dwarf':
+    if sys.argv[3]=='functiondb':
+        old,new,mode=sys.argv[4],sys.argv[5],sys.argv[6]
+        A=functiondb_graphs(old,mode); B=functiondb_graphs(new,mode)
+        expected={}
+        for name,graph in A.items():
+            if name in B:
+                found=canon(clingo(graph,B[name]))
+                if found: expected[name]=found
+        subprocess.run([TOOL,old,new,'--format=compspec','--group-by='+mode,'-o','out.json'])
+        got={k:canon(v) for k,v in json.load(open('out.json')).items()}
+        for k in sorted(set(expected)|set(got)):
+            if expected.get(k)!=got.get(k):
+                bad+=1; print('MISMATCH in group', k)
+        print(mode,'groups with facts',len(expected),'mismatches',bad)
+    elif sys.argv[3]=='dwarf':
         for c in ['array','classorder','function','libmath','struct-add']:
             base=f'{sys.argv[4]}/compspec-dwarf/{c}'
             a=json.load(open(base+'/A.json')); b=json.load(open(base+'/B.json'))
