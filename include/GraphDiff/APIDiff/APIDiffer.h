@@ -1,0 +1,109 @@
+//===- APIDiffer.h - Breaking changes between two APIs ----------*- C++ -*-===//
+//
+// Part of graph-diff.
+//
+// The engine for API diffs: pairs the objects (modules, classes, functions)
+// of an old and a new `api` module in stages, as the dataflow differ pairs
+// nodes (one shared NodeMapping, each pair recording its stage):
+//   1. name: equal names in paired scopes, top down (the qualified name);
+//   2. structure: a function or class left over on both sides with the same
+//      signature (parameters, types, defaults, results; a class: its
+//      methods) is a rename or a move. A signature shared by several
+//      leftovers is a tie, never guessed: those stay removed and added,
+//      marked ambiguous.
+// Then it classifies every difference as breaking or compatible
+// (docs/APIDiff.md has the table). It never prints: renderers do.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPHDIFF_APIDIFF_APIDIFFER_H
+#define GRAPHDIFF_APIDIFF_APIDIFFER_H
+
+#include "GraphDiff/Differ/NodeMapping.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace graphdiff {
+
+/// What changed. The names are the `kind` strings of the reports.
+enum class APIChangeKind {
+  Removed,            // an object (module, class, function) is gone
+  Added,              // a new object
+  Renamed,            // paired by structure, under another name
+  Moved,              // paired by structure, in another scope
+  MadePrivate,        // public -> private
+  MadePublic,         // private -> public
+  ParamRemoved,       //
+  ParamRenamed,       // same position, other name
+  ParamMoved,         // same name, other position
+  RequiredParamAdded, // no default (or defaults unknown)
+  OptionalParamAdded, // has a default, or is *args / **kwargs
+  ParamKindChanged,   // e.g. positional -> keyword-only
+  DefaultChanged,     //
+  DefaultRemoved,     //
+  DefaultAdded,       //
+  ParamTypeChanged,   //
+  ResultTypeChanged,  //
+  ResultAdded,        //
+  ResultRemoved,      //
+  NodeRemoved,        // any other fact (a struct's size, a member) is gone
+  NodeAdded,          //
+  NodeValueChanged,   //
+};
+
+/// "removed", "param-renamed", ...
+llvm::StringRef stringifyAPIChangeKind(APIChangeKind kind);
+
+/// The level a change belongs to, for --group-by=level.
+enum class APILevel { Module = 1, Function = 2, Parameter = 3 };
+
+/// One difference between the APIs.
+struct APIChange {
+  APIChangeKind kind;
+  bool breaking = false;
+  /// The path on each side ("" where the side has none), e.g.
+  /// "keras.layers.Dense.__init__(units)".
+  std::string oldPath, newPath;
+  /// Where it is on each side (unknown where the side has none).
+  std::optional<mlir::Location> oldLoc, newLoc;
+  /// What changed, in words ("int -> float", "ambiguous: 3 candidates").
+  std::string detail;
+  /// Grouping keys: the qualified name of the enclosing module and of the
+  /// enclosing function or class (or the object itself).
+  std::string moduleKey, functionKey;
+  APILevel level = APILevel::Parameter;
+  /// Preorder position of the object it concerns (old side first, then new
+  /// side after every old object): groups are diffed in this order.
+  unsigned order = 0;
+  /// Set by applySuppressions.
+  bool suppressed = false;
+  std::string suppressionReason;
+};
+
+/// The outcome of diffing two APIs.
+struct APIDiff {
+  /// Objects of each side in preorder, and their qualified names.
+  std::vector<mlir::Operation *> oldObjects, newObjects;
+  std::vector<std::string> oldNames, newNames;
+  /// Which old object is which new one, and which stage said so (Id: by
+  /// name; Structure: renamed or moved).
+  NodeMapping mapping{0, 0};
+  /// Every change, in old-side preorder, then new-only objects.
+  std::vector<APIChange> changes;
+
+  bool isBreaking() const;
+};
+
+/// Diffs `oldAPI` against `newAPI` (builtin.modules of `api` ops).
+APIDiff diffAPIs(mlir::ModuleOp oldAPI, mlir::ModuleOp newAPI);
+
+/// "file:line" of an MLIR location; "file:line (JSON /pointer)" for one an
+/// importer made from JSON; "" when unknown.
+std::string formatAPILocation(std::optional<mlir::Location> loc);
+
+} // namespace graphdiff
+
+#endif // GRAPHDIFF_APIDIFF_APIDIFFER_H

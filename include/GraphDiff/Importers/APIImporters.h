@@ -1,0 +1,73 @@
+//===- APIImporters.h - APIs from JSON and MLIR into `api` IR ---*- C++ -*-===//
+//
+// Part of graph-diff.
+//
+// Each importer builds a builtin.module of `api` ops with the attributes
+//   api.source  = "functiondb" | "compspec" | "mlir" | "api"
+//   api.file    = the input's path
+//   api.version = the version key (functiondb)
+//   api.package = the package name (functiondb: the most common first
+//                 component of the module names)
+// Ops imported from JSON are located at `file:line:col` of their value, under
+// a NameLoc holding the value's JSON pointer (RFC 6901); ops imported from
+// MLIR keep the MLIR locations. Errors are "file:line:col: error: ..." (MLIR
+// inputs report theirs through the context's diagnostics).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPHDIFF_IMPORTERS_APIIMPORTERS_H
+#define GRAPHDIFF_IMPORTERS_APIIMPORTERS_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+#include <string>
+
+namespace graphdiff {
+struct JSONValue;
+
+/// Which kind of file an API comes from.
+enum class APIInputFormat { Auto, FunctionDB, Compspec, MLIR };
+
+struct APIImportOptions {
+  APIInputFormat format = APIInputFormat::Auto;
+  /// functiondb: which version key to read ("" = the only one).
+  std::string version;
+  /// functiondb: the package name for compspec's root node ("" = derive).
+  std::string package;
+};
+
+/// Whether an input's text is JSON (else it is MLIR).
+bool looksLikeJSON(llvm::StringRef text);
+
+/// Reads a JSON API (`text`, from `filename`): functiondb or compspec, as
+/// `options` say or as its shape shows (an object with "nodes" is compspec).
+/// On failure returns null with the located message in `error`.
+mlir::OwningOpRef<mlir::ModuleOp> importAPIJSON(llvm::StringRef text,
+                                                llvm::StringRef filename,
+                                                const APIImportOptions &options,
+                                                mlir::MLIRContext &context,
+                                                std::string &error);
+
+/// caliper's functiondb: {version: {module: {function: [args]} or
+/// {Class: {method: [args]}}}}.
+mlir::OwningOpRef<mlir::ModuleOp>
+importFunctionDB(const JSONValue &root, llvm::StringRef filename,
+                 const APIImportOptions &options, mlir::MLIRContext &context,
+                 std::string &error);
+
+/// compspec's graph JSON: {"nodes": [{nodeid, name, value}],
+/// "relations": [{fromid, relation, toid}]}, a forest.
+mlir::OwningOpRef<mlir::ModuleOp>
+importCompspecGraph(const JSONValue &root, llvm::StringRef filename,
+                    mlir::MLIRContext &context, std::string &error);
+
+/// The callable symbols of an MLIR module (`func.func`, `llvm.func`, ...,
+/// declarations included) and its nested named symbol tables (modules).
+/// Input that already is `api` IR is returned as a copy.
+mlir::OwningOpRef<mlir::ModuleOp> importMLIRSymbols(mlir::ModuleOp input,
+                                                    llvm::StringRef filename);
+
+} // namespace graphdiff
+
+#endif // GRAPHDIFF_IMPORTERS_APIIMPORTERS_H

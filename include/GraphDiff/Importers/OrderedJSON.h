@@ -1,0 +1,64 @@
+//===- OrderedJSON.h - JSON that keeps key order and positions --*- C++ -*-===//
+//
+// Part of graph-diff.
+//
+// API sources are JSON whose *key order* matters (compspec numbers nodes in
+// the order a Python dict yields them; groups are diffed in file order) and
+// whose errors must say where they are. llvm::json keeps neither, so the
+// importers read JSON with this small parser: objects keep their members in
+// file order and every value knows its line and column.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPHDIFF_IMPORTERS_ORDEREDJSON_H
+#define GRAPHDIFF_IMPORTERS_ORDEREDJSON_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace graphdiff {
+
+/// One JSON value with its position (1-based line and column).
+struct JSONValue {
+  enum class Kind { Null, Bool, Number, String, Array, Object };
+  Kind kind = Kind::Null;
+  /// A string's contents, or a number's literal text.
+  std::string text;
+  bool boolean = false;
+  /// Set for numbers written as integers that fit in 64 bits.
+  std::optional<int64_t> integer;
+  std::vector<JSONValue> elements;
+  /// Members in file order (a repeated key keeps both).
+  std::vector<std::pair<std::string, JSONValue>> members;
+  unsigned line = 0, column = 0;
+
+  bool isObject() const { return kind == Kind::Object; }
+  bool isArray() const { return kind == Kind::Array; }
+  bool isString() const { return kind == Kind::String; }
+  /// The first member called `key`, or null.
+  const JSONValue *get(llvm::StringRef key) const;
+  /// "an object", "a string", ... for error messages.
+  llvm::StringRef describeKind() const;
+};
+
+/// Where a parse failed.
+struct JSONError {
+  std::string message;
+  unsigned line = 0, column = 0;
+};
+
+/// Parses `text` (one JSON value, RFC 8259). On failure fills `error`.
+std::optional<JSONValue> parseOrderedJSON(llvm::StringRef text,
+                                          JSONError &error);
+
+/// Appends `key` to a JSON pointer (RFC 6901: `~` -> `~0`, `/` -> `~1`).
+std::string appendJSONPointer(llvm::StringRef pointer, llvm::StringRef key);
+
+} // namespace graphdiff
+
+#endif // GRAPHDIFF_IMPORTERS_ORDEREDJSON_H

@@ -1,0 +1,197 @@
+//===- APIOps.cpp - The API dialect's ops ---------------------------------===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Dialect/API/IR/API.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+
+using namespace mlir;
+using namespace graphdiff::api;
+
+ArrayRef<StringRef> graphdiff::api::getParamKinds() {
+  static const StringRef kinds[] = {"positional_only", "positional_or_keyword",
+                                    "var_positional", "keyword_only",
+                                    "var_keyword"};
+  return kinds;
+}
+
+bool graphdiff::api::isAPIObject(Operation *op) {
+  return isa<APIModuleOp, ClassOp, FuncOp>(op);
+}
+
+Block *graphdiff::api::getBodyBlock(Operation *op) {
+  if (op->getNumRegions() != 1 || op->getRegion(0).empty())
+    return nullptr;
+  return &op->getRegion(0).front();
+}
+
+//===----------------------------------------------------------------------===//
+// Custom directives
+//===----------------------------------------------------------------------===//
+
+/// An optional `private`, `nested` or `public` keyword, as func.func has,
+/// then the symbol name.
+static ParseResult parseSymbolHeader(OpAsmParser &parser,
+                                     StringAttr &visibility, StringAttr &name) {
+  for (StringRef keyword : {"private", "nested", "public"})
+    if (succeeded(parser.parseOptionalKeyword(keyword))) {
+      visibility = parser.getBuilder().getStringAttr(keyword);
+      break;
+    }
+  return parser.parseSymbolName(name);
+}
+
+static void printSymbolHeader(OpAsmPrinter &p, Operation *,
+                              StringAttr visibility, StringAttr name) {
+  if (visibility)
+    p << visibility.getValue() << " ";
+  p.printSymbolName(name.getValue());
+}
+
+/// `{ ... }`, always present; an empty `{}` gets its block.
+static ParseResult parseBody(OpAsmParser &parser, Region &body) {
+  if (parser.parseRegion(body, /*arguments=*/{}))
+    return failure();
+  if (body.empty())
+    body.emplaceBlock();
+  return success();
+}
+
+static void printBody(OpAsmPrinter &p, Operation *, Region &body) {
+  if (body.empty() || body.front().empty()) {
+    p << "{\n}";
+    return;
+  }
+  p.printRegion(body, /*printEntryBlockArgs=*/false,
+                /*printBlockTerminators=*/false);
+}
+
+//===----------------------------------------------------------------------===//
+// Verifiers
+//===----------------------------------------------------------------------===//
+
+/// Checks that `op` sits in one of the scopes `Parents` and that its body
+/// holds only the ops `Children`.
+template <typename... Parents, typename... Children>
+static LogicalResult verifyNesting(Operation *op, StringRef parentsText,
+                                   StringRef childrenText,
+                                   std::tuple<Children...> *) {
+  Operation *parent = op->getParentOp();
+  if (parent && !isa<Parents...>(parent))
+    return op->emitOpError("must be nested in ")
+           << parentsText << ", not in '" << parent->getName() << "'";
+  if (Block *body = getBodyBlock(op))
+    for (Operation &child : *body)
+      if (!isa<Children...>(child))
+        return child.emitOpError("cannot be in '")
+               << op->getName() << "' (it holds " << childrenText << ")";
+  return success();
+}
+
+LogicalResult APIModuleOp::verify() {
+  std::tuple<APIModuleOp, ClassOp, FuncOp, NodeOp> *children = nullptr;
+  return verifyNesting<ModuleOp, APIModuleOp>(
+      *this, "a builtin.module or an api.module",
+      "api.module, api.class, api.func and api.node", children);
+}
+
+LogicalResult ClassOp::verify() {
+  std::tuple<ClassOp, FuncOp, NodeOp> *children = nullptr;
+  return verifyNesting<ModuleOp, APIModuleOp, ClassOp>(
+      *this, "a builtin.module, an api.module or an api.class",
+      "api.class, api.func and api.node", children);
+}
+
+LogicalResult FuncOp::verify() {
+  std::tuple<ParamOp, ResultOp, NodeOp> *children = nullptr;
+  if (failed(verifyNesting<ModuleOp, APIModuleOp, ClassOp>(
+          *this, "a builtin.module, an api.module or an api.class",
+          "api.param, api.result and api.node", children)))
+    return failure();
+  Block *body = getBodyBlock(*this);
+  if (!body)
+    return success();
+  llvm::StringMap<ParamOp> seen;
+  ParamOp varPositional, varKeyword;
+  for (ParamOp param : body->getOps<ParamOp>()) {
+    StringRef name = param.getName();
+    if (!name.empty()) {
+      auto [it, inserted] = seen.try_emplace(name, param);
+      if (!inserted) {
+        InFlightDiagnostic diag =
+            param.emitOpError("duplicate parameter name \"") << name << "\"";
+        diag.attachNote(it->second.getLoc()) << "first defined here";
+        return diag;
+      }
+    }
+    StringRef kind = param.getKindOrDefault();
+    ParamOp &single = kind == "var_positional" ? varPositional : varKeyword;
+    if (kind == "var_positional" || kind == "var_keyword") {
+      if (single)
+        return param.emitOpError("a function has at most one ")
+               << kind << " parameter";
+      single = param;
+    }
+  }
+  return success();
+}
+
+LogicalResult ParamOp::verify() {
+  if (getKind() && !llvm::is_contained(getParamKinds(), *getKind()))
+    return emitOpError("unknown parameter kind \"")
+           << *getKind()
+           << "\" (expected one of: " << llvm::join(getParamKinds(), ", ")
+           << ")";
+  if (Block *body = getBodyBlock(*this))
+    for (Operation &child : *body)
+      if (!isa<NodeOp>(child))
+        return child.emitOpError(
+            "cannot be in 'api.param' (it holds api.node)");
+  return success();
+}
+
+LogicalResult NodeOp::verify() {
+  Operation *parent = (*this)->getParentOp();
+  if (parent && !isa<ModuleOp>(parent) &&
+      parent->getDialect() != (*this)->getDialect())
+    return emitOpError("must be nested in an api op or a builtin.module");
+  if (Block *body = getBodyBlock(*this))
+    for (Operation &child : *body)
+      if (!isa<NodeOp>(child))
+        return child.emitOpError("cannot be in 'api.node' (it holds api.node)");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Accessors
+//===----------------------------------------------------------------------===//
+
+StringRef ParamOp::getKindOrDefault() {
+  return getKind() ? *getKind() : StringRef("positional_or_keyword");
+}
+
+bool ParamOp::isOptional() {
+  StringRef kind = getKindOrDefault();
+  return getDefaultValue().has_value() || kind == "var_positional" ||
+         kind == "var_keyword";
+}
+
+std::string NodeOp::getValueString() {
+  Attribute value = getValue();
+  if (auto text = dyn_cast<StringAttr>(value))
+    return text.str();
+  if (auto number = dyn_cast<IntegerAttr>(value))
+    return std::to_string(number.getValue().getSExtValue());
+  return "";
+}
+
+#define GET_OP_CLASSES
+#include "GraphDiff/Dialect/API/IR/APIOps.cpp.inc"

@@ -1,0 +1,436 @@
+//===- APIJSONImporters.cpp - functiondb and compspec JSON into `api` IR --===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Importers/APIImporters.h"
+
+#include "GraphDiff/Dialect/API/IR/API.h"
+#include "GraphDiff/Importers/OrderedJSON.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace graphdiff;
+
+namespace {
+/// Builds located ops and errors for one JSON file.
+class JSONSource {
+public:
+  JSONSource(StringRef filename, MLIRContext &context, std::string &error)
+      : filename(filename), context(context), error(error) {}
+
+  /// `file:line:col` of `value`, under its JSON pointer.
+  Location loc(const JSONValue &value, StringRef pointer) const {
+    Location at =
+        FileLineColLoc::get(&context, filename, value.line, value.column);
+    return NameLoc::get(StringAttr::get(&context, pointer), at);
+  }
+
+  /// Records "file:line:col: error: at POINTER: message".
+  std::nullptr_t fail(const JSONValue &value, StringRef pointer,
+                      const llvm::Twine &message) const {
+    error = llvm::formatv("{0}:{1}:{2}: error: at {3}: ", filename, value.line,
+                          value.column, pointer.empty() ? "/" : pointer)
+                .str() +
+            message.str();
+    return nullptr;
+  }
+
+  StringRef filename;
+  MLIRContext &context;
+  std::string &error;
+};
+
+/// Python's convention: `_name` is internal, `__name__` is not.
+bool isPrivatePythonName(StringRef name) {
+  name = name.rsplit('.').second.empty() ? name : name.rsplit('.').second;
+  return name.starts_with("_") &&
+         !(name.starts_with("__") && name.ends_with("__"));
+}
+
+void setVisibility(Operation *op, bool isPrivate) {
+  if (isPrivate)
+    SymbolTable::setSymbolVisibility(op, SymbolTable::Visibility::Private);
+}
+
+/// The most common first dotted component of the module names (ties: the
+/// smallest), compspec's root node for a whole-package graph.
+std::string derivePackage(const JSONValue &modules) {
+  std::map<std::string, unsigned> counts;
+  for (const auto &[name, value] : modules.members)
+    ++counts[StringRef(name).split('.').first.str()];
+  std::string best;
+  unsigned bestCount = 0;
+  for (const auto &[name, count] : counts)
+    if (count > bestCount) {
+      best = name;
+      bestCount = count;
+    }
+  return best;
+}
+
+/// A function's parameter list (a list of names) into `api.param`s.
+LogicalResult addParams(OpBuilder &builder, api::FuncOp func,
+                        const JSONValue &args, StringRef pointer,
+                        const JSONSource &source) {
+  if (!args.isArray()) {
+    source.fail(args, pointer,
+                "expected a list of argument names, found " +
+                    args.describeKind());
+    return failure();
+  }
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(&func.getBodyRegion().emplaceBlock());
+  llvm::StringSet<> seen;
+  for (auto [index, arg] : llvm::enumerate(args.elements)) {
+    std::string argPointer = appendJSONPointer(pointer, std::to_string(index));
+    if (!arg.isString()) {
+      source.fail(arg, argPointer,
+                  "expected an argument name, found " + arg.describeKind());
+      return failure();
+    }
+    if (!seen.insert(arg.text).second) {
+      source.fail(arg, argPointer, "duplicate argument \"" + arg.text + "\"");
+      return failure();
+    }
+    api::ParamOp::create(builder, source.loc(arg, argPointer),
+                         builder.getStringAttr(arg.text), StringAttr(),
+                         StringAttr(), StringAttr(), StringAttr());
+  }
+  return success();
+}
+
+/// Checks that an object has no repeated key (a symbol table would reject
+/// it later, without a JSON location).
+LogicalResult checkUniqueKeys(const JSONValue &object, StringRef pointer,
+                              const JSONSource &source) {
+  llvm::StringSet<> seen;
+  for (const auto &[key, value] : object.members)
+    if (!seen.insert(key).second) {
+      source.fail(value, appendJSONPointer(pointer, key),
+                  "duplicate key \"" + key + "\"");
+      return failure();
+    }
+  return success();
+}
+} // namespace
+
+OwningOpRef<ModuleOp>
+graphdiff::importFunctionDB(const JSONValue &root, StringRef filename,
+                            const APIImportOptions &options,
+                            MLIRContext &context, std::string &error) {
+  context.loadDialect<api::APIDialect>();
+  JSONSource source(filename, context, error);
+  if (!root.isObject() || root.members.empty())
+    return source.fail(root, "",
+                       "expected caliper functiondb JSON: an object of "
+                       "versions, found " +
+                           root.describeKind());
+  const JSONValue *modules = nullptr;
+  std::string version = options.version;
+  if (!version.empty()) {
+    modules = root.get(version);
+    if (!modules)
+      return source.fail(root, "",
+                         "no version \"" + version + "\" in this file");
+  } else if (root.members.size() == 1) {
+    version = root.members.front().first;
+    modules = &root.members.front().second;
+  } else {
+    std::string keys;
+    for (const auto &[key, value] : root.members)
+      keys += (keys.empty() ? "" : ", ") + key;
+    return source.fail(root, "",
+                       "the file holds " + std::to_string(root.members.size()) +
+                           " versions (" + keys +
+                           "): pick one with --version=KEY");
+  }
+  std::string pointer = appendJSONPointer("", version);
+  if (!modules->isObject())
+    return source.fail(*modules, pointer,
+                       "expected an object of modules, found " +
+                           modules->describeKind());
+  if (failed(checkUniqueKeys(*modules, pointer, source)))
+    return nullptr;
+
+  OpBuilder builder(&context);
+  OwningOpRef<ModuleOp> result =
+      ModuleOp::create(FileLineColLoc::get(&context, filename, 1, 1));
+  ModuleOp top = *result;
+  top->setAttr("api.source", builder.getStringAttr("functiondb"));
+  top->setAttr("api.file", builder.getStringAttr(filename));
+  top->setAttr("api.version", builder.getStringAttr(version));
+  top->setAttr("api.package",
+               builder.getStringAttr(options.package.empty()
+                                         ? derivePackage(*modules)
+                                         : options.package));
+  builder.setInsertionPointToEnd(top.getBody());
+  for (const auto &[moduleName, functions] : modules->members) {
+    std::string modulePointer = appendJSONPointer(pointer, moduleName);
+    if (!functions.isObject())
+      return source.fail(functions, modulePointer,
+                         "expected an object of functions and classes, found " +
+                             functions.describeKind());
+    if (failed(checkUniqueKeys(functions, modulePointer, source)))
+      return nullptr;
+    auto module = api::APIModuleOp::create(
+        builder, source.loc(functions, modulePointer), moduleName, StringAttr(),
+        StringAttr(), StringAttr());
+    setVisibility(module, isPrivatePythonName(moduleName));
+    OpBuilder inner(&context);
+    inner.setInsertionPointToEnd(&module.getBodyRegion().emplaceBlock());
+    for (const auto &[name, value] : functions.members) {
+      std::string itemPointer = appendJSONPointer(modulePointer, name);
+      if (value.isArray()) {
+        auto func = api::FuncOp::create(
+            inner, source.loc(value, itemPointer), name, StringAttr(),
+            /*declaration=*/false, /*defaults_unknown=*/true, StringAttr());
+        setVisibility(func, isPrivatePythonName(name));
+        if (failed(addParams(inner, func, value, itemPointer, source)))
+          return nullptr;
+        continue;
+      }
+      if (!value.isObject())
+        return source.fail(value, itemPointer,
+                           "expected a list of argument names (a function) or "
+                           "an object of methods (a class), found " +
+                               value.describeKind());
+      if (failed(checkUniqueKeys(value, itemPointer, source)))
+        return nullptr;
+      auto cls =
+          api::ClassOp::create(inner, source.loc(value, itemPointer), name,
+                               StringAttr(), StringAttr(), StringAttr());
+      setVisibility(cls, isPrivatePythonName(name));
+      OpBuilder methods(&context);
+      methods.setInsertionPointToEnd(&cls.getBodyRegion().emplaceBlock());
+      for (const auto &[methodName, args] : value.members) {
+        std::string methodPointer = appendJSONPointer(itemPointer, methodName);
+        auto method = api::FuncOp::create(
+            methods, source.loc(args, methodPointer), methodName, StringAttr(),
+            false, true, StringAttr());
+        setVisibility(method, isPrivatePythonName(methodName));
+        if (failed(addParams(methods, method, args, methodPointer, source)))
+          return nullptr;
+      }
+    }
+  }
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// compspec graphs
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct CompspecNodeRecord {
+  const JSONValue *json;
+  std::string pointer;
+  std::string id, type;
+  Attribute value;
+  int parent = -1;
+  std::string relation;
+  std::vector<unsigned> children;
+};
+
+/// A required string member of `object`.
+const JSONValue *getString(const JSONValue &object, StringRef key,
+                           StringRef pointer, const JSONSource &source) {
+  const JSONValue *value = object.get(key);
+  if (!value || !value->isString()) {
+    source.fail(value ? *value : object,
+                value ? appendJSONPointer(pointer, key) : pointer,
+                "expected a string \"" + key + "\"");
+    return nullptr;
+  }
+  return value;
+}
+
+/// compspec turns values into clingo terms: integers stay numbers, anything
+/// else becomes its Python str().
+Attribute compspecValue(const JSONValue &value, Builder &builder) {
+  switch (value.kind) {
+  case JSONValue::Kind::Number:
+    if (value.integer)
+      return builder.getI64IntegerAttr(*value.integer);
+    return builder.getStringAttr(value.text);
+  case JSONValue::Kind::Bool:
+    return builder.getStringAttr(value.boolean ? "True" : "False");
+  case JSONValue::Kind::Null:
+    return builder.getStringAttr("None");
+  default:
+    return builder.getStringAttr(value.text);
+  }
+}
+
+/// Emits node `index` and its subtree under `builder`'s insertion point.
+void emitCompspecNode(OpBuilder &builder,
+                      std::vector<CompspecNodeRecord> &nodes, unsigned index,
+                      const JSONSource &source) {
+  CompspecNodeRecord &node = nodes[index];
+  Location loc = source.loc(*node.json, node.pointer);
+  Operation *parentOp = builder.getInsertionBlock()->getParentOp();
+  bool inScope = isa<ModuleOp, api::APIModuleOp, api::ClassOp>(parentOp);
+  auto name = dyn_cast<StringAttr>(node.value);
+  // Names must be unique in a scope: a repeated one stays a generic node.
+  bool nameFree = name && inScope &&
+                  !SymbolTable::lookupSymbolIn(parentOp, name.getValue());
+  StringAttr id = builder.getStringAttr(node.id);
+  Operation *op;
+  if (nameFree &&
+      (node.type == "compileunit" || node.type == "namespace" ||
+       node.type == "module") &&
+      !isa<api::ClassOp>(parentOp)) {
+    op = api::APIModuleOp::create(
+        builder, loc, name, StringAttr(),
+        node.type == "module" ? StringAttr() : builder.getStringAttr(node.type),
+        id);
+  } else if (nameFree && (node.type == "class" || node.type == "structure" ||
+                          node.type == "union")) {
+    op = api::ClassOp::create(
+        builder, loc, name, StringAttr(),
+        node.type == "class" ? StringAttr() : builder.getStringAttr(node.type),
+        id);
+  } else if (nameFree && node.type == "function") {
+    op = api::FuncOp::create(builder, loc, name.getValue(), StringAttr(), false,
+                             false, id);
+  } else if (name && node.type == "parameter" && isa<api::FuncOp>(parentOp)) {
+    op = api::ParamOp::create(builder, loc, name, StringAttr(), StringAttr(),
+                              StringAttr(), id);
+  } else {
+    op = api::NodeOp::create(builder, loc, builder.getStringAttr(node.type),
+                             node.value, StringAttr(), id);
+  }
+  if (node.relation != "has")
+    op->setAttr("relation", builder.getStringAttr(node.relation));
+  bool hasBody = !isa<api::ParamOp, api::NodeOp>(op) || !node.children.empty();
+  if (!hasBody)
+    return;
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(&op->getRegion(0).emplaceBlock());
+  for (unsigned child : node.children)
+    emitCompspecNode(builder, nodes, child, source);
+}
+} // namespace
+
+OwningOpRef<ModuleOp> graphdiff::importCompspecGraph(const JSONValue &root,
+                                                     StringRef filename,
+                                                     MLIRContext &context,
+                                                     std::string &error) {
+  context.loadDialect<api::APIDialect>();
+  JSONSource source(filename, context, error);
+  const JSONValue *nodesJSON = root.isObject() ? root.get("nodes") : nullptr;
+  const JSONValue *relationsJSON =
+      root.isObject() ? root.get("relations") : nullptr;
+  if (!nodesJSON || !nodesJSON->isArray() ||
+      (relationsJSON && !relationsJSON->isArray()))
+    return source.fail(root, "",
+                       "expected a compspec graph: an object with a list "
+                       "\"nodes\" and a list \"relations\"");
+  Builder builder(&context);
+  std::vector<CompspecNodeRecord> nodes;
+  llvm::StringMap<unsigned> byId;
+  for (auto [index, node] : llvm::enumerate(nodesJSON->elements)) {
+    std::string pointer = "/nodes/" + std::to_string(index);
+    if (!node.isObject())
+      return source.fail(node, pointer, "expected a node object");
+    const JSONValue *id = getString(node, "nodeid", pointer, source);
+    const JSONValue *type =
+        id ? getString(node, "name", pointer, source) : nullptr;
+    if (!type)
+      return nullptr;
+    const JSONValue *value = node.get("value");
+    if (!value)
+      return source.fail(node, pointer, "expected a \"value\"");
+    if (!byId.try_emplace(id->text, nodes.size()).second)
+      return source.fail(*id, pointer + "/nodeid",
+                         "duplicate node id \"" + id->text + "\"");
+    nodes.push_back({&node,
+                     pointer,
+                     id->text,
+                     type->text,
+                     compspecValue(*value, builder),
+                     -1,
+                     "has",
+                     {}});
+  }
+  // compspec keeps the last relation that names a node as its parent;
+  // repeated relations are common (its generator adds each one twice).
+  std::vector<std::string> parentPointer(nodes.size());
+  if (relationsJSON)
+    for (auto [index, relation] : llvm::enumerate(relationsJSON->elements)) {
+      std::string pointer = "/relations/" + std::to_string(index);
+      if (!relation.isObject())
+        return source.fail(relation, pointer, "expected a relation object");
+      const JSONValue *from = getString(relation, "fromid", pointer, source);
+      const JSONValue *kind =
+          from ? getString(relation, "relation", pointer, source) : nullptr;
+      const JSONValue *to =
+          kind ? getString(relation, "toid", pointer, source) : nullptr;
+      if (!to)
+        return nullptr;
+      auto fromIt = byId.find(from->text), toIt = byId.find(to->text);
+      if (fromIt == byId.end() || toIt == byId.end())
+        return source.fail(relation, pointer,
+                           "relation names an unknown node \"" +
+                               (fromIt == byId.end() ? from->text : to->text) +
+                               "\"");
+      CompspecNodeRecord &child = nodes[toIt->second];
+      int parent = fromIt->second;
+      if (child.parent >= 0 &&
+          (child.parent != parent || child.relation != kind->text))
+        return source.fail(
+            relation, pointer,
+            "node \"" + to->text + "\" has a second parent (" +
+                parentPointer[toIt->second] + " made it a child of \"" +
+                nodes[child.parent].id + "\"): compspec graphs are trees");
+      child.parent = parent;
+      child.relation = kind->text;
+      parentPointer[toIt->second] = pointer;
+    }
+  // Children in node-list order; a cycle leaves nodes no root reaches.
+  std::vector<unsigned> roots;
+  for (auto [index, node] : llvm::enumerate(nodes)) {
+    if (node.parent < 0)
+      roots.push_back(index);
+    else
+      nodes[node.parent].children.push_back(index);
+  }
+  size_t reached = 0;
+  std::vector<unsigned> stack(roots.begin(), roots.end());
+  while (!stack.empty()) {
+    unsigned index = stack.back();
+    stack.pop_back();
+    ++reached;
+    llvm::append_range(stack, nodes[index].children);
+  }
+  if (reached != nodes.size()) {
+    for (auto [index, node] : llvm::enumerate(nodes))
+      if (node.parent >= 0) {
+        int walk = node.parent;
+        for (size_t steps = 0; walk >= 0 && steps <= nodes.size(); ++steps)
+          walk = nodes[walk].parent;
+        if (walk >= 0)
+          return source.fail(*node.json, node.pointer,
+                             "node \"" + node.id +
+                                 "\" is on a cycle of "
+                                 "relations: compspec graphs are trees");
+      }
+  }
+
+  OpBuilder opBuilder(&context);
+  OwningOpRef<ModuleOp> result =
+      ModuleOp::create(FileLineColLoc::get(&context, filename, 1, 1));
+  (*result)->setAttr("api.source", opBuilder.getStringAttr("compspec"));
+  (*result)->setAttr("api.file", opBuilder.getStringAttr(filename));
+  opBuilder.setInsertionPointToEnd(result->getBody());
+  for (unsigned rootIndex : roots)
+    emitCompspecNode(opBuilder, nodes, rootIndex, source);
+  return result;
+}

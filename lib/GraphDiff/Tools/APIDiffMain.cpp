@@ -1,0 +1,351 @@
+//===- APIDiffMain.cpp - The graph-diff-api driver ------------------------===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Tools/APIDiffMain.h"
+
+#include "GraphDiff/APIDiff/APIDiffer.h"
+#include "GraphDiff/APIDiff/APIGroups.h"
+#include "GraphDiff/APIDiff/CompspecFacts.h"
+#include "GraphDiff/APIRenderers/APIRenderers.h"
+#include "GraphDiff/Dialect/API/IR/API.h"
+#include "GraphDiff/Importers/APIImporters.h"
+#include "GraphDiff/Tools/ParseInput.h"
+#include "mlir/AsmParser/AsmParserState.h"
+#include "mlir/Debug/Counter.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+using namespace graphdiff;
+namespace cl = llvm::cl;
+
+namespace {
+enum ExitCode : int { ExitCompatible = 0, ExitBreaking = 1, ExitTrouble = 2 };
+enum class ColorChoice { Auto, Always, Never };
+
+struct Options {
+  cl::list<std::string> inputs{cl::Positional,
+                               cl::desc("<old API> <new API> | <input file>")};
+  cl::opt<std::string> outputFilename{"o", cl::desc("Output filename"),
+                                      cl::value_desc("filename"),
+                                      cl::init("-")};
+  cl::opt<APIInputFormat> from{
+      "from", cl::desc("What the inputs are (default: detected)"),
+      cl::values(clEnumValN(APIInputFormat::Auto, "auto",
+                            "JSON with \"nodes\": compspec; other JSON: "
+                            "functiondb; anything else: MLIR"),
+                 clEnumValN(APIInputFormat::FunctionDB, "functiondb",
+                            "caliper functiondb JSON"),
+                 clEnumValN(APIInputFormat::Compspec, "compspec",
+                            "compspec graph JSON (nodes, relations)"),
+                 clEnumValN(APIInputFormat::MLIR, "mlir",
+                            "an MLIR module (or api IR)")),
+      cl::init(APIInputFormat::Auto)};
+  // Spelled --version=KEY on the command line (see rewriteArguments).
+  cl::opt<std::string> version{
+      "api-version",
+      cl::desc("functiondb: the version key to read (--version=KEY; default: "
+               "the only one)"),
+      cl::init("")};
+  cl::opt<std::string> package{
+      "package",
+      cl::desc("functiondb: the package name of compspec's root node "
+               "(default: the most common first component of module names)"),
+      cl::init("")};
+  cl::opt<APIGroupBy> groupBy{
+      "group-by", cl::desc("Diff and report in groups"),
+      cl::values(
+          clEnumValN(APIGroupBy::None, "none", "one group (default)"),
+          clEnumValN(APIGroupBy::Module, "module", "per module"),
+          clEnumValN(APIGroupBy::Function, "function", "per function or class"),
+          clEnumValN(APIGroupBy::Level, "level",
+                     "per level from the root: modules, functions, "
+                     "parameters")),
+      cl::init(APIGroupBy::None)};
+  cl::opt<bool> stopAtFirstBreak{
+      "stop-at-first-break",
+      cl::desc("Report groups up to the first one with a break, then stop"),
+      cl::init(false)};
+  cl::opt<APIReportFormat> format{
+      "format", cl::desc("How to print the diff"),
+      cl::values(clEnumValN(APIReportFormat::Text, "text",
+                            "grouped, one line per change (default)"),
+                 clEnumValN(APIReportFormat::JSON, "json",
+                            "versioned JSON (docs/APIDiff.md)"),
+                 clEnumValN(APIReportFormat::HTML, "html",
+                            "one self-contained web page"),
+                 clEnumValN(APIReportFormat::Compspec, "compspec",
+                            "compspec's own facts (is-compatible.lp)")),
+      cl::init(APIReportFormat::Text)};
+  cl::opt<std::string> suppressFile{
+      "suppress",
+      cl::desc("Silence known changes: lines 'PATTERN: REASON', PATTERN a "
+               "path or a /regex/"),
+      cl::value_desc("file"), cl::init("")};
+  // Spelled --color=... on the command line (see rewriteArguments).
+  cl::opt<ColorChoice> color{
+      "api-color", cl::desc("Colour the text format (--color=...)"),
+      cl::values(clEnumValN(ColorChoice::Auto, "auto",
+                            "when the output is a terminal (default)"),
+                 clEnumValN(ColorChoice::Always, "always", "always"),
+                 clEnumValN(ColorChoice::Never, "never", "never")),
+      cl::init(ColorChoice::Auto)};
+  cl::opt<bool> emitAPI{
+      "emit-api",
+      cl::desc("With one input: print its API as api IR instead of running "
+               "it through mlir-opt"),
+      cl::init(false)};
+};
+
+/// LLVM owns `--version` (print the tool's version) and a boolean `--color`;
+/// ours take values, so `--version=KEY` and `--color=WHEN` are renamed
+/// before the command line is parsed. Bare `--version` keeps LLVM's meaning.
+std::vector<char *> rewriteArguments(int argc, char **argv,
+                                     std::vector<std::string> &storage) {
+  storage.reserve(argc);
+  std::vector<char *> result;
+  for (int i = 0; i < argc; ++i) {
+    StringRef arg = argv[i];
+    for (StringRef name : {"version", "color"}) {
+      for (StringRef dashes : {"--", "-"})
+        if (arg.starts_with((dashes + name + "=").str())) {
+          storage.push_back("--api-" + arg.drop_front(dashes.size()).str());
+          arg = storage.back();
+        }
+    }
+    result.push_back(arg.data() == argv[i] ? argv[i] : storage.back().data());
+  }
+  return result;
+}
+
+APIInputInfo describe(ModuleOp api, StringRef filename) {
+  auto text = [&](StringRef name) {
+    auto attr = api->getAttrOfType<StringAttr>(name);
+    return attr ? attr.str() : std::string();
+  };
+  return {filename.str(), text("api.source"), text("api.version")};
+}
+
+/// compspec's loop over groups: each group of A that B also has, stopping
+/// at the first with facts when asked.
+void addCompspecFacts(APIReport &report, ModuleOp oldAPI, ModuleOp newAPI,
+                      bool stopAtFirst) {
+  std::vector<CompspecGraph> oldGraphs =
+      lowerToCompspec(oldAPI, report.groupBy);
+  std::vector<CompspecGraph> newGraphs =
+      lowerToCompspec(newAPI, report.groupBy);
+  llvm::StringMap<unsigned> newByName;
+  for (auto [index, graph] : llvm::enumerate(newGraphs))
+    newByName.try_emplace(graph.name, index);
+  for (const CompspecGraph &graph : oldGraphs) {
+    auto it = newByName.find(graph.name);
+    if (it == newByName.end())
+      continue;
+    CompspecFacts facts = computeCompspecFacts(graph, newGraphs[it->second]);
+    if (facts.empty())
+      continue;
+    report.compspecGroups.emplace_back(graph.name, std::move(facts));
+    if (stopAtFirst) {
+      report.stoppedEarly = true;
+      return;
+    }
+  }
+}
+
+/// One run's context; diagnostics about any input show its line.
+struct Session {
+  explicit Session(DialectRegistry &registry) : context(registry) {
+    context.printOpOnDiagnostic(false);
+  }
+
+  /// Reads one input's API: JSON through the JSON importers, anything else
+  /// parsed as MLIR. Returns null after reporting the located error.
+  OwningOpRef<ModuleOp> import(StringRef filename, const Options &options) {
+    APIImportOptions importOptions;
+    importOptions.format = options.from;
+    importOptions.version = options.version;
+    importOptions.package = options.package;
+    std::string error;
+    std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(filename, &error);
+    if (!file) {
+      llvm::errs() << filename << ": error: " << error << "\n";
+      return nullptr;
+    }
+    bool json = options.from == APIInputFormat::Auto
+                    ? looksLikeJSON(file->getBuffer())
+                    : options.from != APIInputFormat::MLIR;
+    if (json) {
+      OwningOpRef<ModuleOp> api = importAPIJSON(file->getBuffer(), filename,
+                                                importOptions, context, error);
+      if (!api)
+        llvm::errs() << error << "\n";
+      return api;
+    }
+    AsmParserState state;
+    OwningOpRef<ModuleOp> module =
+        parseInputFile(filename, sourceMgr, context, state);
+    if (!module)
+      return nullptr;
+    return importMLIRSymbols(*module, filename);
+  }
+
+  MLIRContext context;
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagnostics{sourceMgr, &context};
+};
+
+/// Writes `output` to `filename` through a temporary renamed once complete,
+/// so that a failure leaves no partial file.
+int writeOutput(StringRef filename,
+                llvm::function_ref<void(llvm::raw_ostream &)> output) {
+  llvm::Error written =
+      llvm::writeToOutput(filename, [&](llvm::raw_ostream &os) -> llvm::Error {
+        output(os);
+        return llvm::Error::success();
+      });
+  if (!written)
+    return ExitCompatible;
+  llvm::errs() << "graph-diff-api: " << filename << ": "
+               << llvm::toString(std::move(written)) << "\n";
+  return ExitTrouble;
+}
+
+int runDiff(const Options &options, DialectRegistry &registry) {
+  Session session(registry);
+  OwningOpRef<ModuleOp> apis[2];
+  for (int side = 0; side < 2; ++side)
+    if (!(apis[side] = session.import(options.inputs[side], options)))
+      return ExitTrouble;
+
+  std::vector<APISuppression> suppressions;
+  if (!options.suppressFile.empty()) {
+    std::string error;
+    std::unique_ptr<llvm::MemoryBuffer> file =
+        openInputFile(options.suppressFile, &error);
+    if (!file || !parseAPISuppressions(file->getBuffer(), options.suppressFile,
+                                       suppressions, error)) {
+      llvm::errs() << (file ? "" : options.suppressFile + ": error: ") << error
+                   << "\n";
+      return ExitTrouble;
+    }
+  }
+
+  APIReport report;
+  report.oldInput = describe(*apis[0], options.inputs[0]);
+  report.newInput = describe(*apis[1], options.inputs[1]);
+  report.groupBy = options.groupBy;
+  report.diff = diffAPIs(*apis[0], *apis[1]);
+  applyAPISuppressions(report.diff, suppressions);
+  report.groups = groupAPIChanges(report.diff, options.groupBy);
+  report.shownGroups = report.groups.size();
+  if (options.stopAtFirstBreak)
+    for (auto [index, group] : llvm::enumerate(report.groups))
+      if (group.breaking) {
+        report.shownGroups = index + 1;
+        report.stoppedEarly = true;
+        break;
+      }
+  bool compspec = options.format == APIReportFormat::Compspec;
+  if (compspec)
+    addCompspecFacts(report, *apis[0], *apis[1], options.stopAtFirstBreak);
+
+  bool color =
+      options.color == ColorChoice::Always ||
+      (options.color == ColorChoice::Auto && options.outputFilename == "-" &&
+       llvm::sys::Process::StandardOutIsDisplayed());
+  if (writeOutput(options.outputFilename, [&](llvm::raw_ostream &os) {
+        renderAPIReport(report, options.format, os, color);
+      }) != ExitCompatible)
+    return ExitTrouble;
+  if (compspec)
+    return report.compspecGroups.empty() ? ExitCompatible : ExitBreaking;
+  for (size_t g = 0; g < report.shownGroups; ++g)
+    if (report.groups[g].breaking)
+      return ExitBreaking;
+  return ExitCompatible;
+}
+
+/// --emit-api: the one input's API as IR.
+int emitAPI(const Options &options, DialectRegistry &registry) {
+  Session session(registry);
+  OwningOpRef<ModuleOp> api = session.import(
+      options.inputs.empty() ? "-" : options.inputs.front(), options);
+  if (!api)
+    return ExitTrouble;
+  return writeOutput(options.outputFilename, [&](llvm::raw_ostream &os) {
+    api->print(os, OpPrintingFlags().enableDebugInfo(/*enable=*/false,
+                                                     /*prettyForm=*/false));
+    os << "\n";
+  });
+}
+} // namespace
+
+int graphdiff::apiDiffMain(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  std::vector<std::string> storage;
+  std::vector<char *> arguments = rewriteArguments(argc, argv, storage);
+
+  DialectRegistry registry;
+  registry.insert<api::APIDialect>();
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+
+  static Options options;
+  MlirOptMainConfig::registerCLOptions(registry);
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
+  tracing::DebugCounter::registerCLOptions();
+  cl::ParseCommandLineOptions(
+      arguments.size(), arguments.data(),
+      "graph-diff-api: breaking and compatible changes between two versions "
+      "of an API (graph-diff-api OLD NEW), or mlir-opt with the api dialect "
+      "(graph-diff-api INPUT)\n");
+
+  if (options.inputs.size() > 2) {
+    llvm::errs() << "graph-diff-api: expected an old and a new API (or one "
+                    "input); got "
+                 << options.inputs.size() << "\n";
+    return ExitTrouble;
+  }
+  if (options.inputs.size() == 2)
+    return runDiff(options, registry);
+  if (options.emitAPI)
+    return emitAPI(options, registry);
+
+  // One input: mlir-opt, to parse, verify and print api IR.
+  MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(
+      options.inputs.empty() ? "-" : options.inputs.front(), &error);
+  if (!file) {
+    llvm::errs() << "graph-diff-api: " << error << "\n";
+    return ExitTrouble;
+  }
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      openOutputFile(options.outputFilename, &error);
+  if (!output) {
+    llvm::errs() << "graph-diff-api: " << error << "\n";
+    return ExitTrouble;
+  }
+  if (failed(MlirOptMain(output->os(), std::move(file), registry, config)))
+    return ExitTrouble;
+  output->keep();
+  return ExitCompatible;
+}
