@@ -107,7 +107,7 @@ struct SimilarityMatrix {
   }
 };
 
-/// Builds the matrices. Fails if a pair appears twice.
+/// Builds the matrices. Fails if there is no pair or a pair appears twice.
 mlir::FailureOr<SimilarityMatrix> buildMatrix(const SimilarityResults &results,
                                               std::string &error);
 

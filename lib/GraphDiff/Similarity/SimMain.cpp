@@ -157,6 +157,12 @@ selectPairs(const Options &options, llvm::ArrayRef<std::string> labels) {
     trouble(error);
     return failure();
   }
+  if (pairs.empty()) {
+    trouble("graph-diff-sim: error: no pair to compare among " +
+            llvm::Twine(labels.size()) +
+            " version(s); a matrix needs at least two");
+    return failure();
+  }
   FailureOr<ShardSpec> shard = parseShardSpec(options.shard, error);
   if (failed(shard)) {
     trouble("graph-diff-sim: " + error);

@@ -274,6 +274,10 @@ LogicalResult graphdiff::readJsonLines(StringRef file,
 
 FailureOr<SimilarityMatrix>
 graphdiff::buildMatrix(const SimilarityResults &results, std::string &error) {
+  if (results.pairs.empty()) {
+    error = "error: no pair to show (an empty shard?)";
+    return failure();
+  }
   // The inputs some pair mentions, in input order.
   std::map<unsigned, std::string> labelOf;
   for (const PairResult &pair : results.pairs) {

@@ -87,15 +87,17 @@ struct PairDiff {
 };
 } // namespace
 
-/// At most `limit` lines of `text`, saying how many were left out.
+/// The first `limit` lines of a text report and its last line (the
+/// summary), saying how many were left out.
 static std::string headLines(StringRef text, unsigned limit) {
   llvm::SmallVector<StringRef> lines;
   text.rtrim('\n').split(lines, '\n');
-  if (lines.size() <= limit)
+  if (lines.size() <= limit + 1)
     return text.rtrim('\n').str();
   std::string out = llvm::join(llvm::ArrayRef(lines).take_front(limit), "\n");
-  return out + "\n... " + std::to_string(lines.size() - limit) +
-         " more lines (graph-diff-opt --format=text shows all)";
+  return out + "\n  ... " + std::to_string(lines.size() - limit - 1) +
+         " more lines (graph-diff-opt --format=text shows them)\n" +
+         lines.back().str();
 }
 
 static FailureOr<PairDiff> diffPair(const ModelInput &source,
