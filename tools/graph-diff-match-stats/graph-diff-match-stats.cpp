@@ -19,7 +19,7 @@
 #include "GraphDiff/Graph/Graph.h"
 #include "GraphDiff/Plan/ApplyPlan.h"
 #include "GraphDiff/Plan/Isomorphism.h"
-#include "GraphDiff/Tools/GraphDiffOptMain.h"
+#include "GraphDiff/Tools/Registration.h"
 #include "GraphDiff/Tools/ParseInput.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"

@@ -11,7 +11,7 @@
 #include "GraphDiff/Differ/DiffReport.h"
 #include "GraphDiff/Importers/Switcheroo.h"
 #include "GraphDiff/Plan/Isomorphism.h"
-#include "GraphDiff/Tools/GraphDiffOptMain.h"
+#include "GraphDiff/Tools/Registration.h"
 #include "GraphDiff/Tools/ParseInput.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/Diagnostics.h"

@@ -158,18 +158,6 @@ static cl::opt<std::string> checkPlanFile(
              "mismatch if not"),
     cl::value_desc("plan.mlir"), cl::init(""));
 
-void graphdiff::registerGraphDiffDialects(DialectRegistry &registry) {
-  registry.insert<lg::LGDialect, patch::PatchDialect>();
-  registry.insert<prof::ProfDialect>();
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-}
-
-void graphdiff::registerAllGraphDiffPasses() {
-  registerAllPasses();
-  registerGraphDiffPasses();
-}
-
 /// Checks every plan of `planFile` against the graphs it names in `source`
 /// and `target`, which are named as the differ names them.
 static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
