@@ -336,6 +336,15 @@ def one_seed(seed, translate, opt, workdir):
 MARKER = "// -----"
 
 
+def translate_chunks(translate, translation, path):
+    """The output of each `// -----` chunk of `path` ("" for a chunk that
+    failed). To stdout: with -o, one failed chunk would leave no file."""
+    p = subprocess.run([translate, translation, "--split-input-file",
+                        "--output-split-marker=" + MARKER, path],
+                       capture_output=True, text=True)
+    return p.stdout.split(MARKER + "\n")
+
+
 def batch(seeds, translate, opt, workdir):
     """All seeds through four tool runs: the graphs of every seed imported
     with --split-input-file, diffed as two modules (graphs paired by name:
@@ -354,10 +363,7 @@ def batch(seeds, translate, opt, workdir):
         path = os.path.join(workdir, side + ".json")
         with open(path, "w") as f:
             f.write(("\n%s\n" % MARKER).join(json.dumps(cases[s][index]) for s in seeds))
-        imported = subprocess.run([translate, "--import-switcheroo-json", "--split-input-file",
-                                   "--output-split-marker=" + MARKER, path],
-                                  capture_output=True, text=True)
-        chunks = imported.stdout.split(MARKER + "\n")
+        chunks = translate_chunks(translate, "--import-switcheroo-json", path)
         if len(chunks) != len(seeds):
             return None
         for seed, chunk in zip(seeds, chunks):
@@ -388,11 +394,7 @@ def batch(seeds, translate, opt, workdir):
     split = os.path.join(workdir, "plans.mlir")
     with open(split, "w") as f:
         f.write(("%s\n" % MARKER).join("module {\n%s}\n" % "".join(plans.get(s, [])) for s in good))
-    # To stdout: with -o, a failure in one chunk would leave no file at all.
-    exported = subprocess.run([translate, "--export-switcheroo-plan", "--split-input-file",
-                               "--output-split-marker=" + MARKER, split],
-                              capture_output=True, text=True)
-    outputs = exported.stdout.split(MARKER + "\n")
+    outputs = translate_chunks(translate, "--export-switcheroo-plan", split)
     if len(outputs) != len(good):
         return None
     chains = 0
