@@ -373,14 +373,30 @@ def batch(seeds, translate, opt, workdir):
                 continue
             modules.setdefault(seed, []).append("\n".join(lines[1:-1]))
     good = [s for s in seeds if s not in failed]
-    for side, index in (("src", 0), ("tgt", 1)):
-        with open(os.path.join(workdir, side + ".mlir"), "w") as f:
-            f.write("module {\n%s\n}\n" % "\n".join(modules[s][index] for s in good))
+    # The targets once more, their nodes listed in reverse (the edges keep
+    # their order: it is the order of each node's inputs): the plans must not
+    # change by a byte.
+    reversed_path = os.path.join(workdir, "tgt-reversed.json")
+    with open(reversed_path, "w") as f:
+        f.write(("\n%s\n" % MARKER).join(
+            json.dumps(dict(cases[s][1], nodes=cases[s][1]["nodes"][::-1])) for s in good))
+    modules_reversed = translate_chunks(translate, "--import-switcheroo-json", reversed_path)
+    for name, texts in (("src", [modules[s][0] for s in good]),
+                        ("tgt", [modules[s][1] for s in good]),
+                        ("tgt-reversed", [m.strip()[len("module {"):-1] for m in modules_reversed])):
+        with open(os.path.join(workdir, name + ".mlir"), "w") as f:
+            f.write("module {\n%s\n}\n" % "\n".join(texts))
     plan = os.path.join(workdir, "plan.mlir")
     code, text = run([opt, os.path.join(workdir, "src.mlir"), os.path.join(workdir, "tgt.mlir"),
                       "--verify", "-o", plan])
     if code != (1 if any(cases[s][2] for s in good) else 0):
         return None
+    run([opt, os.path.join(workdir, "src.mlir"), os.path.join(workdir, "tgt-reversed.mlir"),
+         "-o", plan + ".reversed"])
+    with open(plan) as a, open(plan + ".reversed") as b:
+        if a.read() != b.read():
+            raise Failure("the plans change when the target lists its nodes in reverse "
+                          "(%s, %s.reversed)" % (plan, plan))
     plans, current = {}, None
     with open(plan) as f:
         for line in f:
@@ -424,7 +440,11 @@ def fuzz(args):
         elif flag == "--first":
             first = value
     seeds = list(range(first, first + count))
-    result = batch(seeds, translate, opt, workdir)
+    try:
+        result = batch(seeds, translate, opt, workdir)
+    except Failure as e:
+        print("batch: %s" % e)
+        return 1
     if result is None:
         print("batch: a whole-module step failed; running seed by seed")
         rerun, fused = seeds, 0
