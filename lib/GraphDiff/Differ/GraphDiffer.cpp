@@ -22,7 +22,6 @@
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringSet.h"
 
 #include <queue>
@@ -201,44 +200,82 @@ SmallVector<SmallVector<Value, 2>> PlanBuilder::outImages(unsigned t,
 }
 
 void PlanBuilder::claimChains(ArrayRef<unsigned> unread) {
-  // A breadth-first walk from all their named nodes at once, one edge per
-  // level: a free node goes to the one chain that reaches it first (two at
-  // the same distance: neither), if everything else it reads is taken or
-  // reached too (a node that reads a free node no chain reaches may be
-  // someone else's).
+  // Each chain is a path (ml_switcheroo's optimizer fuses linear chains)
+  // grown one node per round from its tail, all chains in step. A free node
+  // that several chains' tails reach in the same round goes to the one for
+  // which it is the only candidate, if exactly one; else to none. A tail
+  // with several candidates takes the one that reads nothing another chain
+  // may take (no free node outside this chain); with no such single one, the
+  // chain ends there. A candidate that reads a free node no chain reaches
+  // may be someone else's: it is never taken.
   llvm::DenseMap<unsigned, unsigned> owner;
-  SmallVector<unsigned> frontier;
+  SmallVector<std::pair<unsigned, unsigned>> tails; // (new node, tail)
   for (unsigned t : unread) {
     unsigned named = mapping.getRegion(t).front();
     owner[named] = t;
-    frontier.push_back(named);
+    tails.push_back({t, named});
   }
-  while (!frontier.empty()) {
-    llvm::MapVector<unsigned, std::optional<unsigned>> reached;
-    for (unsigned node : frontier)
-      for (unsigned user : source.getUsers(node)) {
-        if (mapping.isSourceTaken(user) || owner.count(user) ||
-            source.isOutputNode(user))
-          continue;
-        auto [it, fresh] = reached.insert({user, owner[node]});
-        if (!fresh && it->second != owner[node])
-          it->second = std::nullopt;
+  auto isFree = [&](unsigned s) {
+    return !mapping.isSourceTaken(s) && !owner.count(s) &&
+           !source.isOutputNode(s);
+  };
+  while (!tails.empty()) {
+    // What each tail reaches this round.
+    llvm::DenseMap<unsigned, SmallVector<unsigned, 2>> reachedBy;
+    for (auto [t, tail] : tails)
+      for (unsigned user : source.getUsers(tail))
+        if (isFree(user) && !llvm::is_contained(reachedBy[user], t))
+          reachedBy[user].push_back(t);
+    auto reads = [&](unsigned node, unsigned t, bool onlyOwn) {
+      return llvm::all_of(source.getNodeInputs(node), [&](Value input) {
+        std::optional<unsigned> p = source.getProducer(input);
+        if (!p || mapping.isSourceTaken(*p))
+          return true;
+        auto own = owner.find(*p);
+        if (own != owner.end() && own->second == t)
+          return true;
+        return !onlyOwn && (own != owner.end() || reachedBy.count(*p));
+      });
+    };
+    llvm::DenseMap<unsigned, SmallVector<unsigned>> candidates;
+    for (auto [t, tail] : tails)
+      for (unsigned user : source.getUsers(tail))
+        if (reachedBy.count(user) && reads(user, t, /*onlyOwn=*/false) &&
+            !llvm::is_contained(candidates[t], user))
+          candidates[t].push_back(user);
+    // A node several tails reach goes to the one chain for which it is the
+    // only candidate, if there is exactly one such; else to none.
+    auto winner = [&](unsigned node) -> std::optional<unsigned> {
+      SmallVector<unsigned, 2> only;
+      for (unsigned t : reachedBy[node])
+        if (llvm::is_contained(candidates[t], node) &&
+            candidates[t].size() == 1)
+          only.push_back(t);
+      if (reachedBy[node].size() == 1)
+        return reachedBy[node].front();
+      if (only.size() == 1)
+        return only.front();
+      return std::nullopt;
+    };
+    SmallVector<std::pair<unsigned, unsigned>> grown;
+    for (auto [t, tail] : tails) {
+      SmallVector<unsigned> mine;
+      for (unsigned c : candidates[t])
+        if (winner(c) == t)
+          mine.push_back(c);
+      if (mine.size() > 1) {
+        SmallVector<unsigned> own;
+        for (unsigned c : mine)
+          if (reads(c, t, /*onlyOwn=*/true))
+            own.push_back(c);
+        mine = std::move(own);
       }
-    frontier.clear();
-    for (auto [node, chain] : reached) {
-      bool fits = chain && llvm::all_of(source.getNodeInputs(node),
-                                        [&](Value input) {
-                                          std::optional<unsigned> p =
-                                              source.getProducer(input);
-                                          return !p || owner.count(*p) ||
-                                                 reached.count(*p) ||
-                                                 mapping.isSourceTaken(*p);
-                                        });
-      if (fits) {
-        owner[node] = *chain;
-        frontier.push_back(node);
-      }
+      if (mine.size() == 1)
+        grown.push_back({t, mine.front()});
     }
+    for (auto [t, node] : grown)
+      owner[node] = t;
+    tails = std::move(grown);
   }
   llvm::DenseMap<unsigned, SmallVector<unsigned>> chains;
   for (unsigned s = 0; s < source.size(); ++s) {
