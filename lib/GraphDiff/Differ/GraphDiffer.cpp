@@ -11,6 +11,7 @@
 
 #include "GraphDiff/Differ/GraphDiffer.h"
 
+#include "ConventionRegions.h"
 #include "GraphDiff/Differ/DiffReport.h"
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
@@ -77,16 +78,6 @@ private:
   /// results are used only inside the region, stopping at `boundary`.
   void grow(SmallVectorImpl<unsigned> &region,
             const llvm::DenseSet<Value> &boundary) const;
-  /// For each result of target node `t`: the source values that the regions
-  /// of the new nodes reading it read from outside those regions.
-  SmallVector<SmallVector<Value, 2>> regionReads(unsigned t) const;
-  /// The region of a convention node `t` whose region holds just the source
-  /// node its name or `anchor` names (docs/Matching.md); empty if nothing
-  /// says where its value goes (nothing reads it).
-  SmallVector<unsigned> conventionRegion(unsigned t) const;
-  /// Gives each convention node in `unread` (nothing says where its value
-  /// goes) the chain of free nodes downstream of the node it names.
-  void claimChains(ArrayRef<unsigned> unread);
   /// The source values target node `t`'s inputs stand for.
   llvm::DenseSet<Value> inputImages(unsigned t) const;
   /// Why `region` cannot become one node, or "".
@@ -199,131 +190,6 @@ SmallVector<SmallVector<Value, 2>> PlanBuilder::outImages(unsigned t,
   return images;
 }
 
-void PlanBuilder::claimChains(ArrayRef<unsigned> unread) {
-  // Each chain is a path (ml_switcheroo's optimizer fuses linear chains)
-  // grown one node per round from its tail, all chains in step. A free node
-  // that several chains' tails reach in the same round goes to the one for
-  // which it is the only candidate, if exactly one; else to none. A tail
-  // with several candidates takes the one that reads nothing another chain
-  // may take (no free node outside this chain); with no such single one, the
-  // chain ends there. A candidate that reads a free node no chain reaches
-  // may be someone else's: it is never taken.
-  llvm::DenseMap<unsigned, unsigned> owner;
-  SmallVector<std::pair<unsigned, unsigned>> tails; // (new node, tail)
-  for (unsigned t : unread) {
-    unsigned named = mapping.getRegion(t).front();
-    owner[named] = t;
-    tails.push_back({t, named});
-  }
-  auto isFree = [&](unsigned s) {
-    return !mapping.isSourceTaken(s) && !owner.count(s) &&
-           !source.isOutputNode(s);
-  };
-  while (!tails.empty()) {
-    // What each tail reaches this round.
-    llvm::DenseMap<unsigned, SmallVector<unsigned, 2>> reachedBy;
-    for (auto [t, tail] : tails)
-      for (unsigned user : source.getUsers(tail))
-        if (isFree(user) && !llvm::is_contained(reachedBy[user], t))
-          reachedBy[user].push_back(t);
-    auto reads = [&](unsigned node, unsigned t, bool onlyOwn) {
-      return llvm::all_of(source.getNodeInputs(node), [&](Value input) {
-        std::optional<unsigned> p = source.getProducer(input);
-        if (!p || mapping.isSourceTaken(*p))
-          return true;
-        auto own = owner.find(*p);
-        if (own != owner.end() && own->second == t)
-          return true;
-        return !onlyOwn && (own != owner.end() || reachedBy.count(*p));
-      });
-    };
-    llvm::DenseMap<unsigned, SmallVector<unsigned>> candidates;
-    for (auto [t, tail] : tails)
-      for (unsigned user : source.getUsers(tail))
-        if (reachedBy.count(user) && reads(user, t, /*onlyOwn=*/false) &&
-            !llvm::is_contained(candidates[t], user))
-          candidates[t].push_back(user);
-    // A node several tails reach goes to the one chain for which it is the
-    // only candidate, if there is exactly one such; else to none.
-    auto winner = [&](unsigned node) -> std::optional<unsigned> {
-      SmallVector<unsigned, 2> only;
-      for (unsigned t : reachedBy[node])
-        if (llvm::is_contained(candidates[t], node) &&
-            candidates[t].size() == 1)
-          only.push_back(t);
-      if (reachedBy[node].size() == 1)
-        return reachedBy[node].front();
-      if (only.size() == 1)
-        return only.front();
-      return std::nullopt;
-    };
-    SmallVector<std::pair<unsigned, unsigned>> grown;
-    for (auto [t, tail] : tails) {
-      SmallVector<unsigned> mine;
-      for (unsigned c : candidates[t])
-        if (winner(c) == t)
-          mine.push_back(c);
-      if (mine.size() > 1) {
-        SmallVector<unsigned> own;
-        for (unsigned c : mine)
-          if (reads(c, t, /*onlyOwn=*/true))
-            own.push_back(c);
-        mine = std::move(own);
-      }
-      if (mine.size() == 1)
-        grown.push_back({t, mine.front()});
-    }
-    for (auto [t, node] : grown)
-      owner[node] = t;
-    tails = std::move(grown);
-  }
-  llvm::DenseMap<unsigned, SmallVector<unsigned>> chains;
-  for (unsigned s = 0; s < source.size(); ++s) {
-    auto it = owner.find(s);
-    if (it != owner.end())
-      chains[it->second].push_back(s);
-  }
-  for (unsigned t : unread) {
-    mapping.clearRegion(t);
-    mapping.setRegion(t, chains[t], MatchStage::Convention);
-  }
-}
-
-SmallVector<SmallVector<Value, 2>> PlanBuilder::regionReads(unsigned t) const {
-  Operation *node = target.getNode(t);
-  SmallVector<SmallVector<Value, 2>> reads(node->getNumResults());
-  for (OpResult result : node->getResults())
-    for (Operation *user : result.getUsers()) {
-      std::optional<unsigned> u = target.getIndex(user);
-      if (!u || *u == t)
-        continue;
-      ArrayRef<unsigned> theirs = mapping.getRegion(*u);
-      auto &out = reads[result.getResultNumber()];
-      // A region of one node that reads as many values as the new node: by
-      // position (ml_switcheroo's fused node keeps its head's inputs).
-      if (theirs.size() == 1 &&
-          source.getNode(theirs.front())->getNumOperands() ==
-              user->getNumOperands()) {
-        for (OpOperand &use : result.getUses())
-          if (use.getOwner() == user) {
-            Value read =
-                source.getNode(theirs.front())->getOperand(use.getOperandNumber());
-            if (!llvm::is_contained(out, read))
-              out.push_back(read);
-          }
-        continue;
-      }
-      for (unsigned member : theirs)
-        for (Value input : source.getNodeInputs(member)) {
-          std::optional<unsigned> p = source.getProducer(input);
-          if (p && !llvm::is_contained(theirs, *p) &&
-              !llvm::is_contained(out, input))
-            out.push_back(input);
-        }
-    }
-  return reads;
-}
-
 void PlanBuilder::grow(SmallVectorImpl<unsigned> &region,
                        const llvm::DenseSet<Value> &boundary) const {
   llvm::DenseSet<unsigned> members(region.begin(), region.end());
@@ -376,10 +242,9 @@ std::string PlanBuilder::checkRegion(unsigned t,
   };
   auto stays = [&](unsigned from, unsigned to) {
     std::optional<unsigned> a = counterpart(from), b = counterpart(to);
-    return !a || !b ||
-           llvm::any_of(target.getNodeInputs(*b), [&](Value input) {
-             return target.getProducer(input) == *a;
-           });
+    return !a || !b || llvm::any_of(target.getNodeInputs(*b), [&](Value input) {
+      return target.getProducer(input) == *a;
+    });
   };
   for (unsigned member : region)
     for (unsigned user : source.getUsers(member))
@@ -420,7 +285,8 @@ void PlanBuilder::mapResults(unsigned t) {
   // Read by other new nodes only (fused chains one after another): what
   // their regions read from this one, the latest such value if several (a
   // fused chain's value is its last member's).
-  for (auto [k, candidates] : llvm::enumerate(regionReads(t))) {
+  for (auto [k, candidates] :
+       llvm::enumerate(regionReads(source, target, mapping, t))) {
     if (results[k])
       continue;
     Value latest;
@@ -471,62 +337,6 @@ llvm::DenseSet<Value> PlanBuilder::inputImages(unsigned t) const {
   return images;
 }
 
-SmallVector<unsigned> PlanBuilder::conventionRegion(unsigned t) const {
-  unsigned named = mapping.getRegion(t).front();
-  // Nodes the walks may cross: free ones, and the named node itself.
-  auto open = [&](unsigned s) {
-    return !mapping.isSourceTaken(s) || mapping.getClaimant(s) == t;
-  };
-  // Where the new node's value goes: the source values that its paired
-  // users (and the graph outputs) read in its place, and, read by other new
-  // nodes, what their regions (so far: the nodes their provenance or
-  // convention names) read from outside. Chains fused one after another
-  // meet there.
-  SmallVector<unsigned> candidates;
-  auto addCandidate = [&](Value v) {
-    std::optional<unsigned> p = source.getProducer(v);
-    if (p && open(*p) && !llvm::is_contained(candidates, *p))
-      candidates.push_back(*p);
-  };
-  for (auto &values : outImages(t, /*loose=*/true))
-    llvm::for_each(values, addCandidate);
-  for (auto &values : regionReads(t))
-    llvm::for_each(values, addCandidate);
-  unsigned lastRank = sourceRank[named];
-  for (unsigned s : candidates)
-    lastRank = std::max(lastRank, sourceRank[s]);
-  // Forward from the named node over open nodes, no further than those.
-  llvm::DenseSet<unsigned> forward{named};
-  SmallVector<unsigned> worklist{named};
-  while (!worklist.empty())
-    for (unsigned user : source.getUsers(worklist.pop_back_val()))
-      if (open(user) && sourceRank[user] <= lastRank &&
-          forward.insert(user).second)
-        worklist.push_back(user);
-  // The ends are the candidates downstream of the named node: the new
-  // node's value comes from there (one that is not was read over an edge
-  // the target dropped).
-  SmallVector<unsigned> ends;
-  for (unsigned s : candidates)
-    if (forward.contains(s))
-      ends.push_back(s);
-  if (ends.empty())
-    return {};
-  // Backward from the ends over what the forward walk reached: the nodes
-  // on a path from the named node to an end.
-  SmallVector<unsigned> region{named};
-  llvm::DenseSet<unsigned> members{named};
-  for (unsigned end : ends)
-    if (members.insert(end).second)
-      region.push_back(end);
-  for (unsigned next = 0; next < region.size(); ++next)
-    for (Value input : source.getNodeInputs(region[next]))
-      if (std::optional<unsigned> p = source.getProducer(input))
-        if (forward.contains(*p) && members.insert(*p).second)
-          region.push_back(*p);
-  return region;
-}
-
 void PlanBuilder::settleRegions() {
   // 0. A convention (`fused_<id>`, an `anchor` key) names one node the new
   //    node absorbs, not where it is anchored: ml_switcheroo's optimizer
@@ -535,21 +345,14 @@ void PlanBuilder::settleRegions() {
   //    free nodes that fed only them, back to what the new node reads. A new
   //    node that nothing reads stands for the chain downstream of the named
   //    node, taken once the others have theirs.
-  SmallVector<unsigned> conventions, unread;
-  for (unsigned t : targetOrder) {
-    if (mapping.getRegion(t).empty() ||
-        mapping.getRegionStage(t) != MatchStage::Convention)
-      continue;
-    conventions.push_back(t);
-    SmallVector<unsigned> region = conventionRegion(t);
-    if (region.empty()) {
-      unread.push_back(t);
-      continue;
-    }
-    mapping.clearRegion(t);
-    mapping.setRegion(t, region, MatchStage::Convention);
-  }
-  claimChains(unread);
+  SmallVector<unsigned> conventions;
+  for (unsigned t : targetOrder)
+    if (!mapping.getRegion(t).empty() &&
+        mapping.getRegionStage(t) == MatchStage::Convention)
+      conventions.push_back(t);
+  settleConventionRegions(
+      source, target, mapping, conventions, sourceRank,
+      [&](unsigned t) { return outImages(t, /*loose=*/true); });
   for (unsigned t : conventions) {
     SmallVector<unsigned> region(mapping.getRegion(t));
     mapping.clearRegion(t);

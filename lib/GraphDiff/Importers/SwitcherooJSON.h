@@ -1,4 +1,4 @@
-//===- SwitcherooJSON.h - Shared pieces of the ml_switcheroo JSON -*- C++ -*-===//
+//===- SwitcherooJSON.h - Shared ml_switcheroo JSON pieces ------*- C++ -*-===//
 //
 // Part of graph-diff.
 //

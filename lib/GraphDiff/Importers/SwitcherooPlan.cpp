@@ -120,7 +120,8 @@ FailureOr<std::string> PlanWriter::variable(Operation *action, unsigned index,
                            "kept, in the anchor's variable)";
     return failure();
   }
-  if (ref.getSymbol() && (dropped.contains(name) || reassigned.contains(name))) {
+  if (ref.getSymbol() &&
+      (dropped.contains(name) || reassigned.contains(name))) {
     action->emitError() << "input #" << index << " (" << ref.str()
                         << ") names a statement the plan removes or rewrites";
     return failure();
@@ -132,7 +133,8 @@ LogicalResult PlanWriter::writeReplace(Operation *action, StringRef nodeIdText,
                                        Operation *newNode, StringRef newName,
                                        ArrayAttr inputs, bool init) {
   SmallVector<std::string> inputVars;
-  for (auto [index, ref] : llvm::enumerate(inputs.getAsRange<patch::RefAttr>())) {
+  for (auto [index, ref] :
+       llvm::enumerate(inputs.getAsRange<patch::RefAttr>())) {
     FailureOr<std::string> var = variable(action, index, ref);
     if (failed(var))
       return failure();
