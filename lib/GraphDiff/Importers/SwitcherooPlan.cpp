@@ -72,13 +72,16 @@ public:
         dropped.insert(bareName(del.getNode()));
       if (auto replace = dyn_cast<patch::ReplaceOp>(action)) {
         // The call site assigns the anchor's variable: the new node's
-        // results that stand for the anchor's value live there.
+        // (first) result that stands for a value of the anchor lives there.
         std::string anchor = bareName(replace.getAnchor());
         reassigned.insert(anchor);
         SmallVector<std::string> vars;
-        for (auto ref : replace.getResults().getAsRange<patch::RefAttr>())
-          vars.push_back(!ref.isNone() && bareName(ref) == anchor ? anchor
-                                                                  : "");
+        bool assigned = false;
+        for (auto ref : replace.getResults().getAsRange<patch::RefAttr>()) {
+          bool here = !assigned && !ref.isNone() && bareName(ref) == anchor;
+          vars.push_back(here ? anchor : "");
+          assigned |= here;
+        }
         newVars[bareName(replace.getNewName())] = std::move(vars);
       }
     }
