@@ -31,7 +31,10 @@ void matchByLocations(const Graph &source, const Graph &target,
                       NodeMapping &mapping);
 
 /// The seed's conventions: a target node `fused_<id>`, or one whose metadata
-/// names an `anchor`, replaces the free source node `<id>`.
+/// names an `anchor`, absorbs the free source node `<id>`. That node is one
+/// member of the region the new node replaces (ml_switcheroo's optimizer
+/// names a fused chain after its head), not necessarily its anchor: region
+/// settling grows the region to the sink (GraphDiffer.cpp).
 void matchByConventions(const Graph &source, const Graph &target,
                         NodeMapping &mapping);
 

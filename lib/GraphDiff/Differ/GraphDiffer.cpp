@@ -11,6 +11,7 @@
 
 #include "GraphDiff/Differ/GraphDiffer.h"
 
+#include "ConventionRegions.h"
 #include "GraphDiff/Differ/DiffReport.h"
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
@@ -70,11 +71,15 @@ private:
 
   /// Target nodes' results seen from the source: for each result of target
   /// node `t`, the source values that its paired users read in its place.
-  SmallVector<SmallVector<Value, 2>> outImages(unsigned t) const;
+  /// A user whose number of operands changed says nothing by position;
+  /// `loose` then takes every source operand it may read there.
+  SmallVector<SmallVector<Value, 2>> outImages(unsigned t, bool loose) const;
   /// Grows `region` backwards from its members over free source nodes whose
   /// results are used only inside the region, stopping at `boundary`.
   void grow(SmallVectorImpl<unsigned> &region,
             const llvm::DenseSet<Value> &boundary) const;
+  /// The source values target node `t`'s inputs stand for.
+  llvm::DenseSet<Value> inputImages(unsigned t) const;
   /// Why `region` cannot become one node, or "".
   std::string checkRegion(unsigned t, ArrayRef<unsigned> region) const;
   /// Why the region of `t` leaks a value its new node does not stand for.
@@ -145,7 +150,8 @@ patch::RefAttr PlanBuilder::afterRef(Value value) const {
   return source.getValueRef(value);
 }
 
-SmallVector<SmallVector<Value, 2>> PlanBuilder::outImages(unsigned t) const {
+SmallVector<SmallVector<Value, 2>> PlanBuilder::outImages(unsigned t,
+                                                          bool loose) const {
   Operation *node = target.getNode(t);
   SmallVector<SmallVector<Value, 2>> images(node->getNumResults());
   for (OpResult result : node->getResults()) {
@@ -159,8 +165,22 @@ SmallVector<SmallVector<Value, 2>> PlanBuilder::outImages(unsigned t) const {
       } else if (std::optional<unsigned> u = target.getIndex(user)) {
         if (std::optional<unsigned> s = mapping.getSource(*u)) {
           Operation *sourceUser = source.getNode(*s);
-          if (use.getOperandNumber() < sourceUser->getNumOperands())
+          auto &out = images[result.getResultNumber()];
+          if (sourceUser->getNumOperands() == user->getNumOperands()) {
             seen = sourceUser->getOperand(use.getOperandNumber());
+          } else if (loose) {
+            // The user gained or lost operands (ml_switcheroo's optimizer
+            // drops the edges that leave a fused chain's middle), so
+            // positions do not correspond: it may read here any source
+            // operand that none of its other operands stands for.
+            llvm::DenseSet<Value> kept;
+            for (Value operand : user->getOperands())
+              if (Value image = sourceImage(operand))
+                kept.insert(image);
+            for (Value operand : sourceUser->getOperands())
+              if (!kept.contains(operand) && !llvm::is_contained(out, operand))
+                out.push_back(operand);
+          }
         }
       }
       if (seen && !llvm::is_contained(images[result.getResultNumber()], seen))
@@ -208,13 +228,33 @@ std::string PlanBuilder::checkRegion(unsigned t,
     if (sourceRank[node] < lastRank && seen.insert(node).second)
       worklist.push_back(node);
   };
+  // Only edges the plan keeps make a path: an edge between two nodes that
+  // have counterparts (paired, or in a region, this one included) stays if
+  // the target has it between those; ml_switcheroo's optimizer drops the
+  // edges that leave a fused chain's middle or enter it past its head. An
+  // edge at a node with no counterpart (deleted) is taken to stay.
+  auto counterpart = [&](unsigned s) -> std::optional<unsigned> {
+    if (members.contains(s))
+      return t;
+    if (std::optional<unsigned> u = mapping.getTarget(s))
+      return u;
+    return mapping.getClaimant(s);
+  };
+  auto stays = [&](unsigned from, unsigned to) {
+    std::optional<unsigned> a = counterpart(from), b = counterpart(to);
+    return !a || !b || llvm::any_of(target.getNodeInputs(*b), [&](Value input) {
+      return target.getProducer(input) == *a;
+    });
+  };
   for (unsigned member : region)
     for (unsigned user : source.getUsers(member))
-      if (!members.contains(user))
+      if (!members.contains(user) && stays(member, user))
         visit(user);
   while (!worklist.empty()) {
     unsigned node = worklist.pop_back_val();
     for (unsigned user : source.getUsers(node)) {
+      if (!stays(node, user))
+        continue;
       if (members.contains(user))
         return "the region is not convex: a path leaves it through " +
                source.getNodeRef(node).str() + " and comes back to " +
@@ -232,7 +272,7 @@ void PlanBuilder::mapResults(unsigned t) {
     std::optional<unsigned> p = source.getProducer(v);
     return p && members.contains(*p);
   };
-  SmallVector<SmallVector<Value, 2>> images = outImages(t);
+  SmallVector<SmallVector<Value, 2>> images = outImages(t, /*loose=*/true);
   SmallVector<Value, 2> results(images.size());
   for (auto [k, candidates] : llvm::enumerate(images)) {
     SmallVector<Value, 2> inside;
@@ -242,14 +282,38 @@ void PlanBuilder::mapResults(unsigned t) {
     if (inside.size() == 1)
       results[k] = inside.front();
   }
-  // With nothing to go by (no paired users), a single sink's results stand
-  // for the new node's, in order.
+  // Read by other new nodes only (fused chains one after another): what
+  // their regions read from this one, the latest such value if several (a
+  // fused chain's value is its last member's).
+  for (auto [k, candidates] :
+       llvm::enumerate(regionReads(source, target, mapping, t))) {
+    if (results[k])
+      continue;
+    Value latest;
+    for (Value v : candidates)
+      if (inRegion(v) && !llvm::is_contained(results, v) &&
+          (!latest || sourceRank[*source.getProducer(v)] >
+                          sourceRank[*source.getProducer(latest)]))
+        latest = v;
+    results[k] = latest;
+  }
+  // With nothing to go by (no readers in the target), a single sink's
+  // results stand for the new node's, in order: the region's one exit (the
+  // one member no member reads, a fused chain's tail), else its one member
+  // with outside uses.
   SmallVector<unsigned> sinks;
   for (unsigned member : region)
-    if (source.isOutputNode(member) ||
-        llvm::any_of(source.getUsers(member),
-                     [&](unsigned u) { return !members.contains(u); }))
+    if (llvm::none_of(source.getUsers(member),
+                      [&](unsigned u) { return members.contains(u); }))
       sinks.push_back(member);
+  if (sinks.size() != 1) {
+    sinks.clear();
+    for (unsigned member : region)
+      if (source.isOutputNode(member) ||
+          llvm::any_of(source.getUsers(member),
+                       [&](unsigned u) { return !members.contains(u); }))
+        sinks.push_back(member);
+  }
   if (sinks.size() == 1) {
     Operation *sink = source.getNode(sinks.front());
     for (unsigned k = 0; k < results.size(); ++k)
@@ -265,20 +329,34 @@ void PlanBuilder::mapResults(unsigned t) {
   standsFor[t] = std::move(results);
 }
 
+llvm::DenseSet<Value> PlanBuilder::inputImages(unsigned t) const {
+  llvm::DenseSet<Value> images;
+  for (Value input : target.getNodeInputs(t))
+    if (Value image = sourceImage(input))
+      images.insert(image);
+  return images;
+}
+
 void PlanBuilder::settleRegions() {
-  // 0. A convention names only the anchor; the region is the anchor plus the
-  //    free nodes that fed only it, back to what the new node reads.
-  for (unsigned t : targetOrder) {
-    if (mapping.getRegion(t).empty() ||
-        mapping.getRegionStage(t) != MatchStage::Convention)
-      continue;
-    llvm::DenseSet<Value> boundary;
-    for (Value input : target.getNodeInputs(t))
-      if (Value image = sourceImage(input))
-        boundary.insert(image);
+  // 0. A convention (`fused_<id>`, an `anchor` key) names one node the new
+  //    node absorbs, not where it is anchored: ml_switcheroo's optimizer
+  //    names a fused chain after its head. The region is every free node on
+  //    a path from the named node to what the new node stands for, plus the
+  //    free nodes that fed only them, back to what the new node reads. A new
+  //    node that nothing reads stands for the chain downstream of the named
+  //    node, taken once the others have theirs.
+  SmallVector<unsigned> conventions;
+  for (unsigned t : targetOrder)
+    if (!mapping.getRegion(t).empty() &&
+        mapping.getRegionStage(t) == MatchStage::Convention)
+      conventions.push_back(t);
+  settleConventionRegions(
+      source, target, mapping, conventions, sourceRank,
+      [&](unsigned t) { return outImages(t, /*loose=*/true); });
+  for (unsigned t : conventions) {
     SmallVector<unsigned> region(mapping.getRegion(t));
     mapping.clearRegion(t);
-    grow(region, boundary);
+    grow(region, inputImages(t));
     llvm::sort(region, [&](unsigned a, unsigned b) {
       return sourceRank[a] < sourceRank[b];
     });
@@ -296,10 +374,7 @@ void PlanBuilder::settleRegions() {
     SmallVector<StringRef> changes;
     if (!contentChanged(*s, t, changes))
       continue;
-    llvm::DenseSet<Value> boundary;
-    for (Value input : target.getNodeInputs(t))
-      if (Value image = sourceImage(input))
-        boundary.insert(image);
+    llvm::DenseSet<Value> boundary = inputImages(t);
     MatchStage stage = mapping.getPairStage(t);
     SmallVector<unsigned> region{*s};
     mapping.unpairTarget(t);
@@ -317,12 +392,9 @@ void PlanBuilder::settleRegions() {
   for (unsigned t : targetOrder) {
     if (mapping.isTargetTaken(t))
       continue;
-    llvm::DenseSet<Value> boundary;
-    for (Value input : target.getNodeInputs(t))
-      if (Value image = sourceImage(input))
-        boundary.insert(image);
+    llvm::DenseSet<Value> boundary = inputImages(t);
     SmallVector<unsigned> region;
-    for (auto &candidates : outImages(t))
+    for (auto &candidates : outImages(t, /*loose=*/true))
       for (Value v : candidates) {
         std::optional<unsigned> p = source.getProducer(v);
         if (p && !mapping.isSourceTaken(*p) && !llvm::is_contained(region, *p))
@@ -362,14 +434,21 @@ void PlanBuilder::settleRegions() {
 
 std::string PlanBuilder::checkLeaks(unsigned t) const {
   ArrayRef<unsigned> region = mapping.getRegion(t);
-  llvm::DenseSet<unsigned> members(region.begin(), region.end());
   const SmallVector<Value, 2> &results = standsFor.find(t)->second;
+  // What the target reads in the new node's place. A member's value used
+  // outside the region must be stood for if it is among these, or if it is a
+  // graph output. Other outside users do not read it after the plan: a paired
+  // one is rewired by its update (the target dropped that edge, as
+  // ml_switcheroo's optimizer does for an edge leaving a fused chain's
+  // middle), a free one is deleted or replaced in turn.
+  llvm::DenseSet<Value> readInPlace;
+  for (auto &candidates : outImages(t, /*loose=*/false))
+    readInPlace.insert(candidates.begin(), candidates.end());
   for (unsigned member : region)
     for (OpResult value : source.getNode(member)->getResults()) {
-      bool usedOutside = llvm::any_of(value.getUsers(), [&](Operation *user) {
-        std::optional<unsigned> u = source.getIndex(user);
-        return !u || !members.contains(*u);
-      });
+      bool usedOutside =
+          readInPlace.contains(value) ||
+          llvm::is_contained(value.getUsers(), source.getTerminator());
       if (usedOutside && !llvm::is_contained(results, Value(value)))
         return "the region leaks " + source.getValueRef(value).str() +
                ": it is used outside the region, and no result of " +
@@ -481,15 +560,23 @@ patch::PlanOp PlanBuilder::emit(OpBuilder &builder) {
     Operation *node = target.getNode(t);
     ArrayRef<unsigned> region = mapping.getRegion(t);
     if (!region.empty()) {
-      // The anchor: the sink, the last member with outside uses.
+      // The anchor: the sink, the last member whose value a result of the
+      // new node stands for; failing that, the last with outside uses.
       llvm::DenseSet<unsigned> members(region.begin(), region.end());
       std::optional<unsigned> anchor;
-      for (unsigned member : region)
-        if (source.isOutputNode(member) ||
-            llvm::any_of(source.getUsers(member),
-                         [&](unsigned u) { return !members.contains(u); }))
-          if (!anchor || sourceRank[member] > sourceRank[*anchor])
-            anchor = member;
+      auto later = [&](unsigned member) {
+        if (!anchor || sourceRank[member] > sourceRank[*anchor])
+          anchor = member;
+      };
+      for (Value value : standsFor[t])
+        if (value)
+          later(*source.getProducer(value));
+      if (!anchor)
+        for (unsigned member : region)
+          if (source.isOutputNode(member) ||
+              llvm::any_of(source.getUsers(member),
+                           [&](unsigned u) { return !members.contains(u); }))
+            later(member);
       if (!anchor)
         anchor = *llvm::max_element(region, [&](unsigned a, unsigned b) {
           return sourceRank[a] < sourceRank[b];
@@ -662,12 +749,16 @@ LogicalResult graphdiff::diffModules(ModuleOp source, ModuleOp target,
   for (auto [name, op] : targetGraphs)
     targetByName[name] = op;
   llvm::StringSet<> seen;
+  // One graph on each side: they pair whatever their names (ml_switcheroo's
+  // optimizer returns its graph under a default name).
+  bool onlyPair = sourceGraphs.size() == 1 && targetGraphs.size() == 1;
 
   OpBuilder builder(context);
   builder.setInsertionPointToEnd(report.plans.getBody());
   for (auto [name, sourceOp] : sourceGraphs) {
     seen.insert(name);
-    Operation *targetOp = targetByName.lookup(name);
+    Operation *targetOp =
+        onlyPair ? targetGraphs.front().second : targetByName.lookup(name);
     if (!targetOp) {
       patch::RemoveGraphOp::create(builder, sourceOp->getLoc(),
                                    FlatSymbolRefAttr::get(context, name));
@@ -687,7 +778,7 @@ LogicalResult graphdiff::diffModules(ModuleOp source, ModuleOp target,
                                          std::move(diff.mapping)});
   }
   for (auto [name, targetOp] : targetGraphs) {
-    if (seen.contains(name))
+    if (seen.contains(name) || onlyPair)
       continue;
     patch::AddGraphOp::create(builder, targetOp->getLoc(),
                               FlatSymbolRefAttr::get(context, name));

@@ -1,4 +1,4 @@
-//===- Switcheroo.cpp - ml_switcheroo LogicalGraph and plan JSON ----------===//
+//===- Switcheroo.cpp - ml_switcheroo LogicalGraph JSON -------------------===//
 //
 // Part of graph-diff.
 //
@@ -7,7 +7,8 @@
 //     result of type `none`; its inputs are the sources of the edges that end
 //     at it, in edge order. Nodes of kind "Input" stay nodes (with no inputs),
 //     so that plans name them by id; the graph has no block arguments.
-//   - the graph's outputs are the nodes no edge leaves, in node order.
+//   - the graph's outputs are its nodes of kind "Output", or, if it has none,
+//     the nodes no edge leaves; in id order either way.
 //   - metadata becomes the node's `metadata` dictionary, except two keys the
 //     differ reads as structure: `stateful: true` becomes the `stateful` flag
 //     and `fused_from: [ids]` the provenance list. The exporters write them
@@ -16,9 +17,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphDiff/Importers/Switcheroo.h"
+#include "SwitcherooJSON.h"
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
-#include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -32,6 +33,7 @@
 
 using namespace mlir;
 using namespace graphdiff;
+using namespace graphdiff::switcheroo;
 namespace json = llvm::json;
 
 //===----------------------------------------------------------------------===//
@@ -61,6 +63,18 @@ public:
   Location find(StringRef key, StringRef value, size_t from = 0) const {
     return at(findOffset(key, value, from));
   }
+  /// Where the object key `"key"` (a string followed by `:`) first appears at
+  /// or after `from`, else `from`.
+  size_t findKeyOffset(StringRef key, size_t from) const {
+    std::string quoted = ("\"" + key + "\"").str();
+    size_t pos = from;
+    while ((pos = text.find(quoted, pos)) != StringRef::npos) {
+      if (text.drop_front(pos + quoted.size()).ltrim().starts_with(":"))
+        return pos;
+      pos += quoted.size();
+    }
+    return from;
+  }
   size_t findOffset(StringRef key, StringRef value, size_t from) const {
     std::string quotedKey = ("\"" + key + "\"").str();
     std::string quotedValue = ("\"" + value + "\"").str();
@@ -79,6 +93,18 @@ private:
   StringAttr filename;
 };
 } // namespace
+
+/// Whether `value` holds an object with an empty key, at any depth: MLIR
+/// dictionaries cannot have one (the IR would not read back).
+static bool hasEmptyKey(const json::Value &value) {
+  if (const json::Array *array = value.getAsArray())
+    return llvm::any_of(*array, hasEmptyKey);
+  if (const json::Object *object = value.getAsObject())
+    for (const auto &[key, element] : *object)
+      if (StringRef(key).empty() || hasEmptyKey(element))
+        return true;
+  return false;
+}
 
 /// The attribute for a JSON metadata value.
 static Attribute toAttribute(const json::Value &value, Builder &builder) {
@@ -209,6 +235,14 @@ OwningOpRef<ModuleOp> graphdiff::importSwitcherooGraph(StringRef text,
                        << "\"): \"metadata\" must be an object";
         return nullptr;
       }
+      if (hasEmptyKey(*metadata)) {
+        // At the first `"":` after the node's id (the node's own, unless it
+        // writes its metadata before its id).
+        emitError(locator.at(locator.findKeyOffset("", nodesAt - 1)))
+            << path << " (\"" << *id
+            << "\"): a metadata key is empty (an attribute needs a name)";
+        return nullptr;
+      }
       SmallVector<NamedAttribute> kept;
       if (entries) {
         for (const auto &[key, element] : *entries) {
@@ -272,12 +306,23 @@ OwningOpRef<ModuleOp> graphdiff::importSwitcherooGraph(StringRef text,
     }
   }
 
+  // The graph's outputs come from its structure, not from the order nodes
+  // are listed in: its nodes of kind "Output" (ml_switcheroo's `return`), or,
+  // if it has none, the nodes no edge leaves; ordered by id.
+  SmallVector<unsigned> outputNodes;
+  for (auto [index, info] : llvm::enumerate(infos))
+    if (info.kind == "Output")
+      outputNodes.push_back(index);
+  if (outputNodes.empty())
+    for (auto [index, info] : llvm::enumerate(infos))
+      if (!info.hasUsers)
+        outputNodes.push_back(index);
+  llvm::sort(outputNodes,
+             [&](unsigned a, unsigned b) { return infos[a].id < infos[b].id; });
+
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
   builder.setInsertionPointToEnd(module->getBody());
-  SmallVector<Type> resultTypes;
-  for (const NodeInfo &info : infos)
-    if (!info.hasUsers)
-      resultTypes.push_back(none);
+  SmallVector<Type> resultTypes(outputNodes.size(), none);
   auto graphOp = lg::GraphOp::create(builder, fileLoc, name,
                                      builder.getFunctionType({}, resultTypes));
   Block &body = graphOp.getBody().front();
@@ -295,15 +340,15 @@ OwningOpRef<ModuleOp> graphdiff::importSwitcherooGraph(StringRef text,
     ops.push_back(node);
   }
   // Inputs once every node exists: the body is a graph region.
-  SmallVector<Value> outputs;
   for (auto [node, info] : llvm::zip(ops, infos)) {
     SmallVector<Value> inputs;
     for (unsigned from : info.inputs)
       inputs.push_back(ops[from]->getResult(0));
     node->setOperands(inputs);
-    if (!info.hasUsers)
-      outputs.push_back(node->getResult(0));
   }
+  SmallVector<Value> outputs;
+  for (unsigned index : outputNodes)
+    outputs.push_back(ops[index]->getResult(0));
   lg::OutputOp::create(builder, fileLoc, outputs);
   if (failed(verify(*module)))
     return nullptr;
@@ -351,7 +396,7 @@ static json::Value toJSON(Attribute attr) {
 
 /// A node's metadata as LogicalGraph JSON: its dictionary plus `stateful` and
 /// `fused_from` written back.
-static void writeMetadata(json::OStream &j, Operation *op) {
+void graphdiff::switcheroo::writeMetadata(json::OStream &j, Operation *op) {
   j.attributeObject("metadata", [&] {
     auto node = dyn_cast<lg::NodeOp>(op);
     if (!node)
@@ -372,13 +417,13 @@ static void writeMetadata(json::OStream &j, Operation *op) {
 
 /// The LogicalGraph id of a node: an `lg` node's id, else its SSA name
 /// without the `%`.
-static std::string nodeId(Operation *op, StringRef fallback) {
+std::string graphdiff::switcheroo::nodeId(Operation *op, StringRef fallback) {
   if (auto node = dyn_cast<lg::NodeOp>(op))
     return node.getId().str();
   return fallback.str();
 }
 
-static std::string kindOf(Operation *op) {
+std::string graphdiff::switcheroo::kindOf(Operation *op) {
   if (auto node = dyn_cast<lg::NodeOp>(op))
     return node.getKind().str();
   return op->getName().getStringRef().str();
@@ -429,115 +474,6 @@ LogicalResult graphdiff::exportSwitcherooGraph(Operation *root,
       });
     });
   }
-  os << out << "\n";
-  return success();
-}
-
-/// A plan reference as a ml_switcheroo variable or node id: `@conv1`,
-/// `new @f1`, `%x` all name `conv1`, `f1`, `x`.
-static std::string varName(patch::RefAttr ref) {
-  return ref.getName().getValue().str();
-}
-
-LogicalResult graphdiff::exportSwitcherooPlan(Operation *root,
-                                              llvm::raw_ostream &os) {
-  SmallVector<patch::PlanOp> plans;
-  root->walk([&](patch::PlanOp plan) { plans.push_back(plan); });
-  if (plans.empty())
-    return root->emitError("no patch.plan to export");
-  // A graph only one side has cannot be said with node actions either.
-  WalkResult graphs = root->walk([&](Operation *op) {
-    if (!isa<patch::AddGraphOp, patch::RemoveGraphOp>(op))
-      return WalkResult::advance();
-    op->emitError() << "'" << op->getName()
-                    << "' has no ml_switcheroo action (it knows DeleteAction "
-                       "and ReplaceAction only)";
-    return WalkResult::interrupt();
-  });
-  if (graphs.wasInterrupted())
-    return failure();
-  std::string out;
-  llvm::raw_string_ostream buffer(out);
-  bool ok = true;
-  {
-    json::OStream j(buffer, 2);
-    auto writeReplace = [&](StringRef nodeIdText, Operation *newNode,
-                            StringRef newName, ArrayAttr inputs,
-                            StringRef outputVar, bool isInit) {
-      j.object([&] {
-        j.attribute("type", "ReplaceAction");
-        j.attribute("node_id", nodeIdText);
-        j.attributeObject("new_node", [&] {
-          j.attribute("id", nodeId(newNode, newName));
-          j.attribute("kind", kindOf(newNode));
-          writeMetadata(j, newNode);
-        });
-        j.attributeArray("input_vars", [&] {
-          for (auto ref : inputs.getAsRange<patch::RefAttr>())
-            j.value(varName(ref));
-        });
-        j.attribute("output_var", outputVar);
-        j.attribute("is_init", isInit);
-      });
-    };
-    auto writeBoth = [&](StringRef nodeIdText, Operation *newNode,
-                         StringRef newName, ArrayAttr inputs,
-                         StringRef outputVar, bool stateful) {
-      // A stateful layer: the constructor (init site) first, then the call.
-      if (stateful)
-        writeReplace(nodeIdText, newNode, newName, inputs, outputVar, true);
-      writeReplace(nodeIdText, newNode, newName, inputs, outputVar, false);
-    };
-    j.array([&] {
-      for (patch::PlanOp plan : plans) {
-        for (Operation &action : plan.getActions().front()) {
-          if (auto del = dyn_cast<patch::DeleteOp>(action)) {
-            j.object([&] {
-              j.attribute("type", "DeleteAction");
-              j.attribute("node_id", varName(del.getNode()));
-            });
-          } else if (auto replace = dyn_cast<patch::ReplaceOp>(action)) {
-            std::string anchor = varName(replace.getAnchor());
-            // The variable the call site assigns: what the new node's result
-            // standing for the anchor is called.
-            std::string output = anchor;
-            for (auto ref : replace.getResults().getAsRange<patch::RefAttr>())
-              if (!ref.isNone() &&
-                  ref.getName() == replace.getAnchor().getName()) {
-                output = varName(ref);
-                break;
-              }
-            writeBoth(anchor, replace.getNewNode(),
-                      varName(replace.getNewName()), replace.getInputs(),
-                      output, replace.getInit());
-          } else if (auto update = dyn_cast<patch::UpdateOp>(action)) {
-            // A changed node is a one-node replacement.
-            Operation *newNode = update.getNewNode();
-            std::string id = varName(update.getNode());
-            // Its construction site changes only if what is constructed
-            // does: not for rewired inputs alone.
-            bool constructed =
-                llvm::any_of(update.getChanges().getAsRange<StringAttr>(),
-                             [](StringAttr change) {
-                               return change.getValue() != "inputs";
-                             });
-            bool stateful = false;
-            if (auto node = dyn_cast<lg::NodeOp>(newNode))
-              stateful = node.getStateful() && constructed;
-            writeBoth(id, newNode, id, update.getInputs(), id, stateful);
-          } else {
-            action.emitError()
-                << "'" << action.getName()
-                << "' has no ml_switcheroo action (it knows DeleteAction and "
-                   "ReplaceAction only)";
-            ok = false;
-          }
-        }
-      }
-    });
-  }
-  if (!ok)
-    return failure();
   os << out << "\n";
   return success();
 }

@@ -1,0 +1,34 @@
+//===- SwitcherooJSON.h - Shared ml_switcheroo JSON pieces ------*- C++ -*-===//
+//
+// Part of graph-diff.
+//
+// How a node is written in ml_switcheroo's JSON, shared by the graph exporter
+// (Switcheroo.cpp) and the plan exporter (SwitcherooPlan.cpp). Private to the
+// library.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPHDIFF_LIB_IMPORTERS_SWITCHEROOJSON_H
+#define GRAPHDIFF_LIB_IMPORTERS_SWITCHEROOJSON_H
+
+#include "mlir/IR/Operation.h"
+#include "llvm/Support/JSON.h"
+
+#include <string>
+
+namespace graphdiff::switcheroo {
+
+/// Writes `"metadata": {...}` for `op`: an `lg` node's metadata dictionary
+/// plus `stateful` and `fused_from` written back, keys sorted; `{}` for
+/// anything else.
+void writeMetadata(llvm::json::OStream &j, mlir::Operation *op);
+
+/// The LogicalGraph id of a node: an `lg` node's id, else `fallback`.
+std::string nodeId(mlir::Operation *op, llvm::StringRef fallback);
+
+/// The LogicalGraph kind of a node: an `lg` node's kind, else the op name.
+std::string kindOf(mlir::Operation *op);
+
+} // namespace graphdiff::switcheroo
+
+#endif // GRAPHDIFF_LIB_IMPORTERS_SWITCHEROOJSON_H

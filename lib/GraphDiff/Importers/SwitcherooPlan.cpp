@@ -1,0 +1,250 @@
+//===- SwitcherooPlan.cpp - Plans as ml_switcheroo's action list ----------===//
+//
+// Part of graph-diff.
+//
+// ml_switcheroo's patcher (docs/SwitcherooInterop.md) sees the model as a
+// program with one statement per LogicalGraph node, each assigning the
+// variable named by the node's id. A DeleteAction drops a statement; a call
+// ReplaceAction (`is_init: false`) rewrites it to `output_var =
+// new_node(input_vars)`; an init ReplaceAction rewrites a stateful layer's
+// constructor line. So every variable an action reads must be one that the
+// patched program still assigns: a kept node's id, or the `output_var` of a
+// replacement, which is its anchor's (the fused chain's sink's) id.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Importers/Switcheroo.h"
+#include "SwitcherooJSON.h"
+
+#include "GraphDiff/Dialect/LG/IR/LG.h"
+#include "GraphDiff/Dialect/Patch/IR/Patch.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/JSON.h"
+
+using namespace mlir;
+using namespace graphdiff;
+using namespace graphdiff::switcheroo;
+namespace json = llvm::json;
+
+/// The name a plan reference gives without its sigils and result index:
+/// `@conv1`, `new @f1`, `%x` give `conv1`, `f1`, `x`.
+static std::string bareName(patch::RefAttr ref) {
+  return ref.getName().getValue().str();
+}
+
+/// Whether ml_switcheroo treats `op` as a stateful layer, one with a
+/// constructor line to replace too: what the node says explicitly (the
+/// `stateful` flag, or a `stateful` boolean in its metadata), else the
+/// client's own rule (`_is_likely_stateful` in its differ): the kind starts
+/// with an upper-case letter or contains "Fused".
+static bool isStateful(Operation *op) {
+  if (auto node = dyn_cast<lg::NodeOp>(op)) {
+    if (node.getStateful())
+      return true;
+    if (DictionaryAttr metadata = node.getMetadataAttr())
+      if (auto explicitFlag = metadata.getAs<BoolAttr>("stateful"))
+        return explicitFlag.getValue();
+  }
+  std::string kind = kindOf(op);
+  return (!kind.empty() && llvm::isUpper(kind.front())) ||
+         StringRef(kind).contains("Fused");
+}
+
+static InFlightDiagnostic noAction(Operation *action) {
+  return action->emitError()
+         << "'" << action->getName()
+         << "' has no ml_switcheroo action (it knows DeleteAction and "
+            "ReplaceAction only)";
+}
+
+namespace {
+/// Writes the actions of one plan, naming values as the patched program
+/// does.
+class PlanWriter {
+public:
+  PlanWriter(patch::PlanOp plan, json::OStream &j) : plan(plan), j(j) {
+    for (Operation &action : plan.getActions().front()) {
+      if (auto del = dyn_cast<patch::DeleteOp>(action))
+        dropped.insert(bareName(del.getNode()));
+      if (auto replace = dyn_cast<patch::ReplaceOp>(action)) {
+        // The call site assigns the anchor's variable: the new node's
+        // (first) result that stands for a value of the anchor lives there.
+        std::string anchor = bareName(replace.getAnchor());
+        reassigned.insert(anchor);
+        SmallVector<std::string> vars;
+        bool assigned = false;
+        for (auto ref : replace.getResults().getAsRange<patch::RefAttr>()) {
+          bool here = !assigned && !ref.isNone() && bareName(ref) == anchor;
+          vars.push_back(here ? anchor : "");
+          assigned |= here;
+        }
+        newVars[bareName(replace.getNewName())] = std::move(vars);
+      }
+    }
+  }
+
+  /// Writes every action; fails, having emitted a located error, at the
+  /// first one ml_switcheroo could not apply as meant.
+  LogicalResult write();
+
+private:
+  /// The variable holding what `ref` names once the plan is applied, or a
+  /// located error at `action` if no statement assigns one.
+  FailureOr<std::string> variable(Operation *action, unsigned index,
+                                  patch::RefAttr ref);
+  LogicalResult writeReplace(Operation *action, StringRef nodeIdText,
+                             Operation *newNode, StringRef newName,
+                             ArrayAttr inputs, bool init);
+
+  patch::PlanOp plan;
+  json::OStream &j;
+  /// Ids whose statement the plan drops, or rewrites to compute a new node.
+  llvm::StringSet<> dropped, reassigned;
+  /// For a new node's name: the variable of each result ("" for none).
+  llvm::StringMap<SmallVector<std::string>> newVars;
+};
+} // namespace
+
+FailureOr<std::string> PlanWriter::variable(Operation *action, unsigned index,
+                                            patch::RefAttr ref) {
+  std::string name = bareName(ref);
+  if (ref.getIsNew()) {
+    auto it = newVars.find(name);
+    if (it != newVars.end() && ref.getResult() < it->second.size() &&
+        !it->second[ref.getResult()].empty())
+      return it->second[ref.getResult()];
+    action->emitError() << "input #" << index << " (" << ref.str()
+                        << ") is a value no statement assigns once the plan "
+                           "is applied (only a replacement's anchor result is "
+                           "kept, in the anchor's variable)";
+    return failure();
+  }
+  if (ref.getSymbol() &&
+      (dropped.contains(name) || reassigned.contains(name))) {
+    action->emitError() << "input #" << index << " (" << ref.str()
+                        << ") names a statement the plan removes or rewrites";
+    return failure();
+  }
+  return name;
+}
+
+LogicalResult PlanWriter::writeReplace(Operation *action, StringRef nodeIdText,
+                                       Operation *newNode, StringRef newName,
+                                       ArrayAttr inputs, bool init) {
+  SmallVector<std::string> inputVars;
+  for (auto [index, ref] :
+       llvm::enumerate(inputs.getAsRange<patch::RefAttr>())) {
+    FailureOr<std::string> var = variable(action, index, ref);
+    if (failed(var))
+      return failure();
+    inputVars.push_back(*var);
+  }
+  auto one = [&](bool isInit) {
+    j.object([&] {
+      j.attribute("type", "ReplaceAction");
+      j.attribute("node_id", nodeIdText);
+      j.attributeObject("new_node", [&] {
+        j.attribute("id", nodeId(newNode, newName));
+        j.attribute("kind", kindOf(newNode));
+        writeMetadata(j, newNode);
+      });
+      // As ml_switcheroo's differ writes it: the constructor line takes no
+      // variables and assigns none.
+      j.attributeArray("input_vars", [&] {
+        if (!isInit)
+          for (const std::string &var : inputVars)
+            j.value(var);
+      });
+      j.attribute("output_var", isInit ? StringRef() : nodeIdText);
+      j.attribute("is_init", isInit);
+    });
+  };
+  // A stateful layer: the constructor (init site) first, then the call.
+  if (init)
+    one(true);
+  one(false);
+  return success();
+}
+
+LogicalResult PlanWriter::write() {
+  for (Operation &action : plan.getActions().front()) {
+    if (auto del = dyn_cast<patch::DeleteOp>(action)) {
+      j.object([&] {
+        j.attribute("type", "DeleteAction");
+        j.attribute("node_id", bareName(del.getNode()));
+      });
+      continue;
+    }
+    if (auto replace = dyn_cast<patch::ReplaceOp>(action)) {
+      Operation *newNode = replace.getNewNode();
+      if (failed(writeReplace(replace, bareName(replace.getAnchor()), newNode,
+                              bareName(replace.getNewName()),
+                              replace.getInputs(),
+                              replace.getInit() || isStateful(newNode))))
+        return failure();
+      continue;
+    }
+    if (auto update = dyn_cast<patch::UpdateOp>(action)) {
+      // A changed node is a one-node replacement. Its construction site
+      // changes only if what is constructed does: not for rewired inputs.
+      Operation *newNode = update.getNewNode();
+      std::string id = bareName(update.getNode());
+      bool constructed = llvm::any_of(
+          update.getChanges().getAsRange<StringAttr>(),
+          [](StringAttr change) { return change.getValue() != "inputs"; });
+      if (failed(writeReplace(update, id, newNode, id, update.getInputs(),
+                              constructed && isStateful(newNode))))
+        return failure();
+      continue;
+    }
+    InFlightDiagnostic diag = noAction(&action);
+    // An insert is often a fusion the differ refused: say why.
+    if (isa<patch::InsertOp>(action))
+      for (Operation &other : plan.getActions().front())
+        if (auto del = dyn_cast<patch::DeleteOp>(other))
+          if (del.getReasonAttr()) {
+            diag.attachNote(del.getLoc())
+                << "the differ did not take it for a fusion: "
+                << del.getReasonAttr().getValue();
+            break;
+          }
+    return failure();
+  }
+  return success();
+}
+
+LogicalResult graphdiff::exportSwitcherooPlan(Operation *root,
+                                              llvm::raw_ostream &os) {
+  SmallVector<patch::PlanOp> plans;
+  root->walk([&](patch::PlanOp plan) { plans.push_back(plan); });
+  if (plans.empty())
+    return root->emitError("no patch.plan to export");
+  // A graph only one side has cannot be said with node actions either.
+  WalkResult graphs = root->walk([&](Operation *op) {
+    if (!isa<patch::AddGraphOp, patch::RemoveGraphOp>(op))
+      return WalkResult::advance();
+    noAction(op);
+    return WalkResult::interrupt();
+  });
+  if (graphs.wasInterrupted())
+    return failure();
+  std::string out;
+  llvm::raw_string_ostream buffer(out);
+  bool ok = true;
+  {
+    json::OStream j(buffer, 2);
+    j.array([&] {
+      for (patch::PlanOp plan : plans)
+        if (ok && failed(PlanWriter(plan, j).write()))
+          ok = false;
+    });
+  }
+  if (!ok)
+    return failure();
+  os << out << "\n";
+  return success();
+}
