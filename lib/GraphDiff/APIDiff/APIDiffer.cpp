@@ -103,14 +103,21 @@ void printNodes(llvm::raw_ostream &os, Operation *op) {
 }
 
 /// What stays the same when a function or class is renamed or moved: its
-/// signature. Empty when there is too little to tell it apart.
+/// signature. Empty when there is too little to tell it apart: a function
+/// without parameters (beyond `self` or `cls`) and results, a class without
+/// methods.
 std::string fingerprint(Operation *op) {
   std::string text;
   llvm::raw_string_ostream os(text);
   if (isa<api::FuncOp>(op)) {
     std::vector<api::ParamOp> params = paramsOf(op);
     std::vector<api::ResultOp> results = resultsOf(op);
-    if (params.empty() && results.empty())
+    // `f(self)` says nothing about which method it is.
+    size_t informative = params.size();
+    if (informative && (params.front().getName() == "self" ||
+                        params.front().getName() == "cls"))
+      --informative;
+    if (informative == 0 && results.empty())
       return "";
     os << "f(";
     for (api::ParamOp param : params) {

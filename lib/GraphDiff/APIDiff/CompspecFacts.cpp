@@ -182,7 +182,9 @@ std::vector<CompspecGraph> graphdiff::lowerToCompspec(ModuleOp api,
       }
       return graphs;
     }
-    GraphBuilder builder("");
+    // Function and level groups are functiondb shapes: a compspec graph
+    // stays whole.
+    GraphBuilder builder(groupBy == APIGroupBy::None ? "" : "(all)");
     for (Operation &root : *api.getBody())
       lowerImported(builder, &root, -1);
     graphs.push_back(builder.take());
