@@ -23,6 +23,9 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
@@ -99,6 +102,12 @@ struct Options {
   cl::opt<bool> memory{
       "memory", cl::desc("Inputs are MLIR models: compare the bytes their "
                          "ops' results occupy per scope")};
+  cl::opt<std::string> pipeline{
+      "pipeline",
+      cl::desc("With --memory and one model: run this pass pipeline on it "
+               "(as mlir-opt's --pass-pipeline) and compare the model "
+               "before and after"),
+      cl::value_desc("builtin.module(...)")};
   cl::opt<OutputFormat> format{
       "format", cl::desc("Output format"),
       cl::values(
@@ -164,6 +173,49 @@ static prof::ProfileOp firstProfile(ModuleOp module) {
   return *module.getOps<prof::ProfileOp>().begin();
 }
 
+/// --pipeline: the memory profiles of `filename` and of the result of
+/// running `pipeline` on it.
+static LogicalResult readModelAndPipeline(
+    StringRef filename, StringRef pipeline, ArrayRef<std::string> names,
+    llvm::SourceMgr &sourceMgr, MLIRContext &context,
+    std::vector<OwningOpRef<ModuleOp>> &modules,
+    std::vector<ProfileInput> &inputs) {
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(filename, &error);
+  if (!file) {
+    llvm::errs() << "graph-diff-profile: " << error << "\n";
+    return failure();
+  }
+  unsigned id = sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+  OwningOpRef<ModuleOp> model = parseSourceString<ModuleOp>(
+      sourceMgr.getMemoryBuffer(id)->getBuffer(), ParserConfig(&context),
+      filename);
+  if (!model)
+    return failure();
+  OwningOpRef<ModuleOp> transformed = model->clone();
+  // `builtin.module(p)` as mlir-opt's --pass-pipeline spells it, or `p`:
+  // the passes of the module-level pass manager.
+  StringRef passes = pipeline.trim();
+  if (passes.consume_front("builtin.module(") && !passes.consume_back(")")) {
+    llvm::errs() << "graph-diff-profile: unbalanced --pipeline '" << pipeline
+                 << "'\n";
+    return failure();
+  }
+  PassManager pm(&context, ModuleOp::getOperationName());
+  if (failed(parsePassPipeline(passes, pm, llvm::errs())))
+    return failure();
+  if (failed(pm.run(*transformed)))
+    return failure();
+  std::string after = (filename + " after " + pipeline).str();
+  for (auto [index, module] : llvm::enumerate(
+           std::array<ModuleOp, 2>{*model, *transformed})) {
+    modules.push_back(buildMemoryProfile(module, names[index]));
+    inputs.push_back({names[index], index ? after : filename.str(),
+                      firstProfile(*modules.back())});
+  }
+  return success();
+}
+
 int graphdiff::graphDiffProfileMain(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   static Options options;
@@ -174,7 +226,13 @@ int graphdiff::graphDiffProfileMain(int argc, char **argv) {
       "prof IR, or with --memory the memory of MLIR models) as tfprof_diff "
       "does\n");
 
-  size_t count = options.inputs.size();
+  if (!options.pipeline.empty() &&
+      (!options.memory || options.inputs.size() != 1)) {
+    llvm::errs() << "graph-diff-profile: --pipeline takes --memory and one "
+                    "model\n";
+    return ExitTrouble;
+  }
+  size_t count = options.pipeline.empty() ? options.inputs.size() : 2;
   bool oneInputFormat = options.format == OutputFormat::Scope ||
                         options.format == OutputFormat::MLIR;
   if (options.format == OutputFormat::Scope && count != 1) {
@@ -216,6 +274,7 @@ int graphdiff::graphDiffProfileMain(int argc, char **argv) {
   registry.insert<prof::ProfDialect, lg::LGDialect, patch::PatchDialect>();
   registerAllDialects(registry);
   registerAllExtensions(registry);
+  registerAllPasses();
   MLIRContext context(registry);
   context.loadDialect<prof::ProfDialect>();
   llvm::SourceMgr sourceMgr;
@@ -223,6 +282,13 @@ int graphdiff::graphDiffProfileMain(int argc, char **argv) {
 
   std::vector<OwningOpRef<ModuleOp>> modules;
   std::vector<ProfileInput> inputs;
+  if (!options.pipeline.empty()) {
+    if (failed(readModelAndPipeline(options.inputs.front(), options.pipeline,
+                                    names, sourceMgr, context, modules,
+                                    inputs)))
+      return ExitTrouble;
+    count = 0; // read already
+  }
   for (size_t i = 0; i < count; ++i) {
     OwningOpRef<ModuleOp> module = readInput(
         options.inputs[i], names[i], options.memory, sourceMgr, context);
