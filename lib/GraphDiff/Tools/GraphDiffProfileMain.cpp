@@ -44,6 +44,12 @@ enum class OutputFormat { Text, JSON, HTML, Scope, MLIR };
 enum class ColorChoice { Auto, Always, Never };
 } // namespace
 
+/// The tool's own options; --help hides the ones libLLVM registers.
+static cl::OptionCategory &profileCategory() {
+  static cl::OptionCategory category("graph-diff-profile options");
+  return category;
+}
+
 namespace llvm {
 // Registers LLVM's own boolean `--color` (lib/Support/WithColor.cpp); exported
 // by libLLVM but declared in no public header.
@@ -62,7 +68,7 @@ static cl::opt<ColorChoice> &colorOption() {
                               "when the output is a terminal (default)"),
                    clEnumValN(ColorChoice::Always, "always", "always"),
                    clEnumValN(ColorChoice::Never, "never", "never")),
-        cl::init(ColorChoice::Auto));
+        cl::init(ColorChoice::Auto), cl::cat(profileCategory()));
   }();
   return *choice;
 }
@@ -70,44 +76,44 @@ static cl::opt<ColorChoice> &colorOption() {
 namespace {
 struct Options {
   cl::list<std::string> inputs{cl::Positional, cl::OneOrMore,
-                               cl::desc("<profile> <profile> [<profile>...]")};
+                               cl::desc("<profile> <profile> [<profile>...]"), cl::cat(profileCategory())};
   cl::opt<std::string> output{"o", cl::desc("Output file"),
-                              cl::value_desc("filename"), cl::init("-")};
+                              cl::value_desc("filename"), cl::init("-"), cl::cat(profileCategory())};
   cl::list<std::string> names{
       "names", cl::CommaSeparated,
       cl::desc("Names of the inputs, in order (default left,right; with more "
-               "inputs left,in2,...,right)")};
+               "inputs left,in2,...,right)"), cl::cat(profileCategory())};
   cl::opt<double> delta{"delta",
                         cl::desc("Minimum relative difference for a node to "
                                  "be shown (default 0.1 = 10%)"),
-                        cl::init(0.1)};
+                        cl::init(0.1), cl::cat(profileCategory())};
   cl::opt<std::string> minSize{
       "min-size",
       cl::desc("Minimum size of the largest side for a node to be shown: "
                "1MB, 500KB, 12B, 2G (decimal units; default 1MB)"),
-      cl::init("1MB")};
+      cl::init("1MB"), cl::cat(profileCategory())};
   cl::opt<int> maxDepth{"max-depth",
                         cl::desc("Deepest level shown, the root being 0 "
                                  "(default -1: all)"),
-                        cl::init(-1)};
+                        cl::init(-1), cl::cat(profileCategory())};
   cl::list<std::string> hide{
       "hide", cl::desc("Do not show the children of nodes whose whole path "
-                       "matches this POSIX extended regex (repeatable)")};
+                       "matches this POSIX extended regex (repeatable)"), cl::cat(profileCategory())};
   cl::opt<bool> swap{"swap", cl::desc("Diff last - first instead of first - "
-                                      "last")};
+                                      "last"), cl::cat(profileCategory())};
   cl::opt<std::string> metric{
       "metric", cl::desc("The metric compared or written (default: the first "
                          "metric of the first input: bytes for memory "
-                         "profiles; --format=scope also takes 'all')")};
+                         "profiles; --format=scope also takes 'all')"), cl::cat(profileCategory())};
   cl::opt<bool> memory{
       "memory", cl::desc("Inputs are MLIR models: compare the bytes their "
-                         "ops' results occupy per scope")};
+                         "ops' results occupy per scope"), cl::cat(profileCategory())};
   cl::opt<std::string> pipeline{
       "pipeline",
       cl::desc("With --memory and one model: run this pass pipeline on it "
                "(as mlir-opt's --pass-pipeline) and compare the model "
                "before and after"),
-      cl::value_desc("builtin.module(...)")};
+      cl::value_desc("builtin.module(...)"), cl::cat(profileCategory())};
   cl::opt<OutputFormat> format{
       "format", cl::desc("Output format"),
       cl::values(
@@ -121,7 +127,7 @@ struct Options {
                      "one input written as a tfprof scope file"),
           clEnumValN(OutputFormat::MLIR, "mlir",
                      "the inputs' profiles as prof IR")),
-      cl::init(OutputFormat::Text)};
+      cl::init(OutputFormat::Text), cl::cat(profileCategory())};
 };
 } // namespace
 
@@ -220,6 +226,7 @@ int graphdiff::graphDiffProfileMain(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   static Options options;
   colorOption();
+  cl::HideUnrelatedOptions(profileCategory());
   cl::ParseCommandLineOptions(
       argc, argv,
       "graph-diff-profile: compare hierarchical profiles (tfprof scope files, "
