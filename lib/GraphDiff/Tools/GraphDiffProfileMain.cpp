@@ -33,6 +33,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SourceMgr.h"
+#include <cmath>
 
 using namespace mlir;
 using namespace graphdiff;
@@ -263,9 +264,9 @@ int graphdiff::graphDiffProfileMain(int argc, char **argv) {
   ProfileDiffOptions diffOptions;
   diffOptions.delta = options.delta;
   std::optional<double> minSize = parseSizeOption(options.minSize);
-  if (!minSize || options.delta < 0) {
+  if (!minSize || !(options.delta >= 0) || std::isinf(options.delta)) {
     llvm::errs() << "graph-diff-profile: "
-                 << (minSize ? "--delta must not be negative"
+                 << (minSize ? "--delta must be a non-negative number"
                              : "--min-size '" + options.minSize +
                                    "' is not a size such as 1MB, 500KB or 12B")
                  << "\n";
