@@ -60,7 +60,7 @@ std::string graphdiff::formatNodeValues(const ProfileDiff &diff,
     if (!text.empty())
       text += " ";
     text += diff.names[i] + ":" +
-            formatSignificant(static_cast<double>(*node.values[i]), diff.kind);
+            formatSignificant(diff.valueOf(node, i), diff.kind);
   }
   return text;
 }

@@ -302,7 +302,10 @@ int graphdiff::graphDiffProfileMain(int argc, char **argv) {
         options.inputs[i], names[i], options.memory, sourceMgr, context);
     if (!module)
       return ExitTrouble;
-    inputs.push_back({names[i], options.inputs[i], firstProfile(*module)});
+    bool fromScopeFile =
+        !options.memory && !StringRef(options.inputs[i]).ends_with(".mlir");
+    inputs.push_back(
+        {names[i], options.inputs[i], firstProfile(*module), fromScopeFile});
     modules.push_back(std::move(module));
   }
 
