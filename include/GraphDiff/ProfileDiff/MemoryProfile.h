@@ -9,7 +9,8 @@
 // dynamic or unranked shape, a type without a size) is counted as `unsized`,
 // never guessed. An op's scope is the name its location gives (a NameLoc's
 // name; a CallSiteLoc's names from caller to callee joined with `/`; the last
-// name inside a FusedLoc), else `<function>/<op name>`. Constants (ops with
+// name inside a FusedLoc), else `<function>/<node id>` for an `lg.node`
+// and `<function>/<op name>` for any other op. Constants (ops with
 // the ConstantLike trait) also count towards the second metric, `param_bytes`.
 //
 //===----------------------------------------------------------------------===//

@@ -44,6 +44,10 @@ struct ProfileInput {
   std::string name;
   std::string file;
   prof::ProfileOp profile;
+  /// The values were read from tfprof's decimal spelling (a scope file):
+  /// compute with them as tfprof_diff does, `float("4132.48") * 10**6`
+  /// (4132479999.9999995), so that ties in the third digit round alike.
+  bool fromScopeFile = false;
 };
 
 /// One node of the merged tree.
@@ -82,6 +86,12 @@ struct ProfileDiff {
   ProfileDiffOptions options;
   /// nodes[0] is the root.
   std::vector<ProfileDiffNode> nodes;
+  /// Per input: ProfileInput::fromScopeFile.
+  std::vector<bool> fromScopeFile;
+
+  /// The value of `node` in `input` as the diff computes with it (0 when
+  /// missing; see ProfileInput::fromScopeFile).
+  double valueOf(const ProfileDiffNode &node, unsigned input) const;
 
   /// True if any node is shown: the inputs differ beyond the thresholds.
   bool differs() const { return !nodes.empty() && nodes.front().shown; }

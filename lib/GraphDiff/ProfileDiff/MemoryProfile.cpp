@@ -6,6 +6,8 @@
 
 #include "GraphDiff/ProfileDiff/MemoryProfile.h"
 
+#include "GraphDiff/Dialect/LG/IR/LG.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
@@ -89,6 +91,10 @@ struct ScopeNode {
 static SmallVector<std::string> scopePathOf(Operation *op,
                                             StringRef functionName) {
   std::string name = scopeNameOf(op->getLoc());
+  // An lg node's id is its layer's name.
+  if (name.empty())
+    if (auto node = dyn_cast<lg::NodeOp>(op))
+      name = (functionName + "/" + node.getId()).str();
   if (name.empty())
     name = (functionName + "/" + op->getName().getStringRef()).str();
   SmallVector<StringRef> parts;

@@ -9,6 +9,8 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Regex.h"
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 
 using namespace mlir;
 using namespace graphdiff;
@@ -16,6 +18,32 @@ using prof::ScopeOp;
 
 bool ProfileDiffNode::isMissingSomewhere() const {
   return llvm::any_of(values, [](const auto &v) { return !v.has_value(); });
+}
+
+/// `value` as tfprof_diff reads tfprof's spelling of it: the decimal
+/// number before the unit tfprof picks (B under 1000, KB under 10^6, else MB)
+/// parsed as a double, times the unit.
+static double asTfprofDiffReadsIt(int64_t value) {
+  if (value < 1000)
+    return static_cast<double>(value);
+  int64_t unit = value < 1000000 ? 1000 : 1000000;
+  int digits = unit == 1000 ? 3 : 6;
+  char text[64];
+  std::snprintf(text, sizeof(text), "%lld.%0*lld",
+                static_cast<long long>(value / unit), digits,
+                static_cast<long long>(value % unit));
+  return std::strtod(text, nullptr) * static_cast<double>(unit);
+}
+
+double ProfileDiff::valueOf(const ProfileDiffNode &node, unsigned input) const {
+  const std::optional<int64_t> &value = node.values[input];
+  if (!value)
+    return 0;
+  // tfprof_diff reads memory only.
+  if (kind == MetricKind::Bytes && input < fromScopeFile.size() &&
+      fromScopeFile[input])
+    return asTfprofDiffReadsIt(*value);
+  return static_cast<double>(*value);
 }
 
 namespace {
@@ -79,12 +107,8 @@ private:
 
 void TreeBuilder::computeDiffs() {
   for (ProfileDiffNode &node : result.nodes) {
-    auto valueOf = [&](unsigned input) {
-      return node.values[input] ? static_cast<double>(*node.values[input])
-                                : 0.0;
-    };
-    double minuend = valueOf(result.minuend);
-    double subtrahend = valueOf(result.subtrahend);
+    double minuend = result.valueOf(node, result.minuend);
+    double subtrahend = result.valueOf(node, result.subtrahend);
     node.diff = minuend - subtrahend;
     if (subtrahend != 0)
       node.ratio = minuend / subtrahend;
@@ -104,10 +128,10 @@ bool TreeBuilder::markSignificant(unsigned index) {
     significant |= markSignificant(child);
   ProfileDiffNode &node = result.nodes[index];
   std::optional<double> max, min;
-  for (const std::optional<int64_t> &value : node.values) {
-    if (!value)
+  for (unsigned input = 0; input < node.values.size(); ++input) {
+    if (!node.values[input])
       continue;
-    double v = static_cast<double>(*value);
+    double v = result.valueOf(node, input);
     max = max ? std::max(*max, v) : v;
     min = min ? std::min(*min, v) : v;
   }
@@ -168,6 +192,7 @@ graphdiff::diffProfiles(ArrayRef<ProfileInput> inputs,
   for (auto [index, input] : llvm::enumerate(inputs)) {
     result.names.push_back(input.name);
     result.files.push_back(input.file);
+    result.fromScopeFile.push_back(input.fromScopeFile);
     prof::ProfileOp profile = input.profile;
     int metric = profile.getMetricIndex(result.metric);
     if (metric < 0) {

@@ -59,7 +59,12 @@ void graphdiff::renderProfileDiffJSON(const ProfileDiff &diff,
     j.attribute("minuend", diff.names[diff.minuend]);
     j.attribute("subtrahend", diff.names[diff.subtrahend]);
     j.attributeObject("options", [&] {
-      j.attribute("delta", diff.options.delta);
+      // Shortest spelling (0.1, not 0.10000000000000001).
+      j.attributeBegin("delta");
+      j.rawValue([&](llvm::raw_ostream &os) {
+        os << formatPythonFloat(diff.options.delta);
+      });
+      j.attributeEnd();
       j.attribute("min_size", diff.options.minSize);
       j.attribute("max_depth", static_cast<int64_t>(diff.options.maxDepth));
       j.attributeArray("hide", [&] {

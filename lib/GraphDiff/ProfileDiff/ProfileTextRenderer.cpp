@@ -60,7 +60,7 @@ std::string graphdiff::formatNodeValues(const ProfileDiff &diff,
     if (!text.empty())
       text += " ";
     text += diff.names[i] + ":" +
-            formatSignificant(static_cast<double>(*node.values[i]), diff.kind);
+            formatSignificant(diff.valueOf(node, i), diff.kind);
   }
   return text;
 }
@@ -92,6 +92,14 @@ static void renderNode(const ProfileDiff &diff, unsigned index,
   os << formatNodeDiff(diff, node) << " " << formatNodeRatio(node);
   if (options.color)
     os << "\033[0m";
+  // Memory profiles: values of unknown size under the node (never in
+  // tfprof files, so their lines stay tfprof_diff's).
+  if (llvm::any_of(node.unsized, [](int64_t n) { return n != 0; })) {
+    os << " [unsized";
+    for (size_t i = 0; i < node.unsized.size(); ++i)
+      os << " " << diff.names[i] << ":" << node.unsized[i];
+    os << "]";
+  }
   os << "\n";
   for (unsigned child : node.children)
     renderNode(diff, child, options, os);

@@ -23,6 +23,9 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
@@ -30,6 +33,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SourceMgr.h"
+#include <cmath>
 
 using namespace mlir;
 using namespace graphdiff;
@@ -40,6 +44,12 @@ enum ExitCode { ExitSame = 0, ExitDifferent = 1, ExitTrouble = 2 };
 enum class OutputFormat { Text, JSON, HTML, Scope, MLIR };
 enum class ColorChoice { Auto, Always, Never };
 } // namespace
+
+/// The tool's own options; --help hides the ones libLLVM registers.
+static cl::OptionCategory &profileCategory() {
+  static cl::OptionCategory category("graph-diff-profile options");
+  return category;
+}
 
 namespace llvm {
 // Registers LLVM's own boolean `--color` (lib/Support/WithColor.cpp); exported
@@ -59,7 +69,7 @@ static cl::opt<ColorChoice> &colorOption() {
                               "when the output is a terminal (default)"),
                    clEnumValN(ColorChoice::Always, "always", "always"),
                    clEnumValN(ColorChoice::Never, "never", "never")),
-        cl::init(ColorChoice::Auto));
+        cl::init(ColorChoice::Auto), cl::cat(profileCategory()));
   }();
   return *choice;
 }
@@ -67,38 +77,44 @@ static cl::opt<ColorChoice> &colorOption() {
 namespace {
 struct Options {
   cl::list<std::string> inputs{cl::Positional, cl::OneOrMore,
-                               cl::desc("<profile> <profile> [<profile>...]")};
+                               cl::desc("<profile> <profile> [<profile>...]"), cl::cat(profileCategory())};
   cl::opt<std::string> output{"o", cl::desc("Output file"),
-                              cl::value_desc("filename"), cl::init("-")};
+                              cl::value_desc("filename"), cl::init("-"), cl::cat(profileCategory())};
   cl::list<std::string> names{
       "names", cl::CommaSeparated,
       cl::desc("Names of the inputs, in order (default left,right; with more "
-               "inputs left,in2,...,right)")};
+               "inputs left,in2,...,right)"), cl::cat(profileCategory())};
   cl::opt<double> delta{"delta",
                         cl::desc("Minimum relative difference for a node to "
                                  "be shown (default 0.1 = 10%)"),
-                        cl::init(0.1)};
+                        cl::init(0.1), cl::cat(profileCategory())};
   cl::opt<std::string> minSize{
       "min-size",
       cl::desc("Minimum size of the largest side for a node to be shown: "
                "1MB, 500KB, 12B, 2G (decimal units; default 1MB)"),
-      cl::init("1MB")};
+      cl::init("1MB"), cl::cat(profileCategory())};
   cl::opt<int> maxDepth{"max-depth",
                         cl::desc("Deepest level shown, the root being 0 "
                                  "(default -1: all)"),
-                        cl::init(-1)};
+                        cl::init(-1), cl::cat(profileCategory())};
   cl::list<std::string> hide{
       "hide", cl::desc("Do not show the children of nodes whose whole path "
-                       "matches this POSIX extended regex (repeatable)")};
+                       "matches this POSIX extended regex (repeatable)"), cl::cat(profileCategory())};
   cl::opt<bool> swap{"swap", cl::desc("Diff last - first instead of first - "
-                                      "last")};
+                                      "last"), cl::cat(profileCategory())};
   cl::opt<std::string> metric{
       "metric", cl::desc("The metric compared or written (default: the first "
                          "metric of the first input: bytes for memory "
-                         "profiles; --format=scope also takes 'all')")};
+                         "profiles; --format=scope also takes 'all')"), cl::cat(profileCategory())};
   cl::opt<bool> memory{
       "memory", cl::desc("Inputs are MLIR models: compare the bytes their "
-                         "ops' results occupy per scope")};
+                         "ops' results occupy per scope"), cl::cat(profileCategory())};
+  cl::opt<std::string> pipeline{
+      "pipeline",
+      cl::desc("With --memory and one model: run this pass pipeline on it "
+               "(as mlir-opt's --pass-pipeline) and compare the model "
+               "before and after"),
+      cl::value_desc("builtin.module(...)"), cl::cat(profileCategory())};
   cl::opt<OutputFormat> format{
       "format", cl::desc("Output format"),
       cl::values(
@@ -112,7 +128,7 @@ struct Options {
                      "one input written as a tfprof scope file"),
           clEnumValN(OutputFormat::MLIR, "mlir",
                      "the inputs' profiles as prof IR")),
-      cl::init(OutputFormat::Text)};
+      cl::init(OutputFormat::Text), cl::cat(profileCategory())};
 };
 } // namespace
 
@@ -164,17 +180,67 @@ static prof::ProfileOp firstProfile(ModuleOp module) {
   return *module.getOps<prof::ProfileOp>().begin();
 }
 
+/// --pipeline: the memory profiles of `filename` and of the result of
+/// running `pipeline` on it.
+static LogicalResult readModelAndPipeline(
+    StringRef filename, StringRef pipeline, ArrayRef<std::string> names,
+    llvm::SourceMgr &sourceMgr, MLIRContext &context,
+    std::vector<OwningOpRef<ModuleOp>> &modules,
+    std::vector<ProfileInput> &inputs) {
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(filename, &error);
+  if (!file) {
+    llvm::errs() << "graph-diff-profile: " << error << "\n";
+    return failure();
+  }
+  unsigned id = sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+  OwningOpRef<ModuleOp> model = parseSourceString<ModuleOp>(
+      sourceMgr.getMemoryBuffer(id)->getBuffer(), ParserConfig(&context),
+      filename);
+  if (!model)
+    return failure();
+  OwningOpRef<ModuleOp> transformed = model->clone();
+  // `builtin.module(p)` as mlir-opt's --pass-pipeline spells it, or `p`:
+  // the passes of the module-level pass manager.
+  StringRef passes = pipeline.trim();
+  if (passes.consume_front("builtin.module(") && !passes.consume_back(")")) {
+    llvm::errs() << "graph-diff-profile: unbalanced --pipeline '" << pipeline
+                 << "'\n";
+    return failure();
+  }
+  PassManager pm(&context, ModuleOp::getOperationName());
+  if (failed(parsePassPipeline(passes, pm, llvm::errs())))
+    return failure();
+  if (failed(pm.run(*transformed)))
+    return failure();
+  std::string after = (filename + " after " + pipeline).str();
+  for (auto [index, module] : llvm::enumerate(
+           std::array<ModuleOp, 2>{*model, *transformed})) {
+    modules.push_back(buildMemoryProfile(module, names[index]));
+    inputs.push_back({names[index], index ? after : filename.str(),
+                      firstProfile(*modules.back())});
+  }
+  return success();
+}
+
 int graphdiff::graphDiffProfileMain(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   static Options options;
   colorOption();
+  cl::HideUnrelatedOptions(profileCategory());
   cl::ParseCommandLineOptions(
       argc, argv,
       "graph-diff-profile: compare hierarchical profiles (tfprof scope files, "
       "prof IR, or with --memory the memory of MLIR models) as tfprof_diff "
       "does\n");
 
-  size_t count = options.inputs.size();
+  if (!options.pipeline.empty() &&
+      (!options.memory || options.inputs.size() != 1)) {
+    llvm::errs() << "graph-diff-profile: --pipeline takes --memory and one "
+                    "model\n";
+    return ExitTrouble;
+  }
+  size_t count = options.pipeline.empty() ? options.inputs.size() : 2;
   bool oneInputFormat = options.format == OutputFormat::Scope ||
                         options.format == OutputFormat::MLIR;
   if (options.format == OutputFormat::Scope && count != 1) {
@@ -198,9 +264,9 @@ int graphdiff::graphDiffProfileMain(int argc, char **argv) {
   ProfileDiffOptions diffOptions;
   diffOptions.delta = options.delta;
   std::optional<double> minSize = parseSizeOption(options.minSize);
-  if (!minSize || options.delta < 0) {
+  if (!minSize || !(options.delta >= 0) || std::isinf(options.delta)) {
     llvm::errs() << "graph-diff-profile: "
-                 << (minSize ? "--delta must not be negative"
+                 << (minSize ? "--delta must be a non-negative number"
                              : "--min-size '" + options.minSize +
                                    "' is not a size such as 1MB, 500KB or 12B")
                  << "\n";
@@ -216,6 +282,7 @@ int graphdiff::graphDiffProfileMain(int argc, char **argv) {
   registry.insert<prof::ProfDialect, lg::LGDialect, patch::PatchDialect>();
   registerAllDialects(registry);
   registerAllExtensions(registry);
+  registerAllPasses();
   MLIRContext context(registry);
   context.loadDialect<prof::ProfDialect>();
   llvm::SourceMgr sourceMgr;
@@ -223,12 +290,22 @@ int graphdiff::graphDiffProfileMain(int argc, char **argv) {
 
   std::vector<OwningOpRef<ModuleOp>> modules;
   std::vector<ProfileInput> inputs;
+  if (!options.pipeline.empty()) {
+    if (failed(readModelAndPipeline(options.inputs.front(), options.pipeline,
+                                    names, sourceMgr, context, modules,
+                                    inputs)))
+      return ExitTrouble;
+    count = 0; // read already
+  }
   for (size_t i = 0; i < count; ++i) {
     OwningOpRef<ModuleOp> module = readInput(
         options.inputs[i], names[i], options.memory, sourceMgr, context);
     if (!module)
       return ExitTrouble;
-    inputs.push_back({names[i], options.inputs[i], firstProfile(*module)});
+    bool fromScopeFile =
+        !options.memory && !StringRef(options.inputs[i]).ends_with(".mlir");
+    inputs.push_back(
+        {names[i], options.inputs[i], firstProfile(*module), fromScopeFile});
     modules.push_back(std::move(module));
   }
 

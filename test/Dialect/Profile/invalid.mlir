@@ -107,3 +107,17 @@ prof.profile @p metrics ["bytes"] {
     "test.other"() : () -> ()
   }
 }
+
+// -----
+
+prof.profile @p metrics ["bytes"] {
+  // expected-error @below {{has a negative unsized count}}
+  prof.scope "r" total [3] unsized -1
+}
+
+// -----
+
+prof.profile @p metrics ["bytes"] {
+  // expected-error @below {{expected integer value}}
+  prof.scope "r" total [x]
+}
