@@ -53,7 +53,7 @@ protected:
     return modules.back().get();
   }
 
-  static Operation *symbol(ModuleOp module, StringRef name) {
+  static Operation *symbol(ModuleOp module, SymbolRefAttr name) {
     return SymbolTable::lookupSymbolIn(module, name);
   }
 

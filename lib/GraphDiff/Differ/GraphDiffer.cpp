@@ -239,7 +239,10 @@ void PlanBuilder::mapResults(unsigned t) {
     for (Value v : candidates)
       if (inRegion(v))
         inside.push_back(v);
-    if (inside.size() == 1)
+    // One source value, one result: a value that two results both reach
+    // (`lg.output %f#0, %f#1` where the source output `%a` twice) is stood
+    // for by the first; the other is new.
+    if (inside.size() == 1 && !llvm::is_contained(results, inside.front()))
       results[k] = inside.front();
   }
   // With nothing to go by (no paired users), a single sink's results stand
@@ -285,7 +288,21 @@ void PlanBuilder::settleRegions() {
     mapping.setRegion(t, region, MatchStage::Convention);
   }
 
-  // 1. A paired node whose content changed and whose free producers feed only
+  // 1. A paired node whose number of results changed cannot be updated in
+  //    place: uses of a result that comes or goes have nothing to follow. It
+  //    is replaced, as a region of one node, whose results say which source
+  //    value each new result stands for.
+  for (unsigned t : targetOrder) {
+    std::optional<unsigned> s = mapping.getSource(t);
+    if (!s || source.getNode(*s)->getNumResults() ==
+                  target.getNode(t)->getNumResults())
+      continue;
+    MatchStage stage = mapping.getPairStage(t);
+    mapping.unpairTarget(t);
+    mapping.setRegion(t, {*s}, stage);
+  }
+
+  // 2. A paired node whose content changed and whose free producers feed only
   //    it was rewritten together with them: upstream fusion keeps the
   //    consumer's location on the fused op. Its region is the pair's source
   //    node plus those producers.
@@ -311,7 +328,7 @@ void PlanBuilder::settleRegions() {
     mapping.setRegion(t, region, stage);
   }
 
-  // 2. A target node with no counterpart: the free source nodes between the
+  // 3. A target node with no counterpart: the free source nodes between the
   //    values its inputs and its paired users see form the region it
   //    replaces (or it is a pure insertion).
   for (unsigned t : targetOrder) {
@@ -337,7 +354,7 @@ void PlanBuilder::settleRegions() {
     mapping.setRegion(t, region, MatchStage::Structure);
   }
 
-  // 3. Check every region; refuse the ones that cannot be one node.
+  // 4. Check every region; refuse the ones that cannot be one node.
   for (unsigned t : targetOrder) {
     ArrayRef<unsigned> region = mapping.getRegion(t);
     if (region.empty())
@@ -436,6 +453,37 @@ bool PlanBuilder::contentChanged(unsigned s, unsigned t,
   return !changes.empty();
 }
 
+/// Copies into the body of a new node's action, before `newNode`, a
+/// declaration of each symbol that `node` (its original in the target)
+/// references, so that the new node verifies inside the plan as it does in
+/// the target: a function becomes a private declaration, anything else is
+/// copied whole. `lg` nodes are left out: a node's `calls @graph` is checked
+/// in its graph, not in a plan.
+static void declareReferencedSymbols(Operation *node, Operation *newNode) {
+  std::optional<SymbolTable::UseRange> uses = SymbolTable::getSymbolUses(node);
+  if (!uses)
+    return;
+  OpBuilder builder(newNode);
+  llvm::SmallPtrSet<Operation *, 4> declared;
+  for (const SymbolTable::SymbolUse &use : *uses) {
+    Operation *user = use.getUser();
+    if (isa_and_nonnull<lg::LGDialect>(user->getDialect()))
+      continue;
+    auto root = FlatSymbolRefAttr::get(use.getSymbolRef().getRootReference());
+    Operation *symbol = SymbolTable::lookupNearestSymbolFrom(user, root);
+    if (!symbol || !declared.insert(symbol).second)
+      continue;
+    Operation *copy;
+    if (isa<FunctionOpInterface>(symbol)) {
+      copy = symbol->cloneWithoutRegions();
+      SymbolTable::setSymbolVisibility(copy, SymbolTable::Visibility::Private);
+    } else {
+      copy = symbol->clone();
+    }
+    builder.insert(copy);
+  }
+}
+
 Block *PlanBuilder::buildBody(OpBuilder &builder, Operation *action, unsigned t,
                               SmallVectorImpl<Attribute> &inputs) {
   Operation *node = target.getNode(t);
@@ -448,7 +496,8 @@ Block *PlanBuilder::buildBody(OpBuilder &builder, Operation *action, unsigned t,
   }
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToEnd(body);
-  builder.clone(*node, mapping);
+  Operation *newNode = builder.clone(*node, mapping);
+  declareReferencedSymbols(node, newNode);
   return body;
 }
 
@@ -456,7 +505,7 @@ patch::PlanOp PlanBuilder::emit(OpBuilder &builder) {
   MLIRContext *context = builder.getContext();
   Location loc = target.getOperation()->getLoc();
   auto plan =
-      patch::PlanOp::create(builder, loc, source.getName(), target.getName());
+      patch::PlanOp::create(builder, loc, source.getPath(), target.getPath());
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToEnd(&plan.getActions().front());
   auto stageAttr = [&](MatchStage stage) {
@@ -553,7 +602,10 @@ patch::PlanOp PlanBuilder::emit(OpBuilder &builder) {
         return false;
       return imageRef(newInput) != afterRef(oldInput);
     };
-    bool inputsChanged = newInputs.size() != oldInputs.size();
+    // A repeated operand (`Add(%r)` vs `Add(%r, %r)`) reads no new value.
+    bool inputsChanged = newInputs.size() != oldInputs.size() ||
+                         source.getNode(*s)->getNumOperands() !=
+                             node->getNumOperands();
     for (unsigned i = 0; !inputsChanged && i < newInputs.size(); ++i)
       inputsChanged = differs(newInputs[i], oldInputs[i]);
     // Operand order matters too (a rewired edge may keep the set of inputs).
@@ -636,19 +688,78 @@ GraphDiff graphdiff::diffGraphs(const Graph &source, const Graph &target,
   return GraphDiff{std::move(mapping), op};
 }
 
-/// The graphs of `module` the differ compares, by symbol name, in order.
-static SmallVector<std::pair<StringRef, Operation *>>
-collectGraphs(ModuleOp module) {
-  SmallVector<std::pair<StringRef, Operation *>> graphs;
-  module.walk([&](Operation *op) {
-    if (!isDiffableGraph(op))
+FailureOr<std::vector<ModuleGraph>>
+graphdiff::collectGraphs(ModuleOp module) {
+  std::vector<ModuleGraph> graphs;
+  llvm::StringMap<Operation *> byKey;
+  WalkResult walk = module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    auto function = dyn_cast<FunctionOpInterface>(op);
+    if (!isa<lg::GraphOp>(op) && !function)
       return WalkResult::advance();
-    if (auto name =
-            op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
-      graphs.push_back({name.getValue(), op});
+    if (!op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+      return WalkResult::skip();
+    ModuleGraph graph;
+    graph.op = op;
+    graph.path = Graph::getSymbolPath(op);
+    llvm::raw_string_ostream key(graph.key);
+    key << graph.path;
+    graph.key = StringRef(graph.key).drop_front(); // the leading '@'
+    if (function && function.isExternal())
+      graph.form = ModuleGraph::Declaration;
+    else if (function && !llvm::hasSingleElement(function.getFunctionBody()))
+      graph.form = ModuleGraph::MultiBlock;
+    auto [it, inserted] = byKey.try_emplace(graph.key, op);
+    if (!inserted) {
+      InFlightDiagnostic diag =
+          op->emitError() << "has the same symbol path @" << graph.key
+                          << " as another graph of its input, so the two "
+                             "cannot be told apart; name the modules that "
+                             "hold them";
+      diag.attachNote(it->second->getLoc()) << "the other one is here";
+      return WalkResult::interrupt();
+    }
+    graphs.push_back(std::move(graph));
     return WalkResult::skip();
   });
+  if (walk.wasInterrupted())
+    return failure();
   return graphs;
+}
+
+/// What differs between two functions one of which is only declared (or two
+/// declarations): the entries of a `patch.change_graph`.
+static SmallVector<StringRef> declarationChanges(const ModuleGraph &source,
+                                                 const ModuleGraph &target) {
+  SmallVector<StringRef> changes;
+  bool sourceDefined = source.form != ModuleGraph::Declaration;
+  bool targetDefined = target.form != ModuleGraph::Declaration;
+  if (!sourceDefined && targetDefined)
+    changes.push_back("defined");
+  if (sourceDefined && !targetDefined)
+    changes.push_back("declared");
+  auto a = cast<FunctionOpInterface>(source.op);
+  auto b = dyn_cast<FunctionOpInterface>(target.op);
+  if (!b || a.getFunctionType() != b.getFunctionType())
+    changes.push_back("signature");
+  // Any other attribute (argument attributes, ...). A declaration is private
+  // by rule, so visibility only counts between two declarations.
+  MLIRContext *context = source.op->getContext();
+  NamedAttrList la(source.op->getAttrDictionary());
+  NamedAttrList lb(target.op->getAttrDictionary());
+  for (NamedAttrList *list : {&la, &lb}) {
+    // The signature, reported above, under whatever name the op keeps it.
+    for (NamedAttribute attr : llvm::to_vector(*list))
+      if (isa<TypeAttr>(attr.getValue()) &&
+          isa<FunctionType>(cast<TypeAttr>(attr.getValue()).getValue()))
+        list->erase(attr.getName());
+    if (sourceDefined != targetDefined)
+      list->erase(SymbolTable::getVisibilityAttrName());
+  }
+  if (source.op->getName() != target.op->getName() ||
+      !isSameAttrDictionary(la.getDictionary(context),
+                            lb.getDictionary(context)))
+    changes.push_back("attributes");
+  return changes;
 }
 
 LogicalResult graphdiff::diffModules(ModuleOp source, ModuleOp target,
@@ -656,22 +767,63 @@ LogicalResult graphdiff::diffModules(ModuleOp source, ModuleOp target,
                                      const SourceNames *targetNames,
                                      DiffReport &report) {
   MLIRContext *context = source.getContext();
-  auto sourceGraphs = collectGraphs(source);
-  auto targetGraphs = collectGraphs(target);
-  llvm::StringMap<Operation *> targetByName;
-  for (auto [name, op] : targetGraphs)
-    targetByName[name] = op;
+  FailureOr<std::vector<ModuleGraph>> sourceGraphs = collectGraphs(source);
+  FailureOr<std::vector<ModuleGraph>> targetGraphs = collectGraphs(target);
+  if (failed(sourceGraphs) || failed(targetGraphs))
+    return failure();
+  llvm::StringMap<const ModuleGraph *> targetByKey;
+  for (const ModuleGraph &graph : *targetGraphs)
+    targetByKey[graph.key] = &graph;
   llvm::StringSet<> seen;
 
   OpBuilder builder(context);
   builder.setInsertionPointToEnd(report.plans.getBody());
-  for (auto [name, sourceOp] : sourceGraphs) {
-    seen.insert(name);
-    Operation *targetOp = targetByName.lookup(name);
-    if (!targetOp) {
-      patch::RemoveGraphOp::create(builder, sourceOp->getLoc(),
-                                   FlatSymbolRefAttr::get(context, name));
-      report.removedGraphs.push_back(name.str());
+  for (const ModuleGraph &sourceGraphInfo : *sourceGraphs) {
+    seen.insert(sourceGraphInfo.key);
+    const ModuleGraph *targetGraphInfo =
+        targetByKey.lookup(sourceGraphInfo.key);
+    if (!targetGraphInfo) {
+      patch::RemoveGraphOp::create(builder, sourceGraphInfo.op->getLoc(),
+                                   sourceGraphInfo.path);
+      report.removedGraphs.push_back(sourceGraphInfo.key);
+      continue;
+    }
+    Operation *sourceOp = sourceGraphInfo.op;
+    Operation *targetOp = targetGraphInfo->op;
+    // Bodies of several blocks are not graphs the differ reads: equal ones
+    // are the same, different ones are refused, never skipped.
+    if (sourceGraphInfo.form == ModuleGraph::MultiBlock ||
+        targetGraphInfo->form == ModuleGraph::MultiBlock) {
+      if (OperationEquivalence::isEquivalentTo(
+              sourceOp, targetOp, OperationEquivalence::IgnoreLocations))
+        continue;
+      const ModuleGraph &multi =
+          sourceGraphInfo.form == ModuleGraph::MultiBlock ? sourceGraphInfo
+                                                          : *targetGraphInfo;
+      const ModuleGraph &other =
+          &multi == &sourceGraphInfo ? *targetGraphInfo : sourceGraphInfo;
+      InFlightDiagnostic diag =
+          multi.op->emitError()
+          << "function @" << multi.key << " has a body of "
+          << cast<FunctionOpInterface>(multi.op).getFunctionBody().getBlocks().size()
+          << " blocks, which graph-diff does not diff (it diffs single-block "
+             "bodies), and it differs from the other input's @"
+          << multi.key;
+      diag.attachNote(other.op->getLoc()) << "the other input's @" << other.key;
+      return diag;
+    }
+    if (sourceGraphInfo.form == ModuleGraph::Declaration ||
+        targetGraphInfo->form == ModuleGraph::Declaration) {
+      SmallVector<StringRef> changes =
+          declarationChanges(sourceGraphInfo, *targetGraphInfo);
+      if (changes.empty())
+        continue;
+      patch::ChangeGraphOp::create(builder, targetOp->getLoc(),
+                                   sourceGraphInfo.path,
+                                   builder.getStrArrayAttr(changes));
+      report.changedGraphs.push_back(
+          {sourceGraphInfo.key,
+           std::vector<std::string>(changes.begin(), changes.end())});
       continue;
     }
     FailureOr<std::unique_ptr<Graph>> sourceGraph =
@@ -686,12 +838,12 @@ LogicalResult graphdiff::diffModules(ModuleOp source, ModuleOp target,
                                          std::move(*targetGraph),
                                          std::move(diff.mapping)});
   }
-  for (auto [name, targetOp] : targetGraphs) {
-    if (seen.contains(name))
+  for (const ModuleGraph &targetGraphInfo : *targetGraphs) {
+    if (seen.contains(targetGraphInfo.key))
       continue;
-    patch::AddGraphOp::create(builder, targetOp->getLoc(),
-                              FlatSymbolRefAttr::get(context, name));
-    report.addedGraphs.push_back(name.str());
+    patch::AddGraphOp::create(builder, targetGraphInfo.op->getLoc(),
+                              targetGraphInfo.path);
+    report.addedGraphs.push_back(targetGraphInfo.key);
   }
   return success();
 }
