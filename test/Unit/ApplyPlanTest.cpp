@@ -53,8 +53,11 @@ protected:
     return modules.back().get();
   }
 
-  static Operation *symbol(ModuleOp module, SymbolRefAttr name) {
+  static Operation *symbol(ModuleOp module, StringRef name) {
     return SymbolTable::lookupSymbolIn(module, name);
+  }
+  static Operation *symbol(ModuleOp module, SymbolRefAttr path) {
+    return SymbolTable::lookupSymbolIn(module.getOperation(), path);
   }
 
   static patch::PlanOp planIn(ModuleOp module) {

@@ -69,7 +69,7 @@ patch.plan @g to @g {
 // -----
 
 patch.plan @g to @g {
-  // expected-error @below {{body must hold exactly one op, the new node (found 2)}}
+  // expected-error @below {{body must hold one op, the new node, after the declarations of the symbols it references (found 2 ops)}}
   patch.insert new %1 inputs() {
     %0 = "test.op"() : () -> i32
     %1 = "test.op"() : () -> i32
