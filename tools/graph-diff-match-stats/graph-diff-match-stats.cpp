@@ -55,7 +55,8 @@ static int runTool(int argc, char **argv) {
       llvm::cl::desc("Allow operations of unregistered dialects in the inputs"),
       llvm::cl::init(false));
   if (!llvm::cl::ParseCommandLineOptions(
-          argc, argv, "graph-diff-match-stats: plan size against a lower bound\n",
+          argc, argv,
+          "graph-diff-match-stats: plan size against a lower bound\n",
           &llvm::errs()))
     return 2;
   if (inputs.size() != 2) {
@@ -120,11 +121,10 @@ static int runTool(int argc, char **argv) {
       breakdown +=
           (breakdown.empty() ? "" : ",") + kind + "=" + std::to_string(count);
     out << pair.source->getName() << "\t" << stats.sourceNodes << "\t"
-                 << stats.targetNodes << "\t" << actions << "\t"
-                 << stats.lowerBound << "\t" << stats.unchangedUnmatched << "\t"
-                 << stats.ambiguous << "\t" << (verified ? "yes" : "no") << "\t"
-                 << llvm::format("%.3f", seconds) << "\t"
-                 << (breakdown.empty() ? "-" : breakdown) << "\n";
+        << stats.targetNodes << "\t" << actions << "\t" << stats.lowerBound
+        << "\t" << stats.unchangedUnmatched << "\t" << stats.ambiguous << "\t"
+        << (verified ? "yes" : "no") << "\t" << llvm::format("%.3f", seconds)
+        << "\t" << (breakdown.empty() ? "-" : breakdown) << "\n";
   }
   out.flush();
   if (out.has_error()) {

@@ -34,10 +34,9 @@ namespace graphdiff {
 /// and a regular file keeps its old contents. A failure to write is reported
 /// on stderr as `<tool>: <path>: <reason>`; `write` reports its own failures.
 /// Returns failure in both cases.
-mlir::LogicalResult
-writeOutputFile(llvm::StringRef path, llvm::StringRef tool,
-                llvm::function_ref<mlir::LogicalResult(llvm::raw_ostream &)>
-                    write);
+mlir::LogicalResult writeOutputFile(
+    llvm::StringRef path, llvm::StringRef tool,
+    llvm::function_ref<mlir::LogicalResult(llvm::raw_ostream &)> write);
 
 } // namespace graphdiff
 

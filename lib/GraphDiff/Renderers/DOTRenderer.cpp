@@ -106,8 +106,8 @@ LogicalResult graphdiff::renderDOT(const DiffReport &report,
        << ", fillcolor=" << quote(statusColor(NodeStatus::Inserted)) << "];\n";
   for (const ChangedGraph &graph : report.changedGraphs)
     os << "  " << quote("changed_" + graph.name) << " [label="
-       << quote("@" + graph.name + "\nchanged: " +
-                llvm::join(graph.changes, ", "))
+       << quote("@" + graph.name +
+                "\nchanged: " + llvm::join(graph.changes, ", "))
        << ", fillcolor=" << quote(statusColor(NodeStatus::Updated)) << "];\n";
   os << "}\n";
   return success();

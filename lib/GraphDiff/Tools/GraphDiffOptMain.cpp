@@ -258,7 +258,8 @@ static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
     if (other && graph.form == ModuleGraph::Body &&
         other->form == ModuleGraph::Body) {
       FailureOr<std::unique_ptr<Graph>> a = Graph::build(graph.op, sourceNames);
-      FailureOr<std::unique_ptr<Graph>> b = Graph::build(other->op, targetNames);
+      FailureOr<std::unique_ptr<Graph>> b =
+          Graph::build(other->op, targetNames);
       if (failed(a) || failed(b))
         return ExitTrouble;
       same = !findMismatch(**a, **b);
@@ -275,8 +276,9 @@ static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
       missing.push_back("@" + graph.key + " (only in the target)");
   if (!missing.empty()) {
     llvm::errs() << planFile << ": error: the plan file says nothing about "
-                 << missing.size() << " graph(s) that differ: "
-                 << llvm::join(missing, ", ") << "\n";
+                 << missing.size()
+                 << " graph(s) that differ: " << llvm::join(missing, ", ")
+                 << "\n";
     return ExitTrouble;
   }
   llvm::errs() << "graph-diff-opt: " << checked << " plan(s) verified\n";
@@ -346,8 +348,8 @@ static int runDiff(StringRef sourceFile, StringRef targetFile,
   progress.phase("writing " + outputFilename);
   if (failed(writeOutputFile(
           outputFilename, "graph-diff-opt", [&](llvm::raw_ostream &os) {
-            if (succeeded(renderReport(report, reportFormat, os,
-                                       renderOptions)))
+            if (succeeded(
+                    renderReport(report, reportFormat, os, renderOptions)))
               return success();
             llvm::errs() << "graph-diff-opt: cannot render the report\n";
             return failure();
@@ -448,11 +450,10 @@ static int runTool(int argc, char **argv) {
     if (failed(checkNestingDepth(depthMgr, id)))
       return ExitTrouble;
   }
-  if (failed(writeOutputFile(outputFilename, "graph-diff-opt",
-                             [&](llvm::raw_ostream &os) {
-                               return MlirOptMain(os, std::move(file),
-                                                  registry, config);
-                             })))
+  if (failed(writeOutputFile(
+          outputFilename, "graph-diff-opt", [&](llvm::raw_ostream &os) {
+            return MlirOptMain(os, std::move(file), registry, config);
+          })))
     return ExitTrouble;
   return ExitSame;
 }

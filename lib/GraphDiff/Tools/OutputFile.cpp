@@ -63,9 +63,9 @@ static FailureOr<std::string> resolveLinks(StringRef path, StringRef tool,
 
 /// Runs `write` on a stream over `fd` (which it closes), then reports any
 /// error the stream met.
-static LogicalResult
-writeToDescriptor(int fd, StringRef tool, StringRef path,
-                  llvm::function_ref<LogicalResult(llvm::raw_ostream &)> write) {
+static LogicalResult writeToDescriptor(
+    int fd, StringRef tool, StringRef path,
+    llvm::function_ref<LogicalResult(llvm::raw_ostream &)> write) {
   llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
   LogicalResult written = write(os);
   os.close();
@@ -117,8 +117,8 @@ LogicalResult graphdiff::writeOutputFile(
   llvm::SmallString<256> model(llvm::sys::path::parent_path(*resolved));
   if (model.empty())
     model = ".";
-  llvm::sys::path::append(
-      model, "." + llvm::sys::path::filename(*resolved) + ".tmp-%%%%%%%%");
+  llvm::sys::path::append(model, "." + llvm::sys::path::filename(*resolved) +
+                                     ".tmp-%%%%%%%%");
   int fd;
   llvm::SmallString<256> temporary;
   if (std::error_code error =

@@ -76,7 +76,8 @@ OwningOpRef<ModuleOp> graphdiff::parseInputFile(StringRef filename,
   llvm::SourceMgr parseMgr;
   parseMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBuffer(file->getMemBufferRef()), SMLoc());
-  unsigned bufferID = diagnosticsMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+  unsigned bufferID =
+      diagnosticsMgr.AddNewSourceBuffer(std::move(file), SMLoc());
   if (failed(checkNestingDepth(diagnosticsMgr, bufferID)))
     return nullptr;
 
