@@ -18,6 +18,8 @@
 // CHECK:      patch.add_graph @c::@f
 // RUN: %expect_exit 0 graph-diff-opt %t/src.mlir %t/tgt.mlir --check-plan=%t/plan.mlir
 // RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --format=text --color=never | FileCheck %s --check-prefix=TEXT
+// TEXT: graph @a::@f: unchanged (1 node)
+// TEXT: graph @b::@f (similarity
 // TEXT: graph @b::@extra: removed (only in the source)
 // TEXT: graph @c::@f: added (only in the target)
 

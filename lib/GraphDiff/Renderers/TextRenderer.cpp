@@ -119,9 +119,10 @@ LogicalResult graphdiff::renderText(const DiffReport &report,
   for (const PairView &view : views) {
     const DiffSummary &summary = view.getSummary();
     os.changeColor(llvm::raw_ostream::SAVEDCOLOR, /*bold=*/true);
-    os << "graph @" << view.source().getName();
-    if (view.target().getName() != view.source().getName())
-      os << " -> @" << view.target().getName();
+    // By symbol path: `@outer::@f` tells nested modules' functions apart.
+    os << "graph " << view.source().getPath();
+    if (view.target().getPath() != view.source().getPath())
+      os << " -> " << view.target().getPath();
     os.resetColor();
     std::vector<ActionLine> lines = describeActions(view);
     if (lines.empty()) {
