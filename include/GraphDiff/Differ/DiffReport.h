@@ -63,6 +63,11 @@ struct ModuleGraph {
 /// have the same symbol path (functions of unnamed nested modules).
 mlir::FailureOr<std::vector<ModuleGraph>> collectGraphs(mlir::ModuleOp module);
 
+/// What differs between two functions of the same path one of which (or
+/// both) is only declared: the entries of their `patch.change_graph`, or none.
+llvm::SmallVector<llvm::StringRef>
+declarationChanges(const ModuleGraph &source, const ModuleGraph &target);
+
 struct DiffReport {
   std::string sourceFile;
   std::string targetFile;

@@ -60,10 +60,9 @@ FailureOr<std::vector<ModuleGraph>> graphdiff::collectGraphs(ModuleOp module) {
   return graphs;
 }
 
-/// What differs between two functions one of which is only declared (or two
-/// declarations): the entries of a `patch.change_graph`.
-static SmallVector<StringRef> declarationChanges(const ModuleGraph &source,
-                                                 const ModuleGraph &target) {
+SmallVector<StringRef>
+graphdiff::declarationChanges(const ModuleGraph &source,
+                              const ModuleGraph &target) {
   SmallVector<StringRef> changes;
   bool sourceDefined = source.form != ModuleGraph::Declaration;
   bool targetDefined = target.form != ModuleGraph::Declaration;

@@ -170,6 +170,40 @@ void graphdiff::registerAllGraphDiffPasses() {
   registerGraphDiffPasses();
 }
 
+/// Checks that a `patch.add_graph`, `patch.remove_graph` or
+/// `patch.change_graph` of a plan file says what the inputs show: a graph
+/// only the target has, only the source has, or a declared function whose
+/// changes are exactly those listed.
+static LogicalResult checkGraphEntry(Operation &op, ModuleGraph *source,
+                                     ModuleGraph *target) {
+  if (isa<patch::AddGraphOp>(op) && (source || !target))
+    return op.emitError() << "adds a graph that "
+                          << (source ? "the source has too"
+                                     : "the target does not have");
+  if (isa<patch::RemoveGraphOp>(op) && (!source || target))
+    return op.emitError() << "removes a graph that "
+                          << (target ? "the target has too"
+                                     : "the source does not have");
+  auto change = dyn_cast<patch::ChangeGraphOp>(op);
+  if (!change)
+    return success();
+  if (!source || !target)
+    return op.emitError() << "changes a graph that the "
+                          << (source ? "target" : "source") << " does not have";
+  if (source->form != ModuleGraph::Declaration &&
+      target->form != ModuleGraph::Declaration)
+    return op.emitError("changes a graph that both inputs define: that takes "
+                        "a 'patch.plan'");
+  SmallVector<StringRef> actual = declarationChanges(*source, *target);
+  SmallVector<StringRef> listed(
+      change.getChanges().getAsValueRange<StringAttr>());
+  if (actual != listed)
+    return op.emitError() << "lists changes [" << llvm::join(listed, ", ")
+                          << "] but the inputs differ in ["
+                          << llvm::join(actual, ", ") << "]";
+  return success();
+}
+
 /// Checks every plan of `planFile` against the graphs it names in `source`
 /// and `target`, which are named as the differ names them. Every graph that
 /// differs must be accounted for: by a plan, or by a `patch.add_graph`,
@@ -229,12 +263,12 @@ static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
           failed(verifyPlan(plan, **sourceView, **targetView)))
         return ExitTrouble;
       ++checked;
-    } else if (auto add = dyn_cast<patch::AddGraphOp>(op)) {
-      graph = add.getGraph();
-    } else if (auto remove = dyn_cast<patch::RemoveGraphOp>(op)) {
-      graph = remove.getGraph();
-    } else if (auto change = dyn_cast<patch::ChangeGraphOp>(op)) {
-      graph = change.getGraph();
+    } else if (isa<patch::AddGraphOp, patch::RemoveGraphOp,
+                   patch::ChangeGraphOp>(op)) {
+      graph = op.getAttrOfType<SymbolRefAttr>("graph");
+      if (failed(checkGraphEntry(op, sourceByKey.lookup(keyOf(graph)),
+                                 targetByKey.lookup(keyOf(graph)))))
+        return ExitTrouble;
     } else {
       continue;
     }
