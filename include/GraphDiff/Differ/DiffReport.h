@@ -58,6 +58,10 @@ struct ModuleGraph {
   Form form = Body;
 };
 
+/// A symbol path as ModuleGraph::key spells it: printed, without the first
+/// '@' (`f`, `outer::@f`, `"soft max"`).
+std::string graphKey(mlir::SymbolRefAttr path);
+
 /// The graphs (lg.graph ops and functions) of `module`, in walk order,
 /// without descending into them. Fails with a located error if two of them
 /// have the same symbol path (functions of unnamed nested modules).

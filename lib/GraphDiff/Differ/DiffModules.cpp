@@ -23,6 +23,13 @@
 using namespace mlir;
 using namespace graphdiff;
 
+std::string graphdiff::graphKey(SymbolRefAttr path) {
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  os << path;
+  return key.substr(1); // the leading '@'
+}
+
 FailureOr<std::vector<ModuleGraph>> graphdiff::collectGraphs(ModuleOp module) {
   std::vector<ModuleGraph> graphs;
   llvm::StringMap<Operation *> byKey;
@@ -35,9 +42,7 @@ FailureOr<std::vector<ModuleGraph>> graphdiff::collectGraphs(ModuleOp module) {
     ModuleGraph graph;
     graph.op = op;
     graph.path = Graph::getSymbolPath(op);
-    llvm::raw_string_ostream key(graph.key);
-    key << graph.path;
-    graph.key = StringRef(graph.key).drop_front(); // the leading '@'
+    graph.key = graphKey(graph.path);
     if (function && function.isExternal())
       graph.form = ModuleGraph::Declaration;
     else if (function && !llvm::hasSingleElement(function.getFunctionBody()))

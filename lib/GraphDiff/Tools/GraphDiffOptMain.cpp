@@ -230,12 +230,6 @@ static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
   };
   llvm::StringMap<ModuleGraph *> sourceByKey = byKey(*sourceGraphs);
   llvm::StringMap<ModuleGraph *> targetByKey = byKey(*targetGraphs);
-  auto keyOf = [](SymbolRefAttr path) {
-    std::string key;
-    llvm::raw_string_ostream os(key);
-    os << path;
-    return key.substr(1);
-  };
 
   // What the plan file accounts for, by graph.
   llvm::StringMap<Operation *> covered;
@@ -244,8 +238,8 @@ static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
     SymbolRefAttr graph;
     if (auto plan = dyn_cast<patch::PlanOp>(op)) {
       graph = plan.getSource();
-      std::string sourceKey = keyOf(plan.getSource());
-      std::string targetKey = keyOf(plan.getTarget());
+      std::string sourceKey = graphKey(plan.getSource());
+      std::string targetKey = graphKey(plan.getTarget());
       ModuleGraph *sourceGraph = sourceByKey.lookup(sourceKey);
       ModuleGraph *targetGraph = targetByKey.lookup(targetKey);
       if (!sourceGraph || !targetGraph) {
@@ -266,13 +260,13 @@ static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
     } else if (isa<patch::AddGraphOp, patch::RemoveGraphOp,
                    patch::ChangeGraphOp>(op)) {
       graph = op.getAttrOfType<SymbolRefAttr>("graph");
-      if (failed(checkGraphEntry(op, sourceByKey.lookup(keyOf(graph)),
-                                 targetByKey.lookup(keyOf(graph)))))
+      if (failed(checkGraphEntry(op, sourceByKey.lookup(graphKey(graph)),
+                                 targetByKey.lookup(graphKey(graph)))))
         return ExitTrouble;
     } else {
       continue;
     }
-    auto [it, fresh] = covered.try_emplace(keyOf(graph), &op);
+    auto [it, fresh] = covered.try_emplace(graphKey(graph), &op);
     if (!fresh) {
       InFlightDiagnostic diag = op.emitError()
                                 << "is a second entry for graph " << graph
