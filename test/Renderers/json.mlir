@@ -113,7 +113,8 @@
 // CHECK-NEXT:           "stage": null,
 // CHECK-NEXT:           "ambiguous": false
 // CHECK:        "removed_graphs": [],
-// CHECK-NEXT:   "added_graphs": []
+// CHECK-NEXT:   "added_graphs": [],
+// CHECK-NEXT:   "changed_graphs": []
 // CHECK-NEXT: }
 
 //--- check.py

@@ -56,6 +56,9 @@ protected:
   static Operation *symbol(ModuleOp module, StringRef name) {
     return SymbolTable::lookupSymbolIn(module, name);
   }
+  static Operation *symbol(ModuleOp module, SymbolRefAttr path) {
+    return SymbolTable::lookupSymbolIn(module.getOperation(), path);
+  }
 
   static patch::PlanOp planIn(ModuleOp module) {
     auto plans = module.getOps<patch::PlanOp>();

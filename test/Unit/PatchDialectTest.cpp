@@ -34,6 +34,36 @@ TEST(PatchRefTest, SplitsNameSigilAndResult) {
   EXPECT_EQ(ref.getNodeRef().str(), "@split");
 }
 
+TEST(PatchRefTest, QuotesNamesMLIRWouldQuote) {
+  MLIRContext context;
+  context.getOrLoadDialect<patch::PatchDialect>();
+  struct Case {
+    const char *name;
+    const char *printed;
+  } cases[] = {{"soft max", "@\"soft max\""},
+               {"1st", "@\"1st\""},
+               {"a\"b", "@\"a\\22b\""},
+               {"a\\b", "@\"a\\\\b\""},
+               {"plain_name.1$", "@plain_name.1$"}};
+  for (const Case &c : cases) {
+    auto ref = patch::RefAttr::get(&context, StringAttr::get(&context, c.name),
+                                   /*symbol=*/true, 0, /*isNew=*/false);
+    EXPECT_EQ(ref.str(), c.printed) << c.name;
+    std::string error;
+    patch::RefAttr back = patch::parseRefText(&context, ref.str(), error);
+    ASSERT_TRUE(back) << c.printed << ": " << error;
+    EXPECT_EQ(back, ref) << c.printed;
+  }
+  std::string error;
+  patch::RefAttr ref =
+      patch::parseRefText(&context, "new @\"soft max\"[1]", error);
+  ASSERT_TRUE(ref) << error;
+  EXPECT_EQ(ref.getName().getValue(), "soft max");
+  EXPECT_EQ(ref.getResult(), 1u);
+  EXPECT_TRUE(ref.getIsNew());
+  EXPECT_FALSE(patch::parseRefText(&context, "@\"open", error));
+}
+
 TEST(PatchRefTest, RejectsMalformedReferences) {
   MLIRContext context;
   context.getOrLoadDialect<patch::PatchDialect>();

@@ -8,7 +8,10 @@
 // unchanged-but-unmatched count of computeMatchStats, the ambiguous nodes,
 // whether the plan verifies (apply + isomorphism) and the diff time.
 // scripts/corpus-report.sh turns these lines into the table of
-// docs/Matching.md.
+// docs/Matching.md. Exit codes as graph-diff-opt: 0 the graphs are the same,
+// 1 they differ (and every plan verifies), 2 trouble: a command-line mistake,
+// bad input, a failed write, or a plan that does not verify (its line, with
+// "no", is printed all the same).
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +35,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
@@ -43,9 +47,19 @@
 using namespace mlir;
 using namespace graphdiff;
 
-int main(int argc, char **argv) {
-  llvm::InitLLVM initLLVM(argc, argv);
-  if (argc != 3) {
+static int runTool(int argc, char **argv) {
+  static llvm::cl::list<std::string> inputs(
+      llvm::cl::Positional, llvm::cl::desc("<source file> <target file>"));
+  static llvm::cl::opt<bool> allowUnregisteredDialects(
+      "allow-unregistered-dialect",
+      llvm::cl::desc("Allow operations of unregistered dialects in the inputs"),
+      llvm::cl::init(false));
+  if (!llvm::cl::ParseCommandLineOptions(
+          argc, argv,
+          "graph-diff-match-stats: plan size against a lower bound\n",
+          &llvm::errs()))
+    return 2;
+  if (inputs.size() != 2) {
     llvm::errs() << "usage: graph-diff-match-stats SRC TGT\n";
     return 2;
   }
@@ -53,15 +67,16 @@ int main(int argc, char **argv) {
   registerGraphDiffDialects(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
+  context.allowUnregisteredDialects(allowUnregisteredDialects);
 
   // Parse the source first, then the target, like graph-diff-opt.
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
   AsmParserState sourceState, targetState;
   OwningOpRef<ModuleOp> source =
-      parseInputFile(argv[1], sourceMgr, context, sourceState);
+      parseInputFile(inputs[0], sourceMgr, context, sourceState);
   OwningOpRef<ModuleOp> target =
-      parseInputFile(argv[2], sourceMgr, context, targetState);
+      parseInputFile(inputs[1], sourceMgr, context, targetState);
   if (!source || !target)
     return 2;
   SourceNames sourceNames(sourceState), targetNames(targetState);
@@ -76,7 +91,8 @@ int main(int argc, char **argv) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
 
-  int status = 0;
+  int status = report.isDifferent() ? 1 : 0;
+  llvm::raw_fd_ostream &out = llvm::outs();
   for (GraphPairDiff &pair : report.pairs) {
     std::map<std::string, unsigned> kinds;
     unsigned actions = 0;
@@ -99,17 +115,28 @@ int main(int argc, char **argv) {
       }
     }
     if (!verified)
-      status = 1;
+      status = 2;
     std::string breakdown;
     for (auto &[kind, count] : kinds)
       breakdown +=
           (breakdown.empty() ? "" : ",") + kind + "=" + std::to_string(count);
-    llvm::outs() << pair.source->getName() << "\t" << stats.sourceNodes << "\t"
-                 << stats.targetNodes << "\t" << actions << "\t"
-                 << stats.lowerBound << "\t" << stats.unchangedUnmatched << "\t"
-                 << stats.ambiguous << "\t" << (verified ? "yes" : "no") << "\t"
-                 << llvm::format("%.3f", seconds) << "\t"
-                 << (breakdown.empty() ? "-" : breakdown) << "\n";
+    out << pair.source->getName() << "\t" << stats.sourceNodes << "\t"
+        << stats.targetNodes << "\t" << actions << "\t" << stats.lowerBound
+        << "\t" << stats.unchangedUnmatched << "\t" << stats.ambiguous << "\t"
+        << (verified ? "yes" : "no") << "\t" << llvm::format("%.3f", seconds)
+        << "\t" << (breakdown.empty() ? "-" : breakdown) << "\n";
+  }
+  out.flush();
+  if (out.has_error()) {
+    llvm::errs() << "graph-diff-match-stats: <stdout>: "
+                 << out.error().message() << "\n";
+    out.clear_error();
+    return 2;
   }
   return status;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  return runOnLargeStack([&] { return runTool(argc, argv); });
 }

@@ -2,26 +2,37 @@
 //
 // Part of graph-diff.
 //
-// `mlir-translate` with graph-diff's translations registered:
+// An `mlir-translate` for graph-diff's translations:
 //   --import-switcheroo-json   ml_switcheroo LogicalGraph JSON -> lg.graph
 //   --export-switcheroo-json   lg.graph -> LogicalGraph JSON
 //   --export-switcheroo-plan   patch.plan -> ml_switcheroo action list JSON
-// Exit codes as graph-diff-opt: 0 on success, 2 on trouble (with a located
-// error, and nothing written).
+// Exit codes as graph-diff-opt: 0 on success, 2 on trouble (a command-line
+// mistake, a located error in the input, a failed write), with nothing
+// written. `-o` writes as every graph-diff tool does (OutputFile.h). The
+// driver is ours rather than mlirTranslateMain, which exits 1 on a
+// command-line mistake and replaces whatever `-o` names.
 //
 //===----------------------------------------------------------------------===//
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Importers/Switcheroo.h"
+#include "GraphDiff/Tools/OutputFile.h"
+#include "GraphDiff/Tools/ParseInput.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
 using namespace graphdiff;
+namespace cl = llvm::cl;
 
 static void registerOurDialects(DialectRegistry &registry) {
   registry.insert<lg::LGDialect, patch::PatchDialect>();
@@ -55,7 +66,53 @@ static void registerTranslations() {
       registerOurDialects);
 }
 
-int main(int argc, char **argv) {
+static int runTool(int argc, char **argv) {
   registerTranslations();
-  return failed(mlirTranslateMain(argc, argv, "graph-diff-translate")) ? 2 : 0;
+  static cl::opt<std::string> inputFilename(
+      cl::Positional, cl::desc("<input file>"), cl::init("-"));
+  static cl::opt<std::string> outputFilename("o", cl::desc("Output filename"),
+                                             cl::value_desc("filename"),
+                                             cl::init("-"));
+  static cl::opt<bool> allowUnregisteredDialects(
+      "allow-unregistered-dialect",
+      cl::desc("Allow operations of unregistered dialects in the input"),
+      cl::init(false));
+  static cl::opt<const Translation *, false, TranslationParser> translation(
+      "", cl::desc("Translation to perform"), cl::Required);
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
+  registerTranslationCLOptions();
+  if (!cl::ParseCommandLineOptions(argc, argv, "graph-diff-translate\n",
+                                   &llvm::errs()))
+    return 2;
+
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      translation->getInputAlignment()
+          ? openInputFile(inputFilename, *translation->getInputAlignment(),
+                          &error)
+          : openInputFile(inputFilename, &error);
+  if (!input) {
+    llvm::errs() << "graph-diff-translate: " << error << "\n";
+    return 2;
+  }
+  auto sourceMgr = std::make_shared<llvm::SourceMgr>();
+  unsigned bufferID = sourceMgr->AddNewSourceBuffer(std::move(input), SMLoc());
+  if (failed(checkNestingDepth(*sourceMgr, bufferID)))
+    return 2;
+
+  MLIRContext context;
+  context.allowUnregisteredDialects(allowUnregisteredDialects);
+  SourceMgrDiagnosticHandler diagnostics(*sourceMgr, &context);
+  if (failed(writeOutputFile(outputFilename, "graph-diff-translate",
+                             [&](llvm::raw_ostream &os) {
+                               return (*translation)(sourceMgr, os, &context);
+                             })))
+    return 2;
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  return runOnLargeStack([&] { return runTool(argc, argv); });
 }

@@ -32,6 +32,46 @@ struct GraphPairDiff {
 };
 
 /// The whole diff of a source module against a target module.
+/// A function both inputs name that cannot be diffed node by node (one side
+/// or both only declare it), and what differs (see patch.change_graph).
+struct ChangedGraph {
+  std::string name;
+  std::vector<std::string> changes;
+};
+
+/// A graph of a module as the differ pairs graphs: by its symbol path from
+/// the top of the module (`@f`, `@outer::@f`).
+struct ModuleGraph {
+  /// How the differ reads the graph.
+  enum Form {
+    /// An `lg.graph`, or a function with a single-block body: node by node.
+    Body,
+    /// A function declaration (no body): by its signature and attributes.
+    Declaration,
+    /// A function whose body has several blocks: same or refused.
+    MultiBlock
+  };
+  mlir::Operation *op = nullptr;
+  mlir::SymbolRefAttr path;
+  /// The path as renderers print it after '@' (`f`, `outer::@f`).
+  std::string key;
+  Form form = Body;
+};
+
+/// A symbol path as ModuleGraph::key spells it: printed, without the first
+/// '@' (`f`, `outer::@f`, `"soft max"`).
+std::string graphKey(mlir::SymbolRefAttr path);
+
+/// The graphs (lg.graph ops and functions) of `module`, in walk order,
+/// without descending into them. Fails with a located error if two of them
+/// have the same symbol path (functions of unnamed nested modules).
+mlir::FailureOr<std::vector<ModuleGraph>> collectGraphs(mlir::ModuleOp module);
+
+/// What differs between two functions of the same path one of which (or
+/// both) is only declared: the entries of their `patch.change_graph`, or none.
+llvm::SmallVector<llvm::StringRef>
+declarationChanges(const ModuleGraph &source, const ModuleGraph &target);
+
 struct DiffReport {
   std::string sourceFile;
   std::string targetFile;
@@ -43,13 +83,16 @@ struct DiffReport {
   /// Graphs only one side has, by name.
   std::vector<std::string> addedGraphs;
   std::vector<std::string> removedGraphs;
+  /// Functions that one side (or both) only declares and that differ.
+  std::vector<ChangedGraph> changedGraphs;
   /// Set before diffModules: how the structural stage matches id-less nodes
   /// (ignore locations, ignore discardable attributes, bounds).
   StructureOptions structure;
 
   /// Whether anything differs.
   bool isDifferent() const {
-    if (!addedGraphs.empty() || !removedGraphs.empty())
+    if (!addedGraphs.empty() || !removedGraphs.empty() ||
+        !changedGraphs.empty())
       return true;
     for (const GraphPairDiff &pair : pairs) {
       patch::PlanOp plan = pair.plan;

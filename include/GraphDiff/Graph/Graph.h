@@ -15,6 +15,7 @@
 #define GRAPHDIFF_GRAPH_GRAPH_H
 
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/DenseMap.h"
@@ -57,6 +58,12 @@ public:
   mlir::Operation *getOperation() const { return op; }
   /// The symbol name of the graph op, or "".
   llvm::StringRef getName() const;
+  /// The symbol path of the graph op from the top of its module (`@f`, or
+  /// `@outer::@f` in a nested module `@outer`), as plans name graphs.
+  mlir::SymbolRefAttr getPath() const { return getSymbolPath(op); }
+  /// The symbol path of `op` from the top of its module: its name, after
+  /// those of the named symbol tables that hold it below the top op.
+  static mlir::SymbolRefAttr getSymbolPath(mlir::Operation *op);
   mlir::Block &getBody() const { return *body; }
   mlir::Operation *getTerminator() const { return &body->back(); }
   bool isLogicalGraph() const { return logical; }

@@ -9,6 +9,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace llvm {
 class MemoryBuffer;
@@ -25,7 +26,8 @@ namespace graphdiff {
 /// file gives its values in `parserState`. The file's buffer goes into
 /// `diagnosticsMgr`, so that diagnostics about any input, now or later, show
 /// the offending line. Several inputs can share one context and one
-/// `diagnosticsMgr`. Returns null after reporting an error.
+/// `diagnosticsMgr`. Input nested deeper than kMaxNestingDepth is refused
+/// before parsing (checkNestingDepth). Returns null after reporting an error.
 mlir::OwningOpRef<mlir::ModuleOp>
 parseInputFile(llvm::StringRef filename, llvm::SourceMgr &diagnosticsMgr,
                mlir::MLIRContext &context, mlir::AsmParserState &parserState);
@@ -36,6 +38,25 @@ mlir::OwningOpRef<mlir::ModuleOp>
 parseInputBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
                  llvm::SourceMgr &diagnosticsMgr, mlir::MLIRContext &context,
                  mlir::AsmParserState &parserState);
+/// The deepest nesting of brackets (`{`, `[`, `(`, `<`) that the tools read.
+/// Parsing, verifying, diffing and printing IR all recurse once or more per
+/// level of nested regions, about 3 KB of stack per level all told (the
+/// default 8 MB stack overflowed near 4,000 levels). On the 1 GiB stack of
+/// runOnLargeStack, this depth uses a few percent of it, leaving room for
+/// sanitizer builds, whose frames are larger.
+constexpr unsigned kMaxNestingDepth = 10000;
+
+/// Checks that buffer `bufferID` of `sourceMgr` (MLIR or JSON text) nests
+/// brackets at most kMaxNestingDepth deep, not counting those in string
+/// literals and `//` comments. Otherwise prints a located error
+/// (`file:line:col: error: ...`) at the first bracket too deep and fails.
+mlir::LogicalResult checkNestingDepth(llvm::SourceMgr &sourceMgr,
+                                      unsigned bufferID);
+
+/// Runs `body` on a thread whose stack is large enough for input nested
+/// kMaxNestingDepth deep, and returns what it returns: every tool's main runs
+/// there.
+int runOnLargeStack(llvm::function_ref<int()> body);
 
 } // namespace graphdiff
 

@@ -279,7 +279,10 @@ void PlanBuilder::mapResults(unsigned t) {
     for (Value v : candidates)
       if (inRegion(v))
         inside.push_back(v);
-    if (inside.size() == 1)
+    // One source value, one result: a value that two results both reach
+    // (`lg.output %f#0, %f#1` where the source output `%a` twice) is stood
+    // for by the first; the other is new.
+    if (inside.size() == 1 && !llvm::is_contained(results, inside.front()))
       results[k] = inside.front();
   }
   // Read by other new nodes only (fused chains one after another): what
@@ -363,7 +366,21 @@ void PlanBuilder::settleRegions() {
     mapping.setRegion(t, region, MatchStage::Convention);
   }
 
-  // 1. A paired node whose content changed and whose free producers feed only
+  // 1. A paired node whose number of results changed cannot be updated in
+  //    place: uses of a result that comes or goes have nothing to follow. It
+  //    is replaced, as a region of one node, whose results say which source
+  //    value each new result stands for.
+  for (unsigned t : targetOrder) {
+    std::optional<unsigned> s = mapping.getSource(t);
+    if (!s || source.getNode(*s)->getNumResults() ==
+                  target.getNode(t)->getNumResults())
+      continue;
+    MatchStage stage = mapping.getPairStage(t);
+    mapping.unpairTarget(t);
+    mapping.setRegion(t, {*s}, stage);
+  }
+
+  // 2. A paired node whose content changed and whose free producers feed only
   //    it was rewritten together with them: upstream fusion keeps the
   //    consumer's location on the fused op. Its region is the pair's source
   //    node plus those producers.
@@ -386,7 +403,7 @@ void PlanBuilder::settleRegions() {
     mapping.setRegion(t, region, stage);
   }
 
-  // 2. A target node with no counterpart: the free source nodes between the
+  // 3. A target node with no counterpart: the free source nodes between the
   //    values its inputs and its paired users see form the region it
   //    replaces (or it is a pure insertion).
   for (unsigned t : targetOrder) {
@@ -409,7 +426,7 @@ void PlanBuilder::settleRegions() {
     mapping.setRegion(t, region, MatchStage::Structure);
   }
 
-  // 3. Check every region; refuse the ones that cannot be one node.
+  // 4. Check every region; refuse the ones that cannot be one node.
   for (unsigned t : targetOrder) {
     ArrayRef<unsigned> region = mapping.getRegion(t);
     if (region.empty())
@@ -515,6 +532,37 @@ bool PlanBuilder::contentChanged(unsigned s, unsigned t,
   return !changes.empty();
 }
 
+/// Copies into the body of a new node's action, before `newNode`, a
+/// declaration of each symbol that `node` (its original in the target)
+/// references, so that the new node verifies inside the plan as it does in
+/// the target: a function becomes a private declaration, anything else is
+/// copied whole. `lg` nodes are left out: a node's `calls @graph` is checked
+/// in its graph, not in a plan.
+static void declareReferencedSymbols(Operation *node, Operation *newNode) {
+  std::optional<SymbolTable::UseRange> uses = SymbolTable::getSymbolUses(node);
+  if (!uses)
+    return;
+  OpBuilder builder(newNode);
+  llvm::SmallPtrSet<Operation *, 4> declared;
+  for (const SymbolTable::SymbolUse &use : *uses) {
+    Operation *user = use.getUser();
+    if (isa_and_nonnull<lg::LGDialect>(user->getDialect()))
+      continue;
+    auto root = FlatSymbolRefAttr::get(use.getSymbolRef().getRootReference());
+    Operation *symbol = SymbolTable::lookupNearestSymbolFrom(user, root);
+    if (!symbol || !declared.insert(symbol).second)
+      continue;
+    Operation *copy;
+    if (isa<FunctionOpInterface>(symbol)) {
+      copy = symbol->cloneWithoutRegions();
+      SymbolTable::setSymbolVisibility(copy, SymbolTable::Visibility::Private);
+    } else {
+      copy = symbol->clone();
+    }
+    builder.insert(copy);
+  }
+}
+
 Block *PlanBuilder::buildBody(OpBuilder &builder, Operation *action, unsigned t,
                               SmallVectorImpl<Attribute> &inputs) {
   Operation *node = target.getNode(t);
@@ -527,7 +575,8 @@ Block *PlanBuilder::buildBody(OpBuilder &builder, Operation *action, unsigned t,
   }
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToEnd(body);
-  builder.clone(*node, mapping);
+  Operation *newNode = builder.clone(*node, mapping);
+  declareReferencedSymbols(node, newNode);
   return body;
 }
 
@@ -535,7 +584,7 @@ patch::PlanOp PlanBuilder::emit(OpBuilder &builder) {
   MLIRContext *context = builder.getContext();
   Location loc = target.getOperation()->getLoc();
   auto plan =
-      patch::PlanOp::create(builder, loc, source.getName(), target.getName());
+      patch::PlanOp::create(builder, loc, source.getPath(), target.getPath());
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToEnd(&plan.getActions().front());
   auto stageAttr = [&](MatchStage stage) {
@@ -640,7 +689,10 @@ patch::PlanOp PlanBuilder::emit(OpBuilder &builder) {
         return false;
       return imageRef(newInput) != afterRef(oldInput);
     };
-    bool inputsChanged = newInputs.size() != oldInputs.size();
+    // A repeated operand (`Add(%r)` vs `Add(%r, %r)`) reads no new value.
+    bool inputsChanged =
+        newInputs.size() != oldInputs.size() ||
+        source.getNode(*s)->getNumOperands() != node->getNumOperands();
     for (unsigned i = 0; !inputsChanged && i < newInputs.size(); ++i)
       inputsChanged = differs(newInputs[i], oldInputs[i]);
     // Operand order matters too (a rewired edge may keep the set of inputs).
@@ -721,68 +773,4 @@ GraphDiff graphdiff::diffGraphs(const Graph &source, const Graph &target,
   plan.settleRegions();
   patch::PlanOp op = plan.emit(builder);
   return GraphDiff{std::move(mapping), op};
-}
-
-/// The graphs of `module` the differ compares, by symbol name, in order.
-static SmallVector<std::pair<StringRef, Operation *>>
-collectGraphs(ModuleOp module) {
-  SmallVector<std::pair<StringRef, Operation *>> graphs;
-  module.walk([&](Operation *op) {
-    if (!isDiffableGraph(op))
-      return WalkResult::advance();
-    if (auto name =
-            op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
-      graphs.push_back({name.getValue(), op});
-    return WalkResult::skip();
-  });
-  return graphs;
-}
-
-LogicalResult graphdiff::diffModules(ModuleOp source, ModuleOp target,
-                                     const SourceNames *sourceNames,
-                                     const SourceNames *targetNames,
-                                     DiffReport &report) {
-  MLIRContext *context = source.getContext();
-  auto sourceGraphs = collectGraphs(source);
-  auto targetGraphs = collectGraphs(target);
-  llvm::StringMap<Operation *> targetByName;
-  for (auto [name, op] : targetGraphs)
-    targetByName[name] = op;
-  llvm::StringSet<> seen;
-  // One graph on each side: they pair whatever their names (ml_switcheroo's
-  // optimizer returns its graph under a default name).
-  bool onlyPair = sourceGraphs.size() == 1 && targetGraphs.size() == 1;
-
-  OpBuilder builder(context);
-  builder.setInsertionPointToEnd(report.plans.getBody());
-  for (auto [name, sourceOp] : sourceGraphs) {
-    seen.insert(name);
-    Operation *targetOp =
-        onlyPair ? targetGraphs.front().second : targetByName.lookup(name);
-    if (!targetOp) {
-      patch::RemoveGraphOp::create(builder, sourceOp->getLoc(),
-                                   FlatSymbolRefAttr::get(context, name));
-      report.removedGraphs.push_back(name.str());
-      continue;
-    }
-    FailureOr<std::unique_ptr<Graph>> sourceGraph =
-        Graph::build(sourceOp, sourceNames);
-    FailureOr<std::unique_ptr<Graph>> targetGraph =
-        Graph::build(targetOp, targetNames);
-    if (failed(sourceGraph) || failed(targetGraph))
-      return failure();
-    GraphDiff diff =
-        diffGraphs(**sourceGraph, **targetGraph, builder, report.structure);
-    report.pairs.push_back(GraphPairDiff{diff.plan, std::move(*sourceGraph),
-                                         std::move(*targetGraph),
-                                         std::move(diff.mapping)});
-  }
-  for (auto [name, targetOp] : targetGraphs) {
-    if (seen.contains(name) || onlyPair)
-      continue;
-    patch::AddGraphOp::create(builder, targetOp->getLoc(),
-                              FlatSymbolRefAttr::get(context, name));
-    report.addedGraphs.push_back(name.str());
-  }
-  return success();
 }

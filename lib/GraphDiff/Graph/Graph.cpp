@@ -37,6 +37,26 @@ StringRef Graph::getName() const {
   return "";
 }
 
+SymbolRefAttr Graph::getSymbolPath(Operation *op) {
+  MLIRContext *context = op->getContext();
+  auto nameOf = [](Operation *symbol) {
+    return symbol->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+  };
+  SmallVector<StringAttr> names;
+  StringAttr name = nameOf(op);
+  names.push_back(name ? name : StringAttr::get(context, ""));
+  for (Operation *parent = op->getParentOp(); parent && parent->getParentOp();
+       parent = parent->getParentOp())
+    if (StringAttr scope = nameOf(parent);
+        scope && parent->hasTrait<OpTrait::SymbolTable>())
+      names.push_back(scope);
+  std::reverse(names.begin(), names.end());
+  SmallVector<FlatSymbolRefAttr> nested;
+  for (StringAttr nestedName : ArrayRef(names).drop_front())
+    nested.push_back(FlatSymbolRefAttr::get(nestedName));
+  return SymbolRefAttr::get(names.front(), nested);
+}
+
 FailureOr<std::unique_ptr<Graph>> Graph::build(Operation *op,
                                                const SourceNames *names) {
   if (op->getNumRegions() != 1 || !llvm::hasSingleElement(op->getRegion(0)))

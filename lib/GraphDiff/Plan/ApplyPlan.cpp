@@ -11,6 +11,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/RegionKindInterface.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/BitVector.h"
@@ -224,8 +225,10 @@ FailureOr<Operation *> PlanApplier::cloneNewNode(Operation *action,
   if (region.empty() || region.front().empty())
     return action->emitError("has no new node in its body");
   Block &block = region.front();
-  if (!llvm::hasSingleElement(block))
-    return action->emitError("must hold exactly one new node in its body");
+  // Declarations of the symbols the new node references may come first.
+  for (Operation &op : llvm::make_range(block.begin(), --block.end()))
+    if (!isa<SymbolOpInterface>(op))
+      return action->emitError("must hold exactly one new node in its body");
   if (block.getNumArguments() != inputs.size())
     return action->emitError()
            << "lists " << inputs.size() << " input(s) but its body takes "
@@ -247,7 +250,7 @@ FailureOr<Operation *> PlanApplier::cloneNewNode(Operation *action,
     bodyMapping.map(arg, *value);
   }
   OpBuilder builder(before);
-  return builder.clone(block.front(), bodyMapping);
+  return builder.clone(block.back(), bodyMapping);
 }
 
 //===----------------------------------------------------------------------===//

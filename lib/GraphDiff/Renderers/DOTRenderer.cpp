@@ -12,6 +12,7 @@
 
 #include "GraphDiff/Renderers/Renderers.h"
 #include "GraphDiff/Renderers/ReportModel.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace graphdiff;
@@ -103,6 +104,11 @@ LogicalResult graphdiff::renderDOT(const DiffReport &report,
     os << "  " << quote("added_" + name)
        << " [label=" << quote("@" + name + "\nonly in the target")
        << ", fillcolor=" << quote(statusColor(NodeStatus::Inserted)) << "];\n";
+  for (const ChangedGraph &graph : report.changedGraphs)
+    os << "  " << quote("changed_" + graph.name) << " [label="
+       << quote("@" + graph.name +
+                "\nchanged: " + llvm::join(graph.changes, ", "))
+       << ", fillcolor=" << quote(statusColor(NodeStatus::Updated)) << "];\n";
   os << "}\n";
   return success();
 }

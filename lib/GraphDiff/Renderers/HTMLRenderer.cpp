@@ -13,6 +13,7 @@
 
 #include "GraphDiff/Renderers/Renderers.h"
 #include "GraphDiff/Renderers/ReportModel.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 
 #include <algorithm>
@@ -387,6 +388,9 @@ LogicalResult graphdiff::renderHTML(const DiffReport &report,
   for (const std::string &name : report.addedGraphs)
     os << "<p class=\"inserted\">graph @" << escape(name)
        << ": added (only in the target)</p>\n";
+  for (const ChangedGraph &graph : report.changedGraphs)
+    os << "<p class=\"updated\">graph @" << escape(graph.name) << ": changed ("
+       << escape(llvm::join(graph.changes, ", ")) << ")</p>\n";
 
   os << "<p><input id=\"search\" type=\"search\" placeholder=\"Find a node: "
         "@conv1, %5, Conv2d\" autocomplete=\"off\"> <span id=\"hits\"></span>"

@@ -228,6 +228,16 @@ LogicalResult graphdiff::renderJSON(const DiffReport &report,
         for (const std::string &name : report.addedGraphs)
           j.value(name);
       });
+      j.attributeArray("changed_graphs", [&] {
+        for (const ChangedGraph &graph : report.changedGraphs)
+          j.object([&] {
+            j.attribute("name", graph.name);
+            j.attributeArray("changes", [&] {
+              for (const std::string &change : graph.changes)
+                j.value(change);
+            });
+          });
+      });
     });
   }
   os << "\n";

@@ -17,6 +17,7 @@
 
 #include "GraphDiff/Renderers/Renderers.h"
 #include "GraphDiff/Renderers/ReportModel.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 
 #include <map>
@@ -118,9 +119,10 @@ LogicalResult graphdiff::renderText(const DiffReport &report,
   for (const PairView &view : views) {
     const DiffSummary &summary = view.getSummary();
     os.changeColor(llvm::raw_ostream::SAVEDCOLOR, /*bold=*/true);
-    os << "graph @" << view.source().getName();
-    if (view.target().getName() != view.source().getName())
-      os << " -> @" << view.target().getName();
+    // By symbol path: `@outer::@f` tells nested modules' functions apart.
+    os << "graph " << view.source().getPath();
+    if (view.target().getPath() != view.source().getPath())
+      os << " -> " << view.target().getPath();
     os.resetColor();
     std::vector<ActionLine> lines = describeActions(view);
     if (lines.empty()) {
@@ -160,15 +162,26 @@ LogicalResult graphdiff::renderText(const DiffReport &report,
     os.resetColor();
     os << "\n";
   }
+  for (const ChangedGraph &graph : report.changedGraphs) {
+    os.changeColor(llvm::raw_ostream::YELLOW, /*bold=*/true);
+    os << "graph @" << graph.name << ": changed ("
+       << llvm::join(graph.changes, ", ") << ")";
+    os.resetColor();
+    os << "\n";
+  }
 
   os.changeColor(llvm::raw_ostream::SAVEDCOLOR, /*bold=*/true);
   os << "summary:";
   os.resetColor();
   os << " ";
   printSummary(os, summarize(views));
-  if (!report.addedGraphs.empty() || !report.removedGraphs.empty())
+  if (!report.addedGraphs.empty() || !report.removedGraphs.empty() ||
+      !report.changedGraphs.empty()) {
     os << "; graphs: " << report.removedGraphs.size() << " removed, "
        << report.addedGraphs.size() << " added";
+    if (!report.changedGraphs.empty())
+      os << ", " << report.changedGraphs.size() << " changed";
+  }
   os << "\n";
   os.enable_colors(hadColors);
   return success();

@@ -6,6 +6,7 @@
 
 #include "GraphDiff/Tools/GraphDiffOptMain.h"
 
+#include "GraphDiff/Tools/OutputFile.h"
 #include "GraphDiff/Tools/ParseInput.h"
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
@@ -33,6 +34,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
@@ -158,8 +160,45 @@ static cl::opt<std::string> checkPlanFile(
              "mismatch if not"),
     cl::value_desc("plan.mlir"), cl::init(""));
 
+/// Checks that a `patch.add_graph`, `patch.remove_graph` or
+/// `patch.change_graph` of a plan file says what the inputs show: a graph
+/// only the target has, only the source has, or a declared function whose
+/// changes are exactly those listed.
+static LogicalResult checkGraphEntry(Operation &op, ModuleGraph *source,
+                                     ModuleGraph *target) {
+  if (isa<patch::AddGraphOp>(op) && (source || !target))
+    return op.emitError() << "adds a graph that "
+                          << (source ? "the source has too"
+                                     : "the target does not have");
+  if (isa<patch::RemoveGraphOp>(op) && (!source || target))
+    return op.emitError() << "removes a graph that "
+                          << (target ? "the target has too"
+                                     : "the source does not have");
+  auto change = dyn_cast<patch::ChangeGraphOp>(op);
+  if (!change)
+    return success();
+  if (!source || !target)
+    return op.emitError() << "changes a graph that the "
+                          << (source ? "target" : "source") << " does not have";
+  if (source->form != ModuleGraph::Declaration &&
+      target->form != ModuleGraph::Declaration)
+    return op.emitError("changes a graph that both inputs define: that takes "
+                        "a 'patch.plan'");
+  SmallVector<StringRef> actual = declarationChanges(*source, *target);
+  SmallVector<StringRef> listed(
+      change.getChanges().getAsValueRange<StringAttr>());
+  if (actual != listed)
+    return op.emitError() << "lists changes [" << llvm::join(listed, ", ")
+                          << "] but the inputs differ in ["
+                          << llvm::join(actual, ", ") << "]";
+  return success();
+}
+
 /// Checks every plan of `planFile` against the graphs it names in `source`
-/// and `target`, which are named as the differ names them.
+/// and `target`, which are named as the differ names them. Every graph that
+/// differs must be accounted for: by a plan, or by a `patch.add_graph`,
+/// `patch.remove_graph` or `patch.change_graph` for a graph one side lacks or
+/// only declares.
 static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
                       const SourceNames *sourceNames,
                       const SourceNames *targetNames,
@@ -169,25 +208,96 @@ static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
       parseInputFile(planFile, sourceMgr, context, planState);
   if (!plans)
     return ExitTrouble;
+  FailureOr<std::vector<ModuleGraph>> sourceGraphs = collectGraphs(source);
+  FailureOr<std::vector<ModuleGraph>> targetGraphs = collectGraphs(target);
+  if (failed(sourceGraphs) || failed(targetGraphs))
+    return ExitTrouble;
+  auto byKey = [](std::vector<ModuleGraph> &graphs) {
+    llvm::StringMap<ModuleGraph *> map;
+    for (ModuleGraph &graph : graphs)
+      map[graph.key] = &graph;
+    return map;
+  };
+  llvm::StringMap<ModuleGraph *> sourceByKey = byKey(*sourceGraphs);
+  llvm::StringMap<ModuleGraph *> targetByKey = byKey(*targetGraphs);
+
+  // What the plan file accounts for, by graph.
+  llvm::StringMap<Operation *> covered;
   unsigned checked = 0;
-  for (auto plan : plans->getOps<patch::PlanOp>()) {
-    Operation *sourceOp = SymbolTable::lookupSymbolIn(source, plan.getSource());
-    Operation *targetOp = SymbolTable::lookupSymbolIn(target, plan.getTarget());
-    if (!sourceOp || !targetOp) {
-      plan.emitError() << "names graph @"
-                       << (sourceOp ? plan.getTarget() : plan.getSource())
-                       << ", which is not in the "
-                       << (sourceOp ? "target" : "source");
+  for (Operation &op : plans->getBody()->getOperations()) {
+    SymbolRefAttr graph;
+    if (auto plan = dyn_cast<patch::PlanOp>(op)) {
+      graph = plan.getSource();
+      std::string sourceKey = graphKey(plan.getSource());
+      std::string targetKey = graphKey(plan.getTarget());
+      ModuleGraph *sourceGraph = sourceByKey.lookup(sourceKey);
+      ModuleGraph *targetGraph = targetByKey.lookup(targetKey);
+      if (!sourceGraph || !targetGraph) {
+        plan.emitError() << "names graph @"
+                         << (sourceGraph ? targetKey : sourceKey)
+                         << ", which is not in the "
+                         << (sourceGraph ? "target" : "source");
+        return ExitTrouble;
+      }
+      FailureOr<std::unique_ptr<Graph>> sourceView =
+          Graph::build(sourceGraph->op, sourceNames);
+      FailureOr<std::unique_ptr<Graph>> targetView =
+          Graph::build(targetGraph->op, targetNames);
+      if (failed(sourceView) || failed(targetView) ||
+          failed(verifyPlan(plan, **sourceView, **targetView)))
+        return ExitTrouble;
+      ++checked;
+    } else if (isa<patch::AddGraphOp, patch::RemoveGraphOp,
+                   patch::ChangeGraphOp>(op)) {
+      graph = op.getAttrOfType<SymbolRefAttr>("graph");
+      if (failed(checkGraphEntry(op, sourceByKey.lookup(graphKey(graph)),
+                                 targetByKey.lookup(graphKey(graph)))))
+        return ExitTrouble;
+    } else {
+      continue;
+    }
+    auto [it, fresh] = covered.try_emplace(graphKey(graph), &op);
+    if (!fresh) {
+      InFlightDiagnostic diag = op.emitError()
+                                << "is a second entry for graph " << graph
+                                << "; a plan file holds one per graph";
+      diag.attachNote(it->second->getLoc()) << "the first one is here";
       return ExitTrouble;
     }
-    FailureOr<std::unique_ptr<Graph>> sourceGraph =
-        Graph::build(sourceOp, sourceNames);
-    FailureOr<std::unique_ptr<Graph>> targetGraph =
-        Graph::build(targetOp, targetNames);
-    if (failed(sourceGraph) || failed(targetGraph) ||
-        failed(verifyPlan(plan, **sourceGraph, **targetGraph)))
-      return ExitTrouble;
-    ++checked;
+  }
+
+  // Graphs that differ with nothing in the file to say how.
+  SmallVector<std::string> missing;
+  for (ModuleGraph &graph : *sourceGraphs) {
+    if (covered.count(graph.key))
+      continue;
+    ModuleGraph *other = targetByKey.lookup(graph.key);
+    bool same = false;
+    if (other && graph.form == ModuleGraph::Body &&
+        other->form == ModuleGraph::Body) {
+      FailureOr<std::unique_ptr<Graph>> a = Graph::build(graph.op, sourceNames);
+      FailureOr<std::unique_ptr<Graph>> b =
+          Graph::build(other->op, targetNames);
+      if (failed(a) || failed(b))
+        return ExitTrouble;
+      same = !findMismatch(**a, **b);
+    } else if (other) {
+      same = OperationEquivalence::isEquivalentTo(
+          graph.op, other->op, OperationEquivalence::IgnoreLocations);
+    }
+    if (!same)
+      missing.push_back("@" + graph.key +
+                        (other ? " (it differs)" : " (only in the source)"));
+  }
+  for (ModuleGraph &graph : *targetGraphs)
+    if (!covered.count(graph.key) && !sourceByKey.count(graph.key))
+      missing.push_back("@" + graph.key + " (only in the target)");
+  if (!missing.empty()) {
+    llvm::errs() << planFile << ": error: the plan file says nothing about "
+                 << missing.size()
+                 << " graph(s) that differ: " << llvm::join(missing, ", ")
+                 << "\n";
+    return ExitTrouble;
   }
   llvm::errs() << "graph-diff-opt: " << checked << " plan(s) verified\n";
   return ExitSame;
@@ -195,9 +305,11 @@ static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
 
 /// Diffs `sourceFile` against `targetFile`.
 static int runDiff(StringRef sourceFile, StringRef targetFile,
-                   StringRef outputFilename, DialectRegistry &registry) {
+                   StringRef outputFilename, DialectRegistry &registry,
+                   bool allowUnregisteredDialects) {
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
+  context.allowUnregisteredDialects(allowUnregisteredDialects);
   // Diagnostics point at both inputs' lines; the generic dump adds nothing.
   context.printOpOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;
@@ -241,8 +353,9 @@ static int runDiff(StringRef sourceFile, StringRef targetFile,
   if (failed(verify(*plans)))
     return ExitTrouble;
 
-  // Render to a temporary file beside the output, renamed over it only once
-  // complete: a failure leaves neither a partial file nor a clobbered one.
+  // Render through writeOutputFile: a regular file is replaced only once the
+  // report is complete; a failure leaves neither a partial file nor a
+  // clobbered one.
   RenderOptions renderOptions;
   renderOptions.fold = !noFold;
   ColorChoice colorChoice = getColorChoice();
@@ -251,24 +364,21 @@ static int runDiff(StringRef sourceFile, StringRef targetFile,
       (colorChoice == ColorChoice::Auto && outputFilename == "-" &&
        llvm::sys::Process::StandardOutIsDisplayed());
   progress.phase("writing " + outputFilename);
-  llvm::Error written = llvm::writeToOutput(
-      outputFilename, [&](llvm::raw_ostream &os) -> llvm::Error {
-        if (failed(renderReport(report, reportFormat, os, renderOptions)))
-          return llvm::createStringError("cannot render the report");
-        return llvm::Error::success();
-      });
-  if (written) {
-    llvm::errs() << "graph-diff-opt: " << outputFilename << ": "
-                 << llvm::toString(std::move(written)) << "\n";
+  if (failed(writeOutputFile(
+          outputFilename, "graph-diff-opt", [&](llvm::raw_ostream &os) {
+            if (succeeded(
+                    renderReport(report, reportFormat, os, renderOptions)))
+              return success();
+            llvm::errs() << "graph-diff-opt: cannot render the report\n";
+            return failure();
+          })))
     return ExitTrouble;
-  }
   progress.phase("done");
   return report.isDifferent() ? ExitDifferent : ExitSame;
 }
 
-int graphdiff::graphDiffOptMain(int argc, char **argv) {
-  llvm::InitLLVM initLLVM(argc, argv);
-
+/// Everything but the process set-up: runs on a large stack.
+static int runTool(int argc, char **argv) {
   DialectRegistry registry;
   registerGraphDiffDialects(registry);
   registerAllGraphDiffPasses();
@@ -287,10 +397,13 @@ int graphdiff::graphDiffOptMain(int argc, char **argv) {
   tracing::DebugCounter::registerCLOptions();
   getColorChoice();
 
-  cl::ParseCommandLineOptions(
-      argc, argv,
-      "graph-diff-opt: diff two graphs (graph-diff-opt SRC TGT), or run passes "
-      "like mlir-opt (graph-diff-opt INPUT)\n");
+  // A command-line mistake is trouble (2), never "the graphs differ" (1).
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "graph-diff-opt: diff two graphs (graph-diff-opt SRC TGT), or run "
+          "passes like mlir-opt (graph-diff-opt INPUT)\n",
+          &llvm::errs()))
+    return ExitTrouble;
 
   if (inputs.size() > 2) {
     llvm::errs() << "graph-diff-opt: expected one input, or a source and a "
@@ -298,42 +411,72 @@ int graphdiff::graphDiffOptMain(int argc, char **argv) {
                  << inputs.size() << "\n";
     return ExitTrouble;
   }
-  if (inputs.size() < 2) {
-    // One input: exactly mlir-opt.
-    MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
-    if (diffAfterChange) {
-      // Keep the pipeline the command line asked for; add the instrument.
-      MlirOptMainConfig pipeline = config;
-      config.setPassPipelineSetupFn([pipeline](PassManager &pm) {
-        if (failed(pipeline.setupPassPipeline(pm)))
-          return failure();
-        addDiffAfterChangeInstrumentation(pm, llvm::errs());
-        return success();
-      });
-    }
-    if (config.shouldShowDialects()) {
-      llvm::outs() << "Available Dialects: ";
-      llvm::interleaveComma(registry.getDialectNames(), llvm::outs());
-      llvm::outs() << "\n";
-      return ExitSame;
-    }
-    std::string error;
-    std::unique_ptr<llvm::MemoryBuffer> file =
-        openInputFile(inputs.empty() ? "-" : inputs.front(), &error);
-    if (!file) {
-      llvm::errs() << "graph-diff-opt: " << error << "\n";
-      return ExitTrouble;
-    }
-    std::unique_ptr<llvm::ToolOutputFile> output =
-        openOutputFile(outputFilename, &error);
-    if (!output) {
-      llvm::errs() << "graph-diff-opt: " << error << "\n";
-      return ExitTrouble;
-    }
-    if (failed(MlirOptMain(output->os(), std::move(file), registry, config)))
-      return ExitTrouble;
-    output->keep();
-    return ExitSame;
+  if (checkPlanFile.getNumOccurrences() && checkPlanFile.empty()) {
+    llvm::errs() << "graph-diff-opt: --check-plan needs a file: "
+                    "--check-plan=plan.mlir\n";
+    return ExitTrouble;
   }
-  return runDiff(inputs[0], inputs[1], outputFilename, registry);
+  if (checkPlanFile.getNumOccurrences() && inputs.size() != 2) {
+    llvm::errs() << "graph-diff-opt: --check-plan needs a source and a "
+                    "target\n";
+    return ExitTrouble;
+  }
+  if (inputs.size() == 2 && inputs[0] == "-" && inputs[1] == "-") {
+    llvm::errs() << "graph-diff-opt: the source and the target cannot both be "
+                    "standard input ('-')\n";
+    return ExitTrouble;
+  }
+  MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+  if (inputs.size() == 2)
+    return runDiff(inputs[0], inputs[1], outputFilename, registry,
+                   config.shouldAllowUnregisteredDialects());
+
+  // One input: exactly mlir-opt.
+  if (diffAfterChange) {
+    // Keep the pipeline the command line asked for; add the instrument.
+    MlirOptMainConfig pipeline = config;
+    config.setPassPipelineSetupFn([pipeline](PassManager &pm) {
+      if (failed(pipeline.setupPassPipeline(pm)))
+        return failure();
+      addDiffAfterChangeInstrumentation(pm, llvm::errs());
+      return success();
+    });
+  }
+  if (config.shouldShowDialects()) {
+    return succeeded(writeOutputFile("-", "graph-diff-opt",
+                                     [&](llvm::raw_ostream &os) {
+                                       os << "Available Dialects: ";
+                                       llvm::interleaveComma(
+                                           registry.getDialectNames(), os);
+                                       os << "\n";
+                                       return success();
+                                     }))
+               ? ExitSame
+               : ExitTrouble;
+  }
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      openInputFile(inputs.empty() ? "-" : inputs.front(), &error);
+  if (!file) {
+    llvm::errs() << "graph-diff-opt: " << error << "\n";
+    return ExitTrouble;
+  }
+  {
+    llvm::SourceMgr depthMgr;
+    unsigned id = depthMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer(file->getMemBufferRef()), SMLoc());
+    if (failed(checkNestingDepth(depthMgr, id)))
+      return ExitTrouble;
+  }
+  if (failed(writeOutputFile(
+          outputFilename, "graph-diff-opt", [&](llvm::raw_ostream &os) {
+            return MlirOptMain(os, std::move(file), registry, config);
+          })))
+    return ExitTrouble;
+  return ExitSame;
+}
+
+int graphdiff::graphDiffOptMain(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  return runOnLargeStack([&] { return runTool(argc, argv); });
 }

@@ -12,8 +12,56 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/thread.h"
 
 using namespace mlir;
+
+LogicalResult graphdiff::checkNestingDepth(llvm::SourceMgr &sourceMgr,
+                                           unsigned bufferID) {
+  StringRef text = sourceMgr.getMemoryBuffer(bufferID)->getBuffer();
+  unsigned depth = 0;
+  for (size_t i = 0, e = text.size(); i < e; ++i) {
+    char c = text[i];
+    char next = i + 1 < e ? text[i + 1] : '\0';
+    if (c == '"') {
+      // A string literal: skip it, escapes included.
+      for (++i; i < e && text[i] != '"' && text[i] != '\n'; ++i)
+        if (text[i] == '\\')
+          ++i;
+      continue;
+    }
+    if (c == '/' && next == '/') {
+      i = text.find('\n', i);
+      if (i == StringRef::npos)
+        break;
+      continue;
+    }
+    bool opens = c == '{' || c == '[' || c == '(' || (c == '<' && next != '=');
+    bool closes = c == '}' || c == ']' || c == ')' ||
+                  (c == '>' && next != '=' && (i == 0 || text[i - 1] != '-'));
+    if (closes && depth > 0)
+      --depth;
+    if (!opens || ++depth <= kMaxNestingDepth)
+      continue;
+    sourceMgr.PrintMessage(
+        SMLoc::getFromPointer(text.data() + i), llvm::SourceMgr::DK_Error,
+        "nested more than " + Twine(kMaxNestingDepth) +
+            " levels deep (regions, attributes or types); graph-diff reads "
+            "nothing deeper");
+    return failure();
+  }
+  return success();
+}
+
+int graphdiff::runOnLargeStack(llvm::function_ref<int()> body) {
+  int result = 0;
+  // Virtual address space only: pages are touched as the stack grows.
+  constexpr unsigned kStackBytes = 1u << 30;
+  llvm::thread worker(std::optional<unsigned>(kStackBytes),
+                      [&] { result = body(); });
+  worker.join();
+  return result;
+}
 
 OwningOpRef<ModuleOp> graphdiff::parseInputFile(StringRef filename,
                                                 llvm::SourceMgr &diagnosticsMgr,
@@ -38,7 +86,10 @@ graphdiff::parseInputBuffer(std::unique_ptr<llvm::MemoryBuffer> file,
   llvm::SourceMgr parseMgr;
   parseMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBuffer(file->getMemBufferRef()), SMLoc());
-  diagnosticsMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+  unsigned bufferID =
+      diagnosticsMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+  if (failed(checkNestingDepth(diagnosticsMgr, bufferID)))
+    return nullptr;
 
   Block block;
   ParserConfig config(&context, /*verifyAfterParse=*/false);

@@ -69,7 +69,7 @@ patch.plan @g to @g {
 // -----
 
 patch.plan @g to @g {
-  // expected-error @below {{body must hold exactly one op, the new node (found 2)}}
+  // expected-error @below {{body must hold one op, the new node, after the declarations of the symbols it references (found 2 ops)}}
   patch.insert new %1 inputs() {
     %0 = "test.op"() : () -> i32
     %1 = "test.op"() : () -> i32
@@ -193,4 +193,30 @@ lg.graph @src(%x: i32) -> i32 {
 patch.plan @src to @tgt {
   // expected-error @below {{removes output 4 but graph @src has 1 output(s)}}
   patch.remove_output 4
+}
+
+// -----
+
+// expected-error @below {{lists unknown change 'renamed'}}
+patch.change_graph @g changes ["renamed"]
+
+// -----
+
+// expected-error @below {{cannot list both 'defined' and 'declared'}}
+patch.change_graph @g changes ["defined", "declared"]
+
+// -----
+
+// expected-error @below {{must list at least one change}}
+patch.change_graph @g changes []
+
+// -----
+
+patch.plan @g to @g {
+  // A call whose callee the action does not declare.
+  patch.insert new %1 inputs(%0) {
+  ^bb0(%a: tensor<4xf32>):
+    // expected-error @below {{'h' does not reference a valid function}}
+    %0 = func.call @h(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  }
 }

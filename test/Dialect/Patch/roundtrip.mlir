@@ -77,3 +77,24 @@ patch.plan @forward to @forward {
 // CHECK-NEXT: }
 patch.plan @same to @same {
 }
+
+// A new node that calls a function follows a private declaration of it (each
+// action with a new node is a symbol table); a graph in a nested module is
+// named by its path; a function one side only declares is a change_graph.
+// CHECK-LABEL: patch.plan @outer::@f to @outer::@f {
+patch.plan @outer::@f to @outer::@f {
+  // CHECK-NEXT: patch.insert new %1 inputs(%0) {
+  // CHECK-NEXT: ^bb0(%in0: tensor<4xf32>):
+  // CHECK-NEXT:   func.func private @h(tensor<4xf32>) -> tensor<4xf32>
+  // CHECK-NEXT:   %0 = func.call @h(%in0) : (tensor<4xf32>) -> tensor<4xf32>
+  // CHECK-NEXT: }
+  patch.insert new %1 inputs(%0) {
+  ^bb0(%a: tensor<4xf32>):
+    func.func private @h(tensor<4xf32>) -> tensor<4xf32>
+    %0 = func.call @h(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  }
+}
+// CHECK: patch.change_graph @helper changes ["defined", "signature"]
+patch.change_graph @helper changes ["defined", "signature"]
+// CHECK: patch.remove_graph @outer::@old
+patch.remove_graph @outer::@old

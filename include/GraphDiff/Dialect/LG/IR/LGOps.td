@@ -133,7 +133,9 @@ def LG_NodeOp : LG_Op<"node", [
       fuses nodes records them. The ids name nodes of *another* graph, so they
       are not resolved here.
     - `calls @graph`: the node stands for a whole graph (a submodule), which
-      must be an `lg.graph` in the enclosing symbol table.
+      must be an `lg.graph` in the symbol table enclosing the node's graph
+      (a node written inside a `patch` action is checked where the plan puts
+      it, when the plan is applied).
     - `metadata {...}`: anything the front end keeps, printed and compared as
       an ordinary dictionary. The differ knows one key by convention:
       `anchor`, the id of the source node a new node should be anchored on.

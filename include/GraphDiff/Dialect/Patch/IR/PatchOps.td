@@ -40,7 +40,12 @@ def Patch_Dialect : Dialect {
     is deleted with `absorbed_by` naming the anchor of the `patch.replace` that
     took its place. The new node of an insert, replace or update is written
     out in full, in its own syntax, inside the action: its operands are the
-    block arguments of the action's region, one for each listed input.
+    block arguments of the action's region, one for each listed input. The
+    new node is the last op of the body. If it references symbols of its
+    module (a `func.call @h`), declarations of them, copied from the target
+    (a function as a private declaration), come before it in the body: each
+    such action is a symbol table, so that the new node verifies inside the
+    plan exactly as it does in the target, and a plan stands on its own.
 
     ```mlir
     patch.plan @block to @block {
@@ -106,9 +111,10 @@ def Patch_PlanOp : Patch_Op<"plan", [
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "An ordered list of actions from a source to a target graph";
   let description = [{
-    Names the source and the target graph (an `lg.graph` or a function) and
-    holds the actions, in the order they apply. An empty plan means the graphs
-    are the same.
+    Names the source and the target graph (an `lg.graph` or a function) by
+    their symbol path from the top of their modules (`@f`, or `@outer::@f` for
+    a function of a nested module) and holds the actions, in the order they
+    apply. An empty plan means the graphs are the same.
 
     The verifier checks that the plan is consistent on its own: no source node
     is claimed by two actions (deleted, replaced, absorbed or updated), every
@@ -118,13 +124,15 @@ def Patch_PlanOp : Patch_Op<"plan", [
     same symbol table), it also checks that every reference names a node or
     value of that graph.
   }];
-  let arguments = (ins FlatSymbolRefAttr:$source, FlatSymbolRefAttr:$target);
+  let arguments = (ins SymbolRefAttr:$source, SymbolRefAttr:$target);
   let regions = (region SizedRegion<1>:$actions);
   let assemblyFormat = "$source `to` $target attr-dict-with-keyword $actions";
   let hasRegionVerifier = 1;
   let skipDefaultBuilders = 1;
   let builders = [
-    OpBuilder<(ins "::llvm::StringRef":$source, "::llvm::StringRef":$target)>
+    OpBuilder<(ins "::llvm::StringRef":$source, "::llvm::StringRef":$target)>,
+    OpBuilder<(ins "::mlir::SymbolRefAttr":$source,
+                   "::mlir::SymbolRefAttr":$target)>
   ];
 }
 
@@ -151,7 +159,7 @@ def Patch_DeleteOp : Patch_ActionOp<"delete"> {
   }];
 }
 
-def Patch_ReplaceOp : Patch_ActionOp<"replace", [NoTerminator,
+def Patch_ReplaceOp : Patch_ActionOp<"replace", [NoTerminator, SymbolTable,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
   let summary = "Replace a region of source nodes by one new node";
   let description = [{
@@ -193,7 +201,7 @@ def Patch_ReplaceOp : Patch_ActionOp<"replace", [NoTerminator,
   }];
 }
 
-def Patch_InsertOp : Patch_ActionOp<"insert", [NoTerminator,
+def Patch_InsertOp : Patch_ActionOp<"insert", [NoTerminator, SymbolTable,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
   let summary = "Add a new node that replaces nothing";
   let description = [{
@@ -220,7 +228,7 @@ def Patch_InsertOp : Patch_ActionOp<"insert", [NoTerminator,
   }];
 }
 
-def Patch_UpdateOp : Patch_ActionOp<"update", [NoTerminator,
+def Patch_UpdateOp : Patch_ActionOp<"update", [NoTerminator, SymbolTable,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
   let summary = "Change a matched node in place";
   let description = [{
@@ -321,7 +329,7 @@ def Patch_AddGraphOp : Patch_Op<"add_graph"> {
     patch.add_graph @head
     ```
   }];
-  let arguments = (ins FlatSymbolRefAttr:$graph);
+  let arguments = (ins SymbolRefAttr:$graph);
   let assemblyFormat = "$graph attr-dict";
 }
 
@@ -335,8 +343,28 @@ def Patch_RemoveGraphOp : Patch_Op<"remove_graph"> {
     patch.remove_graph @aux_head
     ```
   }];
-  let arguments = (ins FlatSymbolRefAttr:$graph);
+  let arguments = (ins SymbolRefAttr:$graph);
   let assemblyFormat = "$graph attr-dict";
+}
+
+def Patch_ChangeGraphOp : Patch_Op<"change_graph"> {
+  let summary = "A graph both sides have, changed in what cannot be diffed node by node";
+  let description = [{
+    Stands beside the plans: both sides name the function `graph`, but one
+    side (or both) only declares it, so there are no nodes to compare.
+    `changes` lists what differs: `"defined"` (the source declares it, the
+    target defines it), `"declared"` (the source defines it, the target only
+    declares it), `"signature"` (its function type differs) and
+    `"attributes"` (any other attribute: visibility, argument attributes...).
+    A declaration against an equal declaration is no change.
+
+    ```mlir
+    patch.change_graph @helper changes ["defined"]
+    ```
+  }];
+  let arguments = (ins SymbolRefAttr:$graph, StrArrayAttr:$changes);
+  let assemblyFormat = "$graph `changes` $changes attr-dict";
+  let hasVerifier = 1;
 }
 
 #endif // GRAPHDIFF_DIALECT_PATCH_IR_PATCHOPS_TD

@@ -201,8 +201,12 @@ LogicalResult NodeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   FlatSymbolRefAttr callee = getCalleeAttr();
   if (!callee)
     return success();
-  Operation *graph = (*this)->getParentOp();
-  Operation *scope = graph ? graph->getParentOp() : nullptr;
+  // A node written in a plan's action is not in its graph yet: its callee is
+  // checked where it lands (applying the plan compares it with the target).
+  auto graph = dyn_cast_or_null<GraphOp>((*this)->getParentOp());
+  if (!graph)
+    return success();
+  Operation *scope = graph->getParentOp();
   Operation *target =
       scope ? symbolTable.lookupNearestSymbolFrom(scope, callee) : nullptr;
   if (!target)

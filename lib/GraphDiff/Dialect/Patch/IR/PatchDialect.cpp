@@ -34,6 +34,16 @@ void PatchDialect::initialize() {
 // RefAttr
 //===----------------------------------------------------------------------===//
 
+/// Whether `name` can follow `@` bare, as MLIR's lexer reads a symbol name:
+/// a letter or `_`, then letters, digits, `_`, `$` and `.`.
+static bool isBareSymbolName(StringRef name) {
+  if (name.empty() || !(llvm::isAlpha(name.front()) || name.front() == '_'))
+    return false;
+  return llvm::all_of(name.drop_front(), [](char c) {
+    return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.';
+  });
+}
+
 std::string RefAttr::str() const {
   if (isNone())
     return "_";
@@ -41,7 +51,17 @@ std::string RefAttr::str() const {
   llvm::raw_string_ostream os(text);
   if (getIsNew())
     os << "new ";
-  os << (getSymbol() ? "@" : "%") << getName().getValue();
+  StringRef name = getName().getValue();
+  if (!getSymbol()) {
+    os << "%" << name;
+  } else if (isBareSymbolName(name)) {
+    os << "@" << name;
+  } else {
+    // `@"soft max"`, escaped as MLIR's printer escapes a string.
+    os << "@\"";
+    llvm::printEscapedString(name, os);
+    os << "\"";
+  }
   if (getResult() != 0) {
     if (getSymbol())
       os << "[" << getResult() << "]";
@@ -79,11 +99,46 @@ RefAttr graphdiff::patch::parseRefText(MLIRContext *context, StringRef text,
             text.str() + "'";
     return nullptr;
   }
-  size_t end = 0;
-  while (end < rest.size() && isNameChar(rest[end]))
-    ++end;
-  StringRef name = rest.take_front(end);
-  rest = rest.drop_front(end);
+  std::string name;
+  if (symbol && rest.starts_with("\"")) {
+    // A quoted symbol name, `@"soft max"`, with MLIR's string escapes.
+    size_t end = 1;
+    while (end < rest.size() && rest[end] != '"') {
+      if (rest[end] == '\\' && end + 1 < rest.size()) {
+        char next = rest[end + 1];
+        if (next == '\\' || next == '"') {
+          name += next;
+          end += 2;
+          continue;
+        }
+        if (next == 'n' || next == 't') {
+          name += next == 'n' ? '\n' : '\t';
+          end += 2;
+          continue;
+        }
+        if (end + 2 < rest.size() && llvm::isHexDigit(next) &&
+            llvm::isHexDigit(rest[end + 2])) {
+          name += static_cast<char>(llvm::hexFromNibbles(next, rest[end + 2]));
+          end += 3;
+          continue;
+        }
+        error = "bad escape in reference '" + text.str() + "'";
+        return nullptr;
+      }
+      name += rest[end++];
+    }
+    if (end == rest.size()) {
+      error = "unterminated name in reference '" + text.str() + "'";
+      return nullptr;
+    }
+    rest = rest.drop_front(end + 1);
+  } else {
+    size_t end = 0;
+    while (end < rest.size() && isNameChar(rest[end]))
+      ++end;
+    name = rest.take_front(end).str();
+    rest = rest.drop_front(end);
+  }
   if (name.empty()) {
     error = "missing name in reference '" + text.str() + "'";
     return nullptr;
@@ -121,5 +176,7 @@ Attribute RefAttr::parse(AsmParser &parser, Type) {
 }
 
 void RefAttr::print(AsmPrinter &printer) const {
-  printer << "<\"" << str() << "\">";
+  printer << "<\"";
+  llvm::printEscapedString(str(), printer.getStream());
+  printer << "\">";
 }

@@ -108,8 +108,16 @@ void PlanOp::build(OpBuilder &builder, OperationState &state, StringRef source,
   state.addRegion()->emplaceBlock();
 }
 
+void PlanOp::build(OpBuilder &builder, OperationState &state,
+                   SymbolRefAttr source, SymbolRefAttr target) {
+  state.addAttribute(getSourceAttrName(state.name), source);
+  state.addAttribute(getTargetAttrName(state.name), target);
+  state.addRegion()->emplaceBlock();
+}
+
 /// Checks the body of an insert, replace or update: one block whose arguments
-/// are the listed inputs, holding exactly one op, the new node.
+/// are the listed inputs, ending with the new node, which only declarations
+/// of the symbols it references may precede.
 static LogicalResult verifyNewNodeBody(Operation *action, Region &body,
                                        ArrayAttr inputs) {
   Block &block = body.front();
@@ -117,10 +125,14 @@ static LogicalResult verifyNewNodeBody(Operation *action, Region &body,
     return action->emitOpError()
            << "lists " << inputs.size() << " input(s) but its body has "
            << block.getNumArguments() << " block argument(s)";
-  if (!llvm::hasSingleElement(block))
-    return action->emitOpError()
-           << "body must hold exactly one op, the new node (found "
-           << llvm::range_size(block) << ")";
+  if (block.empty())
+    return action->emitOpError("body must hold the new node");
+  for (Operation &op : llvm::make_range(block.begin(), --block.end()))
+    if (!isa<SymbolOpInterface>(op))
+      return action->emitOpError()
+             << "body must hold one op, the new node, after the declarations "
+                "of the symbols it references (found "
+             << llvm::range_size(block) << " ops)";
   return success();
 }
 
@@ -146,9 +158,27 @@ void UpdateOp::getAsmBlockArgumentNames(Region &region,
   nameInputs(region, setNameFn);
 }
 
-Operation *ReplaceOp::getNewNode() { return &getBody().front().front(); }
-Operation *InsertOp::getNewNode() { return &getBody().front().front(); }
-Operation *UpdateOp::getNewNode() { return &getBody().front().front(); }
+Operation *ReplaceOp::getNewNode() { return &getBody().front().back(); }
+Operation *InsertOp::getNewNode() { return &getBody().front().back(); }
+Operation *UpdateOp::getNewNode() { return &getBody().front().back(); }
+
+LogicalResult ChangeGraphOp::verify() {
+  if (getChanges().empty())
+    return emitOpError("must list at least one change");
+  bool defined = false, declared = false;
+  for (StringRef change : getChanges().getAsValueRange<StringAttr>()) {
+    if (!llvm::is_contained({"defined", "declared", "signature", "attributes"},
+                            change))
+      return emitOpError() << "lists unknown change '" << change
+                           << "' (expected 'defined', 'declared', "
+                              "'signature' or 'attributes')";
+    defined |= change == "defined";
+    declared |= change == "declared";
+  }
+  if (defined && declared)
+    return emitOpError("cannot list both 'defined' and 'declared'");
+  return success();
+}
 
 LogicalResult PlanOp::verifyRegions() {
   // The source node each action claims, and the action that claimed it.
@@ -339,8 +369,10 @@ static LogicalResult checkRefInGraph(Operation *action, RefAttr ref,
 LogicalResult PlanOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   // Only a source graph defined beside the plan can be checked; a plan printed
   // on its own stands apart from the graphs it relates.
-  auto graph =
-      symbolTable.lookupNearestSymbolFrom<lg::GraphOp>(*this, getSourceAttr());
+  Operation *parent = (*this)->getParentOp();
+  auto graph = parent ? symbolTable.lookupNearestSymbolFrom<lg::GraphOp>(
+                            parent, getSourceAttr())
+                      : lg::GraphOp();
   if (!graph)
     return success();
   llvm::StringMap<lg::NodeOp> nodes;

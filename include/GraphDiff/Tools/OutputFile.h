@@ -1,0 +1,43 @@
+//===- OutputFile.h - Write a tool's output where -o says -------*- C++ -*-===//
+//
+// Part of graph-diff.
+//
+// Every tool writes its output through writeOutputFile, so that `-o` means
+// the same everywhere: a regular file is replaced atomically and keeps its
+// mode; anything else is written to, never replaced; a failure leaves nothing
+// behind and is reported, so that the tool can exit 2.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPHDIFF_TOOLS_OUTPUTFILE_H
+#define GRAPHDIFF_TOOLS_OUTPUTFILE_H
+
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace graphdiff {
+
+/// Writes what `write` prints to `path`:
+///   - `-`: standard output;
+///   - a regular file, or a name that does not exist yet: a temporary file
+///     beside it, given the mode (and, where allowed, the owner) of the file
+///     it replaces, renamed over it once complete;
+///   - a symbolic link: its final target, by the rules here (the link stays);
+///   - anything else (a FIFO, a character device such as /dev/null, /dev/full
+///     or /dev/stdout, a socket): opened and written in place.
+/// If `write` fails, or the data cannot be written, no temporary file is left
+/// and a regular file keeps its old contents. A failure to write is reported
+/// on stderr as `<tool>: <path>: <reason>`; `write` reports its own failures.
+/// Returns failure in both cases.
+mlir::LogicalResult writeOutputFile(
+    llvm::StringRef path, llvm::StringRef tool,
+    llvm::function_ref<mlir::LogicalResult(llvm::raw_ostream &)> write);
+
+} // namespace graphdiff
+
+#endif // GRAPHDIFF_TOOLS_OUTPUTFILE_H

@@ -1,0 +1,194 @@
+//===- DiffModules.cpp - Pair the graphs of two modules and diff them -----===//
+//
+// Part of graph-diff.
+//
+// Graphs are paired by symbol path. A pair of single-block bodies is diffed
+// node by node (diffGraphs); a declaration is compared by signature and
+// attributes; a body of several blocks is the same or refused.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Differ/DiffReport.h"
+
+#include "GraphDiff/Dialect/LG/IR/LG.h"
+#include "GraphDiff/Differ/GraphDiffer.h"
+#include "GraphDiff/Graph/AttributeEquivalence.h"
+#include "GraphDiff/Graph/Graph.h"
+#include "mlir/IR/OperationSupport.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+using namespace graphdiff;
+
+std::string graphdiff::graphKey(SymbolRefAttr path) {
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  os << path;
+  return key.substr(1); // the leading '@'
+}
+
+FailureOr<std::vector<ModuleGraph>> graphdiff::collectGraphs(ModuleOp module) {
+  std::vector<ModuleGraph> graphs;
+  llvm::StringMap<Operation *> byKey;
+  WalkResult walk = module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    auto function = dyn_cast<FunctionOpInterface>(op);
+    if (!isa<lg::GraphOp>(op) && !function)
+      return WalkResult::advance();
+    if (!op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+      return WalkResult::skip();
+    ModuleGraph graph;
+    graph.op = op;
+    graph.path = Graph::getSymbolPath(op);
+    graph.key = graphKey(graph.path);
+    if (function && function.isExternal())
+      graph.form = ModuleGraph::Declaration;
+    else if (function && !llvm::hasSingleElement(function.getFunctionBody()))
+      graph.form = ModuleGraph::MultiBlock;
+    auto [it, inserted] = byKey.try_emplace(graph.key, op);
+    if (!inserted) {
+      InFlightDiagnostic diag =
+          op->emitError() << "has the same symbol path @" << graph.key
+                          << " as another graph of its input, so the two "
+                             "cannot be told apart; name the modules that "
+                             "hold them";
+      diag.attachNote(it->second->getLoc()) << "the other one is here";
+      return WalkResult::interrupt();
+    }
+    graphs.push_back(std::move(graph));
+    return WalkResult::skip();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  return graphs;
+}
+
+SmallVector<StringRef>
+graphdiff::declarationChanges(const ModuleGraph &source,
+                              const ModuleGraph &target) {
+  SmallVector<StringRef> changes;
+  bool sourceDefined = source.form != ModuleGraph::Declaration;
+  bool targetDefined = target.form != ModuleGraph::Declaration;
+  if (!sourceDefined && targetDefined)
+    changes.push_back("defined");
+  if (sourceDefined && !targetDefined)
+    changes.push_back("declared");
+  auto a = cast<FunctionOpInterface>(source.op);
+  auto b = dyn_cast<FunctionOpInterface>(target.op);
+  if (!b || a.getFunctionType() != b.getFunctionType())
+    changes.push_back("signature");
+  // Any other attribute (argument attributes, ...). A declaration is private
+  // by rule, so visibility only counts between two declarations.
+  MLIRContext *context = source.op->getContext();
+  NamedAttrList la(source.op->getAttrDictionary());
+  NamedAttrList lb(target.op->getAttrDictionary());
+  for (NamedAttrList *list : {&la, &lb}) {
+    // The signature, reported above, under whatever name the op keeps it.
+    for (NamedAttribute attr : llvm::to_vector(*list))
+      if (isa<TypeAttr>(attr.getValue()) &&
+          isa<FunctionType>(cast<TypeAttr>(attr.getValue()).getValue()))
+        list->erase(attr.getName());
+    if (sourceDefined != targetDefined)
+      list->erase(SymbolTable::getVisibilityAttrName());
+  }
+  if (source.op->getName() != target.op->getName() ||
+      !isSameAttrDictionary(la.getDictionary(context),
+                            lb.getDictionary(context)))
+    changes.push_back("attributes");
+  return changes;
+}
+
+LogicalResult graphdiff::diffModules(ModuleOp source, ModuleOp target,
+                                     const SourceNames *sourceNames,
+                                     const SourceNames *targetNames,
+                                     DiffReport &report) {
+  MLIRContext *context = source.getContext();
+  FailureOr<std::vector<ModuleGraph>> sourceGraphs = collectGraphs(source);
+  FailureOr<std::vector<ModuleGraph>> targetGraphs = collectGraphs(target);
+  if (failed(sourceGraphs) || failed(targetGraphs))
+    return failure();
+  llvm::StringMap<const ModuleGraph *> targetByKey;
+  for (const ModuleGraph &graph : *targetGraphs)
+    targetByKey[graph.key] = &graph;
+  llvm::StringSet<> seen;
+  // One graph on each side: they pair whatever their names (ml_switcheroo's
+  // optimizer returns its graph under a default name).
+  bool onlyPair = sourceGraphs->size() == 1 && targetGraphs->size() == 1;
+
+  OpBuilder builder(context);
+  builder.setInsertionPointToEnd(report.plans.getBody());
+  for (const ModuleGraph &sourceGraphInfo : *sourceGraphs) {
+    seen.insert(sourceGraphInfo.key);
+    const ModuleGraph *targetGraphInfo =
+        onlyPair ? &targetGraphs->front()
+                 : targetByKey.lookup(sourceGraphInfo.key);
+    if (!targetGraphInfo) {
+      patch::RemoveGraphOp::create(builder, sourceGraphInfo.op->getLoc(),
+                                   sourceGraphInfo.path);
+      report.removedGraphs.push_back(sourceGraphInfo.key);
+      continue;
+    }
+    Operation *sourceOp = sourceGraphInfo.op;
+    Operation *targetOp = targetGraphInfo->op;
+    // Bodies of several blocks are not graphs the differ reads: equal ones
+    // are the same, different ones are refused, never skipped.
+    if (sourceGraphInfo.form == ModuleGraph::MultiBlock ||
+        targetGraphInfo->form == ModuleGraph::MultiBlock) {
+      if (OperationEquivalence::isEquivalentTo(
+              sourceOp, targetOp, OperationEquivalence::IgnoreLocations))
+        continue;
+      const ModuleGraph &multi = sourceGraphInfo.form == ModuleGraph::MultiBlock
+                                     ? sourceGraphInfo
+                                     : *targetGraphInfo;
+      const ModuleGraph &other =
+          &multi == &sourceGraphInfo ? *targetGraphInfo : sourceGraphInfo;
+      InFlightDiagnostic diag =
+          multi.op->emitError()
+          << "function @" << multi.key << " has a body of "
+          << cast<FunctionOpInterface>(multi.op)
+                 .getFunctionBody()
+                 .getBlocks()
+                 .size()
+          << " blocks, which graph-diff does not diff (it diffs single-block "
+             "bodies), and it differs from the other input's @"
+          << multi.key;
+      diag.attachNote(other.op->getLoc()) << "the other input's @" << other.key;
+      return diag;
+    }
+    if (sourceGraphInfo.form == ModuleGraph::Declaration ||
+        targetGraphInfo->form == ModuleGraph::Declaration) {
+      SmallVector<StringRef> changes =
+          declarationChanges(sourceGraphInfo, *targetGraphInfo);
+      if (changes.empty())
+        continue;
+      patch::ChangeGraphOp::create(builder, targetOp->getLoc(),
+                                   sourceGraphInfo.path,
+                                   builder.getStrArrayAttr(changes));
+      report.changedGraphs.push_back(
+          {sourceGraphInfo.key,
+           std::vector<std::string>(changes.begin(), changes.end())});
+      continue;
+    }
+    FailureOr<std::unique_ptr<Graph>> sourceGraph =
+        Graph::build(sourceOp, sourceNames);
+    FailureOr<std::unique_ptr<Graph>> targetGraph =
+        Graph::build(targetOp, targetNames);
+    if (failed(sourceGraph) || failed(targetGraph))
+      return failure();
+    GraphDiff diff =
+        diffGraphs(**sourceGraph, **targetGraph, builder, report.structure);
+    report.pairs.push_back(GraphPairDiff{diff.plan, std::move(*sourceGraph),
+                                         std::move(*targetGraph),
+                                         std::move(diff.mapping)});
+  }
+  for (const ModuleGraph &targetGraphInfo : *targetGraphs) {
+    if (seen.contains(targetGraphInfo.key) || onlyPair)
+      continue;
+    patch::AddGraphOp::create(builder, targetGraphInfo.op->getLoc(),
+                              targetGraphInfo.path);
+    report.addedGraphs.push_back(targetGraphInfo.key);
+  }
+  return success();
+}
