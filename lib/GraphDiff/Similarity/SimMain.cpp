@@ -16,6 +16,7 @@
 #include "GraphDiff/Similarity/SetMetrics.h"
 #include "GraphDiff/Similarity/SimilarityRenderers.h"
 #include "GraphDiff/Similarity/StructuralSimilarity.h"
+#include "GraphDiff/Tools/OutputFile.h"
 #include "GraphDiff/Transforms/Passes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -100,17 +101,17 @@ static int trouble(const llvm::Twine &message) {
   return ExitTrouble;
 }
 
-/// Writes through a temporary file renamed over `file` when complete.
+/// Writes to `file` as every graph-diff tool does (writeOutputFile: a
+/// regular file replaced atomically, a device or FIFO written in place, a
+/// failed write is trouble).
 static int writeOutput(StringRef file,
                        llvm::function_ref<void(llvm::raw_ostream &)> write) {
-  llvm::Error error =
-      llvm::writeToOutput(file, [&](llvm::raw_ostream &os) -> llvm::Error {
-        write(os);
-        return llvm::Error::success();
-      });
-  if (error)
-    return trouble("graph-diff-sim: " + file + ": " +
-                   llvm::toString(std::move(error)));
+  if (failed(writeOutputFile(file, "graph-diff-sim",
+                             [&](llvm::raw_ostream &os) {
+                               write(os);
+                               return success();
+                             })))
+    return ExitTrouble;
   return ExitSame;
 }
 
@@ -259,15 +260,19 @@ int graphdiff::graphDiffSimMain(int argc, char **argv) {
   Options options;
   // libLLVM's own options stay accepted but out of --help.
   cl::HideUnrelatedOptions(options.category);
-  cl::ParseCommandLineOptions(
-      args.size(), args.data(),
-      "graph-diff-sim: N x N similarity of N versions (caliper's functiondb "
-      "and requirements metrics, the differ's structural similarity for "
-      "MLIR, semantic-version similarity of the labels)\n\n"
-      "  graph-diff-sim [options] INPUT... | --manifest=FILE\n"
-      "  graph-diff-sim batch --manifest=FILE --shard=I/N -o OUT.jsonl\n"
-      "  graph-diff-sim merge OUT.jsonl... [--format=html -o sims.html]\n"
-      "  graph-diff-sim --pipeline=PIPELINE MODEL.mlir\n");
+  // Option mistakes are trouble (exit 2), not "differs".
+  if (!cl::ParseCommandLineOptions(
+          args.size(), args.data(),
+          "graph-diff-sim: N x N similarity of N versions (caliper's "
+          "functiondb "
+          "and requirements metrics, the differ's structural similarity for "
+          "MLIR, semantic-version similarity of the labels)\n\n"
+          "  graph-diff-sim [options] INPUT... | --manifest=FILE\n"
+          "  graph-diff-sim batch --manifest=FILE --shard=I/N -o OUT.jsonl\n"
+          "  graph-diff-sim merge OUT.jsonl... [--format=html -o sims.html]\n"
+          "  graph-diff-sim --pipeline=PIPELINE MODEL.mlir\n",
+          /*Errs=*/&llvm::errs()))
+    return 2;
 
   std::string formatName = options.format;
   if (formatName.empty())

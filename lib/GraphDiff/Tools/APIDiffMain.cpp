@@ -12,6 +12,7 @@
 #include "GraphDiff/APIRenderers/APIRenderers.h"
 #include "GraphDiff/Dialect/API/IR/API.h"
 #include "GraphDiff/Importers/APIImporters.h"
+#include "GraphDiff/Tools/OutputFile.h"
 #include "GraphDiff/Tools/ParseInput.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/Debug/Counter.h"
@@ -209,20 +210,18 @@ struct Session {
   SourceMgrDiagnosticHandler diagnostics{sourceMgr, &context};
 };
 
-/// Writes `output` to `filename` through a temporary renamed once complete,
-/// so that a failure leaves no partial file.
+/// Writes `output` to `filename` as every graph-diff tool does
+/// (writeOutputFile: a regular file replaced atomically, a device or FIFO
+/// written in place, a failed write is trouble).
 int writeOutput(StringRef filename,
                 llvm::function_ref<void(llvm::raw_ostream &)> output) {
-  llvm::Error written =
-      llvm::writeToOutput(filename, [&](llvm::raw_ostream &os) -> llvm::Error {
-        output(os);
-        return llvm::Error::success();
-      });
-  if (!written)
-    return ExitCompatible;
-  llvm::errs() << "graph-diff-api: " << filename << ": "
-               << llvm::toString(std::move(written)) << "\n";
-  return ExitTrouble;
+  if (failed(writeOutputFile(filename, "graph-diff-api",
+                             [&](llvm::raw_ostream &os) {
+                               output(os);
+                               return success();
+                             })))
+    return ExitTrouble;
+  return ExitCompatible;
 }
 
 int runDiff(const Options &options, DialectRegistry &registry) {
@@ -312,11 +311,15 @@ int graphdiff::apiDiffMain(int argc, char **argv) {
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
   tracing::DebugCounter::registerCLOptions();
-  cl::ParseCommandLineOptions(
-      arguments.size(), arguments.data(),
-      "graph-diff-api: breaking and compatible changes between two versions "
-      "of an API (graph-diff-api OLD NEW), or mlir-opt with the api dialect "
-      "(graph-diff-api INPUT)\n");
+  // Option mistakes are trouble (exit 2), not "differs".
+  if (!cl::ParseCommandLineOptions(arguments.size(), arguments.data(),
+                                   "graph-diff-api: breaking and compatible "
+                                   "changes between two versions "
+                                   "of an API (graph-diff-api OLD NEW), or "
+                                   "mlir-opt with the api dialect "
+                                   "(graph-diff-api INPUT)\n",
+                                   /*Errs=*/&llvm::errs()))
+    return 2;
 
   if (options.inputs.size() > 2) {
     llvm::errs() << "graph-diff-api: expected an old and a new API (or one "
@@ -338,14 +341,10 @@ int graphdiff::apiDiffMain(int argc, char **argv) {
     llvm::errs() << "graph-diff-api: " << error << "\n";
     return ExitTrouble;
   }
-  std::unique_ptr<llvm::ToolOutputFile> output =
-      openOutputFile(options.outputFilename, &error);
-  if (!output) {
-    llvm::errs() << "graph-diff-api: " << error << "\n";
+  if (failed(writeOutputFile(
+          options.outputFilename, "graph-diff-api", [&](llvm::raw_ostream &os) {
+            return MlirOptMain(os, std::move(file), registry, config);
+          })))
     return ExitTrouble;
-  }
-  if (failed(MlirOptMain(output->os(), std::move(file), registry, config)))
-    return ExitTrouble;
-  output->keep();
   return ExitCompatible;
 }

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphDiff/Tools/GraphDiffProfileMain.h"
+#include "GraphDiff/Tools/OutputFile.h"
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
@@ -24,9 +25,9 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -77,13 +78,16 @@ static cl::opt<ColorChoice> &colorOption() {
 namespace {
 struct Options {
   cl::list<std::string> inputs{cl::Positional, cl::OneOrMore,
-                               cl::desc("<profile> <profile> [<profile>...]"), cl::cat(profileCategory())};
+                               cl::desc("<profile> <profile> [<profile>...]"),
+                               cl::cat(profileCategory())};
   cl::opt<std::string> output{"o", cl::desc("Output file"),
-                              cl::value_desc("filename"), cl::init("-"), cl::cat(profileCategory())};
+                              cl::value_desc("filename"), cl::init("-"),
+                              cl::cat(profileCategory())};
   cl::list<std::string> names{
       "names", cl::CommaSeparated,
       cl::desc("Names of the inputs, in order (default left,right; with more "
-               "inputs left,in2,...,right)"), cl::cat(profileCategory())};
+               "inputs left,in2,...,right)"),
+      cl::cat(profileCategory())};
   cl::opt<double> delta{"delta",
                         cl::desc("Minimum relative difference for a node to "
                                  "be shown (default 0.1 = 10%)"),
@@ -98,17 +102,25 @@ struct Options {
                                  "(default -1: all)"),
                         cl::init(-1), cl::cat(profileCategory())};
   cl::list<std::string> hide{
-      "hide", cl::desc("Do not show the children of nodes whose whole path "
-                       "matches this POSIX extended regex (repeatable)"), cl::cat(profileCategory())};
-  cl::opt<bool> swap{"swap", cl::desc("Diff last - first instead of first - "
-                                      "last"), cl::cat(profileCategory())};
+      "hide",
+      cl::desc("Do not show the children of nodes whose whole path "
+               "matches this POSIX extended regex (repeatable)"),
+      cl::cat(profileCategory())};
+  cl::opt<bool> swap{"swap",
+                     cl::desc("Diff last - first instead of first - "
+                              "last"),
+                     cl::cat(profileCategory())};
   cl::opt<std::string> metric{
-      "metric", cl::desc("The metric compared or written (default: the first "
-                         "metric of the first input: bytes for memory "
-                         "profiles; --format=scope also takes 'all')"), cl::cat(profileCategory())};
+      "metric",
+      cl::desc("The metric compared or written (default: the first "
+               "metric of the first input: bytes for memory "
+               "profiles; --format=scope also takes 'all')"),
+      cl::cat(profileCategory())};
   cl::opt<bool> memory{
-      "memory", cl::desc("Inputs are MLIR models: compare the bytes their "
-                         "ops' results occupy per scope"), cl::cat(profileCategory())};
+      "memory",
+      cl::desc("Inputs are MLIR models: compare the bytes their "
+               "ops' results occupy per scope"),
+      cl::cat(profileCategory())};
   cl::opt<std::string> pipeline{
       "pipeline",
       cl::desc("With --memory and one model: run this pass pipeline on it "
@@ -117,17 +129,16 @@ struct Options {
       cl::value_desc("builtin.module(...)"), cl::cat(profileCategory())};
   cl::opt<OutputFormat> format{
       "format", cl::desc("Output format"),
-      cl::values(
-          clEnumValN(OutputFormat::Text, "text",
-                     "tfprof_diff's layout (default)"),
-          clEnumValN(OutputFormat::JSON, "json",
-                     "the shown tree as JSON (docs/ProfileDiff.md)"),
-          clEnumValN(OutputFormat::HTML, "html",
-                     "a self-contained differential icicle picture"),
-          clEnumValN(OutputFormat::Scope, "scope",
-                     "one input written as a tfprof scope file"),
-          clEnumValN(OutputFormat::MLIR, "mlir",
-                     "the inputs' profiles as prof IR")),
+      cl::values(clEnumValN(OutputFormat::Text, "text",
+                            "tfprof_diff's layout (default)"),
+                 clEnumValN(OutputFormat::JSON, "json",
+                            "the shown tree as JSON (docs/ProfileDiff.md)"),
+                 clEnumValN(OutputFormat::HTML, "html",
+                            "a self-contained differential icicle picture"),
+                 clEnumValN(OutputFormat::Scope, "scope",
+                            "one input written as a tfprof scope file"),
+                 clEnumValN(OutputFormat::MLIR, "mlir",
+                            "the inputs' profiles as prof IR")),
       cl::init(OutputFormat::Text), cl::cat(profileCategory())};
 };
 } // namespace
@@ -182,11 +193,12 @@ static prof::ProfileOp firstProfile(ModuleOp module) {
 
 /// --pipeline: the memory profiles of `filename` and of the result of
 /// running `pipeline` on it.
-static LogicalResult readModelAndPipeline(
-    StringRef filename, StringRef pipeline, ArrayRef<std::string> names,
-    llvm::SourceMgr &sourceMgr, MLIRContext &context,
-    std::vector<OwningOpRef<ModuleOp>> &modules,
-    std::vector<ProfileInput> &inputs) {
+static LogicalResult
+readModelAndPipeline(StringRef filename, StringRef pipeline,
+                     ArrayRef<std::string> names, llvm::SourceMgr &sourceMgr,
+                     MLIRContext &context,
+                     std::vector<OwningOpRef<ModuleOp>> &modules,
+                     std::vector<ProfileInput> &inputs) {
   std::string error;
   std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(filename, &error);
   if (!file) {
@@ -194,9 +206,9 @@ static LogicalResult readModelAndPipeline(
     return failure();
   }
   unsigned id = sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
-  OwningOpRef<ModuleOp> model = parseSourceString<ModuleOp>(
-      sourceMgr.getMemoryBuffer(id)->getBuffer(), ParserConfig(&context),
-      filename);
+  OwningOpRef<ModuleOp> model =
+      parseSourceString<ModuleOp>(sourceMgr.getMemoryBuffer(id)->getBuffer(),
+                                  ParserConfig(&context), filename);
   if (!model)
     return failure();
   OwningOpRef<ModuleOp> transformed = model->clone();
@@ -214,8 +226,8 @@ static LogicalResult readModelAndPipeline(
   if (failed(pm.run(*transformed)))
     return failure();
   std::string after = (filename + " after " + pipeline).str();
-  for (auto [index, module] : llvm::enumerate(
-           std::array<ModuleOp, 2>{*model, *transformed})) {
+  for (auto [index, module] :
+       llvm::enumerate(std::array<ModuleOp, 2>{*model, *transformed})) {
     modules.push_back(buildMemoryProfile(module, names[index]));
     inputs.push_back({names[index], index ? after : filename.str(),
                       firstProfile(*modules.back())});
@@ -228,11 +240,15 @@ int graphdiff::graphDiffProfileMain(int argc, char **argv) {
   static Options options;
   colorOption();
   cl::HideUnrelatedOptions(profileCategory());
-  cl::ParseCommandLineOptions(
-      argc, argv,
-      "graph-diff-profile: compare hierarchical profiles (tfprof scope files, "
-      "prof IR, or with --memory the memory of MLIR models) as tfprof_diff "
-      "does\n");
+  // Option mistakes are trouble (exit 2), not "differs".
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "graph-diff-profile: compare hierarchical profiles (tfprof scope "
+          "files, "
+          "prof IR, or with --memory the memory of MLIR models) as tfprof_diff "
+          "does\n",
+          /*Errs=*/&llvm::errs()))
+    return 2;
 
   if (!options.pipeline.empty() &&
       (!options.memory || options.inputs.size() != 1)) {
@@ -257,8 +273,8 @@ int graphdiff::graphDiffProfileMain(int argc, char **argv) {
   if (names.empty())
     names = defaultNames(count);
   if (names.size() != count) {
-    llvm::errs() << "graph-diff-profile: " << names.size()
-                 << " names for " << count << " inputs\n";
+    llvm::errs() << "graph-diff-profile: " << names.size() << " names for "
+                 << count << " inputs\n";
     return ExitTrouble;
   }
   ProfileDiffOptions diffOptions;
@@ -327,8 +343,9 @@ int graphdiff::graphDiffProfileMain(int argc, char **argv) {
   }
 
   bool renderFailed = false;
-  llvm::Error written = llvm::writeToOutput(
-      options.output, [&](llvm::raw_ostream &os) -> llvm::Error {
+  LogicalResult written = writeOutputFile(
+      options.output, "graph-diff-profile",
+      [&](llvm::raw_ostream &os) -> LogicalResult {
         switch (options.format) {
         case OutputFormat::Text:
           renderProfileDiffText(*diff, renderOptions, os);
@@ -344,9 +361,8 @@ int graphdiff::graphDiffProfileMain(int argc, char **argv) {
           // --metric=all writes every metric, joined by ", " as tfprof does.
           std::vector<std::string> metrics;
           if (options.metric.empty())
-            metrics.push_back(cast<StringAttr>(
-                                  inputs.front().profile.getMetrics()[0])
-                                  .str());
+            metrics.push_back(
+                cast<StringAttr>(inputs.front().profile.getMetrics()[0]).str());
           else if (options.metric != "all")
             metrics.push_back(options.metric);
           renderFailed =
@@ -358,17 +374,10 @@ int graphdiff::graphDiffProfileMain(int argc, char **argv) {
             os << input.profile << "\n";
           break;
         }
-        if (renderFailed)
-          return llvm::createStringError("cannot write the output");
-        return llvm::Error::success();
+        return failure(renderFailed);
       });
-  if (written) {
-    std::string message = llvm::toString(std::move(written));
-    if (!renderFailed)
-      llvm::errs() << "graph-diff-profile: " << options.output << ": "
-                   << message << "\n";
+  if (failed(written))
     return ExitTrouble;
-  }
   if (oneInputFormat)
     return ExitSame;
   return diff->differs() ? ExitDifferent : ExitSame;
