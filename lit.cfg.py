@@ -55,3 +55,15 @@ config.substitutions.append(
         "python3 " + os.path.join(config.graph_diff_src_root, "test", "expect-exit.py"),
     )
 )
+
+# A build with GRAPH_DIFF_SANITIZE runs under the sanitizer options of
+# test/Sanitizers (docs/Testing.md); one with the fuzz targets has the
+# feature `fuzzers`.
+import lit.util
+
+if lit.util.pythonize_bool(config.graph_diff_sanitize):
+    lit_config.load_config(
+        config, os.path.join(config.graph_diff_src_root, "test", "Sanitizers", "lit.sanitizers.py")
+    )
+if lit.util.pythonize_bool(config.graph_diff_fuzzers):
+    config.available_features.add("fuzzers")

@@ -10,7 +10,10 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
+#include <memory>
+
 namespace llvm {
+class MemoryBuffer;
 class SourceMgr;
 } // namespace llvm
 
@@ -28,6 +31,13 @@ namespace graphdiff {
 mlir::OwningOpRef<mlir::ModuleOp>
 parseInputFile(llvm::StringRef filename, llvm::SourceMgr &diagnosticsMgr,
                mlir::MLIRContext &context, mlir::AsmParserState &parserState);
+
+/// As parseInputFile, for text already in memory: `buffer`'s identifier
+/// names it in locations. The fuzz targets (test/Fuzz) read their inputs so.
+mlir::OwningOpRef<mlir::ModuleOp>
+parseInputBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                 llvm::SourceMgr &diagnosticsMgr, mlir::MLIRContext &context,
+                 mlir::AsmParserState &parserState);
 
 } // namespace graphdiff
 

@@ -25,6 +25,15 @@ OwningOpRef<ModuleOp> graphdiff::parseInputFile(StringRef filename,
     llvm::errs() << "graph-diff-opt: " << error << "\n";
     return nullptr;
   }
+  return parseInputBuffer(std::move(file), diagnosticsMgr, context,
+                          parserState);
+}
+
+OwningOpRef<ModuleOp>
+graphdiff::parseInputBuffer(std::unique_ptr<llvm::MemoryBuffer> file,
+                            llvm::SourceMgr &diagnosticsMgr,
+                            MLIRContext &context, AsmParserState &parserState) {
+  std::string filename = file->getBufferIdentifier().str();
   llvm::SourceMgr parseMgr;
   parseMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBuffer(file->getMemBufferRef()), SMLoc());
