@@ -6,6 +6,8 @@
 
 #include "FuzzSupport.h"
 
+#include "GraphDiff/Dialect/LG/IR/LG.h"
+#include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "GraphDiff/Plan/Isomorphism.h"
 #include "GraphDiff/Renderers/Renderers.h"
@@ -49,6 +51,9 @@ static bool verbose() {
 }
 
 Session::Session() : context(getRegistry(), MLIRContext::Threading::DISABLED) {
+  // The dialects the differ builds with, whatever the inputs hold; the
+  // others load as the parser meets them. (graph-diff-opt loads them all.)
+  context.loadDialect<lg::LGDialect, patch::PatchDialect>();
   context.printOpOnDiagnostic(false);
   handler = context.getDiagEngine().registerHandler([this](Diagnostic &diag) {
     std::string text;
