@@ -29,10 +29,11 @@ ninja -C "$asan_dir" "graph-diff-fuzz-$target" graph-diff-opt >&2
 eval "$(python3 test/Sanitizers/options.py)"
 export ASAN_SYMBOLIZER_PATH=/usr/lib/llvm-22/bin/llvm-symbolizer
 
-# Seeds again whenever a test changed since they were made.
+# Seeds again whenever a test or the script that makes them changed.
 fuzz_dir=$asan_dir/fuzz
 stamp=$fuzz_dir/seeds.stamp
-if [ ! -f "$stamp" ] || [ -n "$(find test examples -newer "$stamp" -print -quit)" ]; then
+if [ ! -f "$stamp" ] || [ test/Fuzz/make-corpus.py -nt "$stamp" ] ||
+  [ -n "$(find test examples -newer "$stamp" ! -path 'test/Fuzz/*' -print -quit)" ]; then
   rm -rf "$fuzz_dir/seeds"
   python3 test/Fuzz/make-corpus.py . "$asan_dir/bin" "$fuzz_dir/seeds"
   touch "$stamp"

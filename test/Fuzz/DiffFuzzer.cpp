@@ -20,6 +20,11 @@ using namespace mlir;
 using namespace graphdiff;
 using namespace graphdiff::fuzz;
 
+extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size,
+                                          size_t maxSize, unsigned seed) {
+  return mutateIR(data, size, maxSize, seed);
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   SmallVector<StringRef> parts =
       splitInputs(StringRef(reinterpret_cast<const char *>(data), size));

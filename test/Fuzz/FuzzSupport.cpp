@@ -16,11 +16,13 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
+#include <random>
 
 using namespace mlir;
 using namespace graphdiff;
@@ -183,4 +185,94 @@ std::optional<bool> fuzz::checkDiff(Session &session, ModuleOp source,
     session.fail("the printed plans, read back, do not verify (--check-plan)");
   session.expectNoErrors("checking the printed plans");
   return report.isDifferent();
+}
+
+extern "C" size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t maxSize);
+
+namespace {
+/// A run of `%` or `@` followed by name characters, e.g. `%conv1`, `@a`.
+struct Token {
+  size_t begin, end;
+  char sigil;
+};
+
+std::vector<Token> findTokens(StringRef text) {
+  std::vector<Token> tokens;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '%' && text[i] != '@')
+      continue;
+    size_t end = i + 1;
+    while (end < text.size() &&
+           (llvm::isAlnum(text[end]) || text[end] == '_' || text[end] == '.' ||
+            text[end] == '#' || text[end] == '$'))
+      ++end;
+    if (end > i + 1)
+      tokens.push_back({i, end, text[i]});
+    i = end - 1;
+  }
+  return tokens;
+}
+} // namespace
+
+size_t fuzz::mutateIR(uint8_t *data, size_t size, size_t maxSize,
+                      unsigned seed) {
+  std::minstd_rand random(seed);
+  auto pick = [&](size_t n) { return static_cast<size_t>(random() % n); };
+  if (size == 0 || pick(2) == 0)
+    return LLVMFuzzerMutate(data, size, maxSize);
+  std::string text(reinterpret_cast<const char *>(data), size);
+  SmallVector<StringRef> lineRefs;
+  StringRef(text).split(lineRefs, '\n');
+  std::vector<std::string> lines(lineRefs.begin(), lineRefs.end());
+  std::vector<Token> tokens = findTokens(text);
+  size_t line = pick(lines.size()), other = pick(lines.size());
+  switch (pick(6)) {
+  case 0:
+    lines.insert(lines.begin() + line, lines[line]);
+    break;
+  case 1:
+    lines.erase(lines.begin() + line);
+    break;
+  case 2:
+    std::swap(lines[line], lines[other]);
+    break;
+  case 3: {
+    // A line of another part (or anywhere) over this one.
+    lines[line] = lines[other];
+    break;
+  }
+  case 4: {
+    if (tokens.size() < 2)
+      return LLVMFuzzerMutate(data, size, maxSize);
+    const Token &at = tokens[pick(tokens.size())];
+    const Token &with = tokens[pick(tokens.size())];
+    if (at.sigil != with.sigil)
+      return LLVMFuzzerMutate(data, size, maxSize);
+    text = text.substr(0, at.begin) +
+           text.substr(with.begin, with.end - with.begin) +
+           text.substr(at.end);
+    lines.clear();
+    break;
+  }
+  case 5: {
+    std::vector<Token> uses;
+    for (const Token &token : tokens)
+      if (token.sigil == '%' && token.end < text.size() &&
+          (text[token.end] == ')' || text[token.end] == ','))
+        uses.push_back(token);
+    if (uses.empty())
+      return LLVMFuzzerMutate(data, size, maxSize);
+    const Token &use = uses[pick(uses.size())];
+    text.insert(use.end,
+                ", " + text.substr(use.begin, use.end - use.begin));
+    lines.clear();
+    break;
+  }
+  }
+  if (!lines.empty())
+    text = llvm::join(lines, "\n");
+  if (text.size() > maxSize)
+    return LLVMFuzzerMutate(data, size, maxSize);
+  std::copy(text.begin(), text.end(), data);
+  return text.size();
 }

@@ -21,6 +21,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -100,6 +102,14 @@ mlir::LogicalResult checkPlans(mlir::ModuleOp plans, mlir::ModuleOp source,
                                mlir::ModuleOp target,
                                const SourceNames *sourceNames,
                                const SourceNames *targetNames);
+
+/// The mutator of the MLIR targets (LLVMFuzzerCustomMutator): half the time
+/// libFuzzer's own byte-level mutation (with the dictionary); otherwise one
+/// edit that keeps the text closer to valid IR, so that more mutants reach
+/// the differ: a line duplicated, deleted, or swapped with another; a line
+/// copied from another part of the blob; a `%value` or `@symbol` replaced by
+/// another one of the input; a `%value` use repeated (`(%a)` -> `(%a, %a)`).
+size_t mutateIR(uint8_t *data, size_t size, size_t maxSize, unsigned seed);
 
 } // namespace graphdiff::fuzz
 
