@@ -153,6 +153,34 @@ LogicalResult fuzz::checkPlans(ModuleOp plans, ModuleOp source, ModuleOp target,
   return success();
 }
 
+/// What every op of `module` is, without its place in the graph: its name,
+/// attributes, result types, number of operands, and the shape of its
+/// regions, as sorted strings. Two modules the differ calls the same hold the
+/// same ops, so they have the same multiset (an oracle independent of the
+/// differ's matching and of the isomorphism check).
+static std::vector<std::string> opMultiset(ModuleOp module) {
+  std::vector<std::string> ops;
+  module->walk([&](Operation *op) {
+    if (op == module.getOperation())
+      return;
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << op->getName() << " " << op->getAttrDictionary() << " "
+       << op->getNumOperands() << " (";
+    llvm::interleaveComma(op->getResultTypes(), os);
+    os << ")";
+    for (Region &region : op->getRegions())
+      for (Block &block : region) {
+        os << " ^(";
+        llvm::interleaveComma(block.getArgumentTypes(), os);
+        os << ")";
+      }
+    ops.push_back(std::move(text));
+  });
+  llvm::sort(ops);
+  return ops;
+}
+
 std::optional<bool> fuzz::checkDiff(Session &session, ModuleOp source,
                                     ModuleOp target,
                                     const SourceNames *sourceNames,
@@ -184,6 +212,8 @@ std::optional<bool> fuzz::checkDiff(Session &session, ModuleOp source,
   if (failed(checkPlans(*reread, source, target, sourceNames, targetNames)))
     session.fail("the printed plans, read back, do not verify (--check-plan)");
   session.expectNoErrors("checking the printed plans");
+  if (!report.isDifferent() && opMultiset(source) != opMultiset(target))
+    session.fail("exit 0 (the same), but the inputs hold different ops");
   return report.isDifferent();
 }
 

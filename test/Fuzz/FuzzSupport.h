@@ -88,7 +88,9 @@ void renderAll(Session &session, const DiffReport &report, std::string &mlir);
 /// properties of a diff (docs/Testing.md): the diff succeeds or refuses with
 /// located errors only; every plan verifies; the plans module verifies; the
 /// printed plans read back and verify again (--check-plan of the tool's own
-/// output); every renderer succeeds. Returns whether the graphs differ (exit
+/// output); every renderer succeeds; if the diff says "the same" (exit 0),
+/// both inputs hold the same ops (names, attributes, types, region shapes)
+/// in the same numbers. Returns whether the graphs differ (exit
 /// code 1 rather than 0), or nullopt if the differ refused the input.
 std::optional<bool> checkDiff(Session &session, mlir::ModuleOp source,
                               mlir::ModuleOp target,
