@@ -32,7 +32,10 @@ import glob, os, sys, xml.etree.ElementTree as ET
 names = {"lit.xml": "tests", "asan-lit.xml": "tests under ASan+UBSan",
          "fuzz-smoke.xml": "fuzz smoke runs"}
 total = [0, 0, 0]
-for path in sorted(glob.glob(os.path.join(sys.argv[1], "*.xml"))):
+order = list(names)
+paths = glob.glob(os.path.join(sys.argv[1], "*.xml"))
+paths.sort(key=lambda p: (order.index(os.path.basename(p)) if os.path.basename(p) in order else len(order), p))
+for path in paths:
     counts = [0, 0, 0]
     for case in ET.parse(path).getroot().iter("testcase"):
         if case.find("failure") is not None or case.find("error") is not None:
