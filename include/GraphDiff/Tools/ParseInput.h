@@ -10,8 +10,6 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
-#include <memory>
-
 namespace llvm {
 class MemoryBuffer;
 class SourceMgr;
@@ -32,8 +30,8 @@ mlir::OwningOpRef<mlir::ModuleOp>
 parseInputFile(llvm::StringRef filename, llvm::SourceMgr &diagnosticsMgr,
                mlir::MLIRContext &context, mlir::AsmParserState &parserState);
 
-/// As parseInputFile, for text already in memory: `buffer`'s identifier
-/// names it in locations. The fuzz targets (test/Fuzz) read their inputs so.
+/// Likewise for an input already in memory; `buffer`'s identifier names it in
+/// locations.
 mlir::OwningOpRef<mlir::ModuleOp>
 parseInputBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
                  llvm::SourceMgr &diagnosticsMgr, mlir::MLIRContext &context,

@@ -32,8 +32,9 @@ OwningOpRef<ModuleOp> graphdiff::parseInputFile(StringRef filename,
 OwningOpRef<ModuleOp>
 graphdiff::parseInputBuffer(std::unique_ptr<llvm::MemoryBuffer> file,
                             llvm::SourceMgr &diagnosticsMgr,
-                            MLIRContext &context, AsmParserState &parserState) {
-  std::string filename = file->getBufferIdentifier().str();
+                            MLIRContext &context,
+                            AsmParserState &parserState) {
+  StringRef filename = file->getBufferIdentifier();
   llvm::SourceMgr parseMgr;
   parseMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBuffer(file->getMemBufferRef()), SMLoc());
