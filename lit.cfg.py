@@ -33,6 +33,18 @@ graph_diff_tools = sorted(
 llvm_config.add_tool_substitutions(graph_diff_tools, [config.graph_diff_tools_dir])
 llvm_config.add_tool_substitutions(["mlir-opt"], [config.llvm_tools_dir])
 
+# A build with GRAPH_DIFF_SANITIZE runs under the sanitizer options of
+# test/Sanitizers (docs/Testing.md); one with the fuzz targets has the
+# feature `fuzzers`.
+import lit.util
+
+if lit.util.pythonize_bool(config.graph_diff_sanitize):
+    lit_config.load_config(
+        config, os.path.join(config.graph_diff_src_root, "test", "Sanitizers", "lit.sanitizers.py")
+    )
+if lit.util.pythonize_bool(config.graph_diff_fuzzers):
+    config.available_features.add("fuzzers")
+
 # Tests over the shared model corpus say `REQUIRES: corpus`; without
 # ../shared they report UNSUPPORTED instead of failing.
 if os.path.isdir(config.graph_diff_corpus_dir):

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything graph-diff needs on Debian bookworm (run as root; idempotent,
-# non-interactive). LLVM/MLIR 22 comes from bookworm-security.
+# non-interactive). LLVM/MLIR 22 and clang-22 come from bookworm-security.
 set -euo pipefail
 
 packages=(
@@ -11,6 +11,13 @@ packages=(
   pybind11-dev python3-dev python3-pytest
   parallel
 )
+# The sanitizer and fuzzing build (scripts/sanitize.sh, scripts/fuzz.sh):
+# clang with its ASan/UBSan/libFuzzer runtimes. `setup.sh --no-sanitizers`
+# leaves them out.
+sanitizer_packages=(clang-22 libclang-rt-22-dev)
+if [ "${1:-}" != "--no-sanitizers" ]; then
+  packages+=("${sanitizer_packages[@]}")
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -523,8 +523,22 @@ bool PlanBuilder::contentChanged(unsigned s, unsigned t,
     changes.push_back("types");
   if (a->getName() == b->getName() &&
       a->getNumRegions() == b->getNumRegions() && a->getNumRegions() != 0) {
+    // Values from outside the two ops (their operands, captured values) are
+    // edges, compared elsewhere; values defined inside must correspond.
+    DenseMap<Value, Value> inner;
+    auto definedIn = [](Operation *op, Value value) {
+      Operation *parent = value.getParentBlock()->getParentOp();
+      return parent && op->isAncestor(parent);
+    };
     bool same = OperationEquivalence::isEquivalentTo(
-        a, b, [](Value, Value) { return success(); }, nullptr,
+        a, b,
+        [&](Value va, Value vb) -> LogicalResult {
+          auto it = inner.find(va);
+          if (it != inner.end())
+            return success(it->second == vb);
+          return success(!definedIn(a, va) && !definedIn(b, vb));
+        },
+        [&](Value va, Value vb) { inner.try_emplace(va, vb); },
         OperationEquivalence::IgnoreLocations);
     if (!same && !llvm::is_contained(changes, "attributes"))
       changes.push_back("regions");

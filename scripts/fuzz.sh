@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Runs one fuzz target (docs/Testing.md), building it first if needed:
+#
+#   bash scripts/fuzz.sh TARGET SECONDS [libFuzzer options...]
+#
+# TARGET is diff, check-plan or switcheroo. The seeds are made from the tests
+# (test/Fuzz/make-corpus.py) into build-asan/fuzz/seeds/TARGET; what the run
+# finds interesting is kept in build-asan/fuzz/corpus/TARGET for the next
+# run; a crash or a violated property is saved under
+# build-asan/fuzz/artifacts/TARGET/ and makes the exit code non-zero.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ $# -lt 2 ]; then
+  echo "usage: scripts/fuzz.sh diff|check-plan|switcheroo SECONDS [libFuzzer options]" >&2
+  exit 2
+fi
+target=$1 seconds=$2
+shift 2
+case "$target" in
+  diff | check-plan) dict=test/Fuzz/mlir.dict ;;
+  switcheroo) dict=test/Fuzz/json.dict ;;
+  *) echo "fuzz.sh: unknown target '$target' (diff, check-plan, switcheroo)" >&2; exit 2 ;;
+esac
+asan_dir=${ASAN_BUILD_DIR:-build-asan}
+
+bash scripts/sanitize.sh --configure
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$(cd .. && pwd)}
+ninja -C "$asan_dir" "graph-diff-fuzz-$target" graph-diff-opt >&2
+eval "$(python3 test/Sanitizers/options.py)"
+export ASAN_SYMBOLIZER_PATH=/usr/lib/llvm-22/bin/llvm-symbolizer
+
+# Seeds again whenever a test or the script that makes them changed.
+fuzz_dir=$asan_dir/fuzz
+stamp=$fuzz_dir/seeds.stamp
+if [ ! -f "$stamp" ] || [ test/Fuzz/make-corpus.py -nt "$stamp" ] ||
+  [ -n "$(find test examples -newer "$stamp" ! -path 'test/Fuzz/*' -print -quit)" ]; then
+  rm -rf "$fuzz_dir/seeds"
+  python3 test/Fuzz/make-corpus.py . "$asan_dir/bin" "$fuzz_dir/seeds"
+  touch "$stamp"
+fi
+mkdir -p "$fuzz_dir/corpus/$target" "$fuzz_dir/artifacts/$target"
+
+log=$fuzz_dir/$target.log
+marker=$fuzz_dir/$target.started
+touch "$marker"
+echo "fuzz.sh: running graph-diff-fuzz-$target for $seconds s (log: $log)" >&2
+status=0
+start=$SECONDS
+"$asan_dir/bin/graph-diff-fuzz-$target" "$fuzz_dir/corpus/$target" \
+  "$fuzz_dir/seeds/$target" -dict="$dict" -max_total_time="$seconds" \
+  -timeout=30 -print_final_stats=1 \
+  -artifact_prefix="$fuzz_dir/artifacts/$target/" "$@" >"$log" 2>&1 || status=$?
+grep -E '^#[0-9]+ +(INITED|DONE)|ERROR|property violated|SUMMARY|^artifact_prefix|Test unit written' \
+  "$log" >&2 || true
+runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+findings=$(find "$fuzz_dir/artifacts/$target" -type f -newer "$marker" | wc -l)
+echo "fuzz $target: ${runs:-?} executions in $((SECONDS - start)) s (${rate:-?}/s), $findings finding(s), exit $status" >&2
+exit "$status"

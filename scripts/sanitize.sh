@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The sanitizer stage of the tests (docs/Testing.md): builds graph-diff with
+# clang-22, ASan+UBSan and the libFuzzer targets into build-asan/ (or
+# $ASAN_BUILD_DIR), runs the whole lit suite against that build, then a short
+# run of each fuzz target ($FUZZ_SMOKE_SECONDS seconds each, default 30).
+#
+#   bash scripts/sanitize.sh                  # build, lit, fuzz smoke
+#   bash scripts/sanitize.sh --configure      # only configure the build dir
+#   bash scripts/sanitize.sh --results DIR    # also write JUnit XML into DIR
+#
+# The exit code is non-zero if a test or a fuzz target failed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+asan_dir=${ASAN_BUILD_DIR:-build-asan}
+smoke_seconds=${FUZZ_SMOKE_SECONDS:-30}
+fuzz_targets=(diff check-plan switcheroo)
+
+configure_only=0
+results=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --configure) configure_only=1 ;;
+    --results) results=$2; shift ;;
+    *) echo "sanitize.sh: unknown argument '$1'" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+if ! command -v clang++-22 >/dev/null; then
+  echo "sanitize.sh: clang++-22 not found; run scripts/setup.sh as root" >&2
+  exit 2
+fi
+if [ ! -f "$asan_dir/build.ninja" ]; then
+  launcher=()
+  if command -v ccache >/dev/null; then
+    launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+  fi
+  # Release (-O3 -DNDEBUG) as the normal build and as Debian's libMLIR, so
+  # that headers compile to the same layouts on both sides. Warnings are the
+  # GCC build's job; clang's extra ones must not break this stage.
+  cmake -G Ninja -S . -B "$asan_dir" -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+    -DGRAPH_DIFF_ENABLE_FUZZERS=ON -DGRAPH_DIFF_WERROR=OFF \
+    "${launcher[@]}" >&2
+fi
+[ "$configure_only" -eq 1 ] && exit 0
+
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$(cd .. && pwd)}
+start=$SECONDS
+ninja -C "$asan_dir" >&2
+echo "sanitize.sh: built $asan_dir in $((SECONDS - start)) s" >&2
+
+eval "$(python3 test/Sanitizers/options.py)"
+status=0
+start=$SECONDS
+lit_args=(-sv)
+[ -n "$results" ] && lit_args+=(--xunit-xml-output "$results/asan-lit.xml")
+/usr/lib/llvm-22/bin/lit "${lit_args[@]}" "$asan_dir/test" "$asan_dir/test/Unit" || status=$?
+echo "sanitize.sh: lit under ASan+UBSan took $((SECONDS - start)) s" >&2
+
+# Each target: its seeds, then $smoke_seconds of fuzzing from them (and from
+# what earlier runs in this build dir kept).
+fuzz_xml=""
+for target in "${fuzz_targets[@]}"; do
+  start=$SECONDS
+  # A fixed seed: from the same seeds, CI tries the same mutants every time.
+  if bash scripts/fuzz.sh "$target" "$smoke_seconds" -seed=1; then
+    fuzz_xml+="<testcase classname=\"fuzz\" name=\"$target\" time=\"$((SECONDS - start))\"/>"
+  else
+    status=1
+    fuzz_xml+="<testcase classname=\"fuzz\" name=\"$target\"><failure message=\"finding\"/></testcase>"
+  fi
+done
+if [ -n "$results" ]; then
+  echo "<testsuites><testsuite name=\"fuzz-smoke\">$fuzz_xml</testsuite></testsuites>" \
+    > "$results/fuzz-smoke.xml"
+fi
+exit $status
