@@ -73,6 +73,8 @@ if config.graph_diff_python_executable and glob.glob(
 ):
     config.available_features.add("python-bindings")
     config.substitutions.append(("%graph_diff_pyexe", config.graph_diff_python_executable))
+if os.path.exists(os.path.join(config.graph_diff_obj_root, "lib", "GraphDiffPlugin.so")):
+    config.available_features.add("plugin")
 if shutil.which("cmake"):
     config.available_features.add("cmake")
 
