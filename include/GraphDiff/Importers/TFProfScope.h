@@ -27,9 +27,10 @@ namespace graphdiff {
 /// before the `_TFProfRoot` line are ignored; a line of `=` ends the tree.
 /// Returns null after emitting an error located at `filename:line:col` if a
 /// line of the tree is malformed.
-mlir::OwningOpRef<mlir::ModuleOp>
-importTFProfScope(llvm::StringRef text, llvm::StringRef filename,
-                  llvm::StringRef profileName, mlir::MLIRContext *ctx);
+mlir::OwningOpRef<mlir::ModuleOp> importTFProfScope(llvm::StringRef text,
+                                                    llvm::StringRef filename,
+                                                    llvm::StringRef profileName,
+                                                    mlir::MLIRContext *ctx);
 
 /// Writes `profile` as tfprof scope output with the given metrics (all of
 /// them if empty), in tfprof's spelling, so tfprof_diff can read it (it reads

@@ -2,16 +2,17 @@
 //
 // Part of graph-diff.
 //
-// The bytes the results of a model's ops occupy, per scope (docs/ProfileDiff.md):
-// every op directly in the body of a function-like op counts the bytes of its
-// results (statically shaped tensors, memrefs and vectors: elements x element
-// size; scalars: their size); a result whose size is not known statically (a
-// dynamic or unranked shape, a type without a size) is counted as `unsized`,
-// never guessed. An op's scope is the name its location gives (a NameLoc's
-// name; a CallSiteLoc's names from caller to callee joined with `/`; the last
-// name inside a FusedLoc), else `<function>/<node id>` for an `lg.node`
-// and `<function>/<op name>` for any other op. Constants (ops with
-// the ConstantLike trait) also count towards the second metric, `param_bytes`.
+// The bytes the results of a model's ops occupy, per scope
+// (docs/ProfileDiff.md): every op directly in the body of a function-like op
+// counts the bytes of its results (statically shaped tensors, memrefs and
+// vectors: elements x element size; scalars: their size); a result whose size
+// is not known statically (a dynamic or unranked shape, a type without a size)
+// is counted as `unsized`, never guessed. An op's scope is the name its
+// location gives (a NameLoc's name; a CallSiteLoc's names from caller to callee
+// joined with `/`; the last name inside a FusedLoc), else `<function>/<node
+// id>` for an `lg.node` and `<function>/<op name>` for any other op. Constants
+// (ops with the ConstantLike trait) also count towards the second metric,
+// `param_bytes`.
 //
 //===----------------------------------------------------------------------===//
 

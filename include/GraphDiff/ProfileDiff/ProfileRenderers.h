@@ -39,7 +39,8 @@ std::vector<std::string> profileDiffHeader(const ProfileDiff &diff,
 std::string formatNodeValues(const ProfileDiff &diff,
                              const ProfileDiffNode &node);
 /// `+3380MB` / `-391MB`.
-std::string formatNodeDiff(const ProfileDiff &diff, const ProfileDiffNode &node);
+std::string formatNodeDiff(const ProfileDiff &diff,
+                           const ProfileDiffNode &node);
 /// `x2.2`, or "" without a ratio.
 std::string formatNodeRatio(const ProfileDiffNode &node);
 

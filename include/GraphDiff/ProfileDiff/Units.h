@@ -32,7 +32,8 @@ std::string formatTFProfValue(int64_t value, MetricKind kind);
 /// bytes (`K`/`M` suffixes without `B` for other metrics).
 std::string formatSignificant(double value, MetricKind kind);
 
-/// Python's `str()` of a float (shortest round trip: `10.0`, `15.000000000000002`).
+/// Python's `str()` of a float (shortest round trip: `10.0`,
+/// `15.000000000000002`).
 std::string formatPythonFloat(double value);
 
 /// Parses a size given by the user: a decimal number with an optional

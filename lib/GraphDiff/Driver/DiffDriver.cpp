@@ -11,8 +11,8 @@
 #include "GraphDiff/Differ/DiffReport.h"
 #include "GraphDiff/Importers/Switcheroo.h"
 #include "GraphDiff/Plan/Isomorphism.h"
-#include "GraphDiff/Tools/Registration.h"
 #include "GraphDiff/Tools/ParseInput.h"
+#include "GraphDiff/Tools/Registration.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -109,8 +109,8 @@ graphdiff::diffSources(StringRef source, StringRef sourceName, StringRef target,
   return result;
 }
 
-llvm::Expected<std::string>
-graphdiff::diffLogicalGraphs(StringRef sourceJson, StringRef targetJson) {
+llvm::Expected<std::string> graphdiff::diffLogicalGraphs(StringRef sourceJson,
+                                                         StringRef targetJson) {
   Session session(/*allowUnregistered=*/false);
   OwningOpRef<ModuleOp> source =
       importSwitcherooGraph(sourceJson, "source.json", &session.context);

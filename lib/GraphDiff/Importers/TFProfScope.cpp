@@ -61,8 +61,8 @@ private:
 
 static bool isShape(StringRef text) {
   return !text.empty() && llvm::all_of(text, [](char c) {
-           return llvm::isDigit(c) || c == 'x' || c == '-';
-         });
+    return llvm::isDigit(c) || c == 'x' || c == '-';
+  });
 }
 
 LogicalResult ScopeFileReader::parseStat(StringRef text,
@@ -161,8 +161,8 @@ LogicalResult ScopeFileReader::parseNode(StringRef text, StringRef &name,
       stats.push_back(*stat);
   }
   if (stats.empty())
-    return error(columnOf(rest)) << "no 'self/total' statistic in '" << rest
-                                 << "'";
+    return error(columnOf(rest))
+           << "no 'self/total' statistic in '" << rest << "'";
   return success();
 }
 
@@ -241,8 +241,8 @@ OwningOpRef<ModuleOp> ScopeFileReader::read(StringRef text,
         return error(columnOf(trimmed))
                    << "indented " << indent << " spaces, but a child is "
                    << "indented 2 more than its parent '"
-                   << open.back().second.getName() << "' ("
-                   << open.back().first << ")",
+                   << open.back().second.getName() << "' (" << open.back().first
+                   << ")",
                nullptr;
       builder.setInsertionPointToEnd(&open.back().second.getOrCreateBody());
     }
@@ -250,10 +250,10 @@ OwningOpRef<ModuleOp> ScopeFileReader::read(StringRef text,
     SmallVector<int64_t> self, total;
     for (const Stat &stat : stats) {
       int64_t selfValue, totalValue;
-      if (failed(parseValue(stat.self, stat, /*allowUnknown=*/true,
-                            selfValue)) ||
-          failed(parseValue(stat.total, stat, /*allowUnknown=*/false,
-                            totalValue)))
+      if (failed(
+              parseValue(stat.self, stat, /*allowUnknown=*/true, selfValue)) ||
+          failed(
+              parseValue(stat.total, stat, /*allowUnknown=*/false, totalValue)))
         return nullptr;
       self.push_back(selfValue);
       total.push_back(totalValue);
@@ -346,8 +346,9 @@ LogicalResult graphdiff::writeTFProfScope(ProfileOp profile,
   }
   // Names tfprof_diff splits on white space and reads up to the first space.
   WalkResult bad = profile.walk([&](ScopeOp scope) {
-    if (!scope.isRoot() &&
-        llvm::any_of(scope.getName(), [](char c) { return llvm::isSpace(c); })) {
+    if (!scope.isRoot() && llvm::any_of(scope.getName(), [](char c) {
+          return llvm::isSpace(c);
+        })) {
       scope.emitError("scope name '")
           << scope.getName()
           << "' holds white space, which a scope file cannot hold";

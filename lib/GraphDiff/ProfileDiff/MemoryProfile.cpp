@@ -117,10 +117,10 @@ static void emitScope(OpBuilder &builder, Location fallback, StringRef name,
   };
   DenseI64ArrayAttr self = root ? values(ScopeOp::kUnknown, ScopeOp::kUnknown)
                                 : values(node.bytes, node.paramBytes);
-  auto scope = ScopeOp::create(
-      builder, node.loc.value_or(fallback), builder.getStringAttr(name), self,
-      values(node.totalBytes, node.totalParamBytes),
-      builder.getI64IntegerAttr(node.totalUnsized));
+  auto scope = ScopeOp::create(builder, node.loc.value_or(fallback),
+                               builder.getStringAttr(name), self,
+                               values(node.totalBytes, node.totalParamBytes),
+                               builder.getI64IntegerAttr(node.totalUnsized));
   if (node.children.empty())
     return;
   OpBuilder::InsertionGuard guard(builder);

@@ -91,7 +91,8 @@ private:
     auto [it, inserted] = childIndex.try_emplace(key, result.nodes.size());
     if (inserted) {
       const ProfileDiffNode &p = result.nodes[parent];
-      std::string path = p.path.empty() ? name.str() : p.path + "/" + name.str();
+      std::string path =
+          p.path.empty() ? name.str() : p.path + "/" + name.str();
       result.nodes.push_back(makeNode(name, path, p.depth + 1));
       result.nodes[parent].children.push_back(it->second);
     }
@@ -169,9 +170,9 @@ graphdiff::diffProfiles(ArrayRef<ProfileInput> inputs,
   result.options = options;
   result.metric = options.metric;
   if (result.metric.empty())
-    result.metric =
-        cast<StringAttr>(prof::ProfileOp(inputs.front().profile).getMetrics()[0])
-            .str();
+    result.metric = cast<StringAttr>(
+                        prof::ProfileOp(inputs.front().profile).getMetrics()[0])
+                        .str();
   result.kind = metricKindOf(result.metric);
   result.minuend = 0;
   result.subtrahend = inputs.size() - 1;

@@ -73,8 +73,7 @@ py::object diffLogicalGraphDicts(const py::object &source,
 
 PYBIND11_MODULE(_graph_diff, m) {
   m.doc() = "graph-diff: patch plans between two dataflow graphs";
-  py::register_exception<GraphDiffError>(m, "GraphDiffError",
-                                         PyExc_ValueError);
+  py::register_exception<GraphDiffError>(m, "GraphDiffError", PyExc_ValueError);
   m.def("diff", &diff, py::arg("source"), py::arg("target"),
         py::arg("format") = "mlir", py::arg("verify") = false,
         py::arg("fold") = true, py::arg("ignore_locations") = true,

@@ -179,9 +179,8 @@ LogicalResult ScopeOp::verify() {
   auto checkValues = [&](ArrayRef<int64_t> values, StringRef what,
                          bool allowUnknown) -> LogicalResult {
     if (values.size() != metrics)
-      return emitOpError("has ")
-             << values.size() << " " << what << " values for " << metrics
-             << " metrics";
+      return emitOpError("has ") << values.size() << " " << what
+                                 << " values for " << metrics << " metrics";
     for (int64_t value : values) {
       if (value == kUnknown && allowUnknown)
         continue;
@@ -205,8 +204,7 @@ LogicalResult ScopeOp::verify() {
       return emitOpError("has self value ")
              << selfValue << " above its total " << totalValue
              << " for metric '"
-             << cast<StringAttr>(profile.getMetrics()[index]).getValue()
-             << "'";
+             << cast<StringAttr>(profile.getMetrics()[index]).getValue() << "'";
   }
   return success();
 }
