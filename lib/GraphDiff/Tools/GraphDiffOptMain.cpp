@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphDiff/Tools/GraphDiffOptMain.h"
+#include "GraphDiff/Tools/ColorOption.h"
 
 #include "GraphDiff/Tools/OutputFile.h"
 #include "GraphDiff/Tools/ParseInput.h"
@@ -71,34 +72,6 @@ static cl::opt<bool>
            cl::desc("Text format: list identical changes one by one instead of "
                     "folding them into one entry with a count"),
            cl::init(false));
-
-namespace llvm {
-// Registers LLVM's own boolean `--color` (lib/Support/WithColor.cpp); exported
-// by libLLVM but declared in no public header.
-void initWithColorOptions();
-} // namespace llvm
-
-namespace {
-enum class ColorChoice { Auto, Always, Never };
-} // namespace
-
-/// `--color=auto|always|never`. LLVM registers a boolean `--color` of its own
-/// while parsing the command line; it is registered early here and replaced.
-static cl::opt<ColorChoice> &getColorChoice() {
-  static cl::opt<ColorChoice> *choice = [] {
-    llvm::initWithColorOptions();
-    if (cl::Option *llvmColor = cl::getRegisteredOptions().lookup("color"))
-      llvmColor->removeArgument();
-    return new cl::opt<ColorChoice>(
-        "color", cl::desc("Colour the text format"),
-        cl::values(clEnumValN(ColorChoice::Auto, "auto",
-                              "when the output is a terminal (default)"),
-                   clEnumValN(ColorChoice::Always, "always", "always"),
-                   clEnumValN(ColorChoice::Never, "never", "never")),
-        cl::init(ColorChoice::Auto));
-  }();
-  return *choice;
-}
 
 static cl::opt<bool> ignoreLocations(
     "ignore-locations",
@@ -358,11 +331,7 @@ static int runDiff(StringRef sourceFile, StringRef targetFile,
   // clobbered one.
   RenderOptions renderOptions;
   renderOptions.fold = !noFold;
-  ColorChoice colorChoice = getColorChoice();
-  renderOptions.color =
-      colorChoice == ColorChoice::Always ||
-      (colorChoice == ColorChoice::Auto && outputFilename == "-" &&
-       llvm::sys::Process::StandardOutIsDisplayed());
+  renderOptions.color = shouldColor(outputFilename);
   progress.phase("writing " + outputFilename);
   if (failed(writeOutputFile(
           outputFilename, "graph-diff-opt", [&](llvm::raw_ostream &os) {
@@ -395,7 +364,7 @@ static int runTool(int argc, char **argv) {
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
   tracing::DebugCounter::registerCLOptions();
-  getColorChoice();
+  registerColorOption();
 
   // A command-line mistake is trouble (2), never "the graphs differ" (1).
   if (!cl::ParseCommandLineOptions(

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphDiff/Tools/GraphDiffProfileMain.h"
+#include "GraphDiff/Tools/ColorOption.h"
 #include "GraphDiff/Tools/OutputFile.h"
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
@@ -43,36 +44,12 @@ namespace cl = llvm::cl;
 namespace {
 enum ExitCode { ExitSame = 0, ExitDifferent = 1, ExitTrouble = 2 };
 enum class OutputFormat { Text, JSON, HTML, Scope, MLIR };
-enum class ColorChoice { Auto, Always, Never };
 } // namespace
 
 /// The tool's own options; --help hides the ones libLLVM registers.
 static cl::OptionCategory &profileCategory() {
   static cl::OptionCategory category("graph-diff-profile options");
   return category;
-}
-
-namespace llvm {
-// Registers LLVM's own boolean `--color` (lib/Support/WithColor.cpp); exported
-// by libLLVM but declared in no public header.
-void initWithColorOptions();
-} // namespace llvm
-
-/// `--color=auto|always|never` replaces LLVM's boolean `--color`.
-static cl::opt<ColorChoice> &colorOption() {
-  static cl::opt<ColorChoice> *choice = [] {
-    llvm::initWithColorOptions();
-    if (cl::Option *llvmColor = cl::getRegisteredOptions().lookup("color"))
-      llvmColor->removeArgument();
-    return new cl::opt<ColorChoice>(
-        "color", cl::desc("Colour the text format"),
-        cl::values(clEnumValN(ColorChoice::Auto, "auto",
-                              "when the output is a terminal (default)"),
-                   clEnumValN(ColorChoice::Always, "always", "always"),
-                   clEnumValN(ColorChoice::Never, "never", "never")),
-        cl::init(ColorChoice::Auto), cl::cat(profileCategory()));
-  }();
-  return *choice;
 }
 
 namespace {
@@ -238,7 +215,7 @@ readModelAndPipeline(StringRef filename, StringRef pipeline,
 int graphdiff::graphDiffProfileMain(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   static Options options;
-  colorOption();
+  registerColorOption(&profileCategory());
   cl::HideUnrelatedOptions(profileCategory());
   // Option mistakes are trouble (exit 2), not "differs".
   if (!cl::ParseCommandLineOptions(
@@ -327,10 +304,7 @@ int graphdiff::graphDiffProfileMain(int argc, char **argv) {
 
   ProfileRenderOptions renderOptions;
   renderOptions.subject = options.memory ? "memory profiles" : "scope files";
-  ColorChoice color = colorOption();
-  renderOptions.color = color == ColorChoice::Always ||
-                        (color == ColorChoice::Auto && options.output == "-" &&
-                         llvm::sys::Process::StandardOutIsDisplayed());
+  renderOptions.color = shouldColor(options.output);
 
   FailureOr<ProfileDiff> diff = failure();
   if (!oneInputFormat) {

@@ -1,0 +1,29 @@
+//===- ColorOption.h - The tools' --color=auto|always|never -----*- C++ -*-===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPHDIFF_TOOLS_COLOROPTION_H
+#define GRAPHDIFF_TOOLS_COLOROPTION_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace llvm::cl {
+class OptionCategory;
+} // namespace llvm::cl
+
+namespace graphdiff {
+
+/// Registers `--color=auto|always|never` in `category` (or the general one),
+/// replacing LLVM's boolean `--color`. Call before parsing the command line;
+/// later calls return the same option.
+void registerColorOption(llvm::cl::OptionCategory *category = nullptr);
+
+/// Whether text written to `outputFilename` gets colours: `always`, or `auto`
+/// when writing to a standard output that is a terminal.
+bool shouldColor(llvm::StringRef outputFilename);
+
+} // namespace graphdiff
+
+#endif // GRAPHDIFF_TOOLS_COLOROPTION_H

@@ -1,0 +1,52 @@
+//===- ColorOption.cpp - The tools' --color=auto|always|never -------------===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Tools/ColorOption.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Process.h"
+
+namespace llvm {
+// Registers LLVM's own boolean `--color` (lib/Support/WithColor.cpp); exported
+// by libLLVM but declared in no public header.
+void initWithColorOptions();
+} // namespace llvm
+
+namespace cl = llvm::cl;
+
+namespace {
+enum class ColorChoice { Auto, Always, Never };
+
+cl::opt<ColorChoice> &colorOption(cl::OptionCategory *category) {
+  static cl::opt<ColorChoice> *choice = [category] {
+    llvm::initWithColorOptions();
+    if (cl::Option *llvmColor = cl::getRegisteredOptions().lookup("color"))
+      llvmColor->removeArgument();
+    auto *option = new cl::opt<ColorChoice>(
+        "color", cl::desc("Colour the text format"),
+        cl::values(clEnumValN(ColorChoice::Auto, "auto",
+                              "when the output is a terminal (default)"),
+                   clEnumValN(ColorChoice::Always, "always", "always"),
+                   clEnumValN(ColorChoice::Never, "never", "never")),
+        cl::init(ColorChoice::Auto));
+    if (category)
+      option->addCategory(*category);
+    return option;
+  }();
+  return *choice;
+}
+} // namespace
+
+void graphdiff::registerColorOption(cl::OptionCategory *category) {
+  colorOption(category);
+}
+
+bool graphdiff::shouldColor(llvm::StringRef outputFilename) {
+  ColorChoice choice = colorOption(nullptr);
+  return choice == ColorChoice::Always ||
+         (choice == ColorChoice::Auto && outputFilename == "-" &&
+          llvm::sys::Process::StandardOutIsDisplayed());
+}
