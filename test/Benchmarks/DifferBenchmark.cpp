@@ -13,7 +13,7 @@
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
-#include "GraphDiff/Differ/DiffReport.h"
+#include "GraphDiff/Differ/DiffResult.h"
 #include "GraphDiff/Plan/ApplyPlan.h"
 #include "GraphDiff/Plan/Isomorphism.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -70,24 +70,19 @@ double peakMegabytes() {
   return usage.ru_maxrss / 1024.0;
 }
 
-/// Diffs the inputs; the plans live as long as the returned module.
-OwningOpRef<ModuleOp> diff(benchmark::State &state, Inputs &inputs,
-                           DiffReport &report) {
-  OwningOpRef<ModuleOp> plans =
-      ModuleOp::create(UnknownLoc::get(&inputs.context));
-  report.plans = *plans;
-  if (failed(diffModules(*inputs.source, *inputs.target, nullptr, nullptr,
-                         report)))
+/// Diffs the inputs.
+FailureOr<DiffResult> diff(benchmark::State &state, Inputs &inputs) {
+  FailureOr<DiffResult> result = diffModules(*inputs.source, *inputs.target);
+  if (failed(result))
     state.SkipWithError("diff failed");
-  return plans;
+  return result;
 }
 
 void diffOnly(benchmark::State &state) {
   Inputs inputs(state.range(0));
   for (auto _ : state) {
-    DiffReport report;
-    OwningOpRef<ModuleOp> plans = diff(state, inputs, report);
-    benchmark::DoNotOptimize(report.pairs.size());
+    FailureOr<DiffResult> result = diff(state, inputs);
+    benchmark::DoNotOptimize(succeeded(result) ? result->pairs.size() : 0);
   }
   reportPerNode(state);
 }
@@ -95,9 +90,10 @@ void diffOnly(benchmark::State &state) {
 void diffApplyVerify(benchmark::State &state) {
   Inputs inputs(state.range(0));
   for (auto _ : state) {
-    DiffReport report;
-    OwningOpRef<ModuleOp> plans = diff(state, inputs, report);
-    for (GraphPairDiff &pair : report.pairs)
+    FailureOr<DiffResult> result = diff(state, inputs);
+    if (failed(result))
+      continue;
+    for (GraphPairDiff &pair : result->pairs)
       if (failed(verifyPlan(pair.plan, *pair.source, *pair.target)))
         state.SkipWithError("the plan does not give the target");
   }

@@ -113,7 +113,7 @@ void Session::expectNoErrors(StringRef what) {
     fail(what + " succeeded but reported an error");
 }
 
-void fuzz::renderAll(Session &session, const DiffReport &report,
+void fuzz::renderAll(Session &session, const DiffResult &report,
                      std::string &mlir) {
   RenderOptions options;
   for (ReportFormat format : {ReportFormat::MLIR, ReportFormat::Text,
@@ -185,21 +185,22 @@ std::optional<bool> fuzz::checkDiff(Session &session, ModuleOp source,
                                     ModuleOp target,
                                     const SourceNames *sourceNames,
                                     const SourceNames *targetNames) {
-  MLIRContext &context = session.getContext();
-  OwningOpRef<ModuleOp> plans = ModuleOp::create(UnknownLoc::get(&context));
-  DiffReport report;
-  report.sourceFile = "source.mlir";
-  report.targetFile = "target.mlir";
-  report.plans = *plans;
-  if (failed(diffModules(source, target, sourceNames, targetNames, report))) {
+  DiffOptions options;
+  options.sourceNames = sourceNames;
+  options.targetNames = targetNames;
+  options.sourceFile = "source.mlir";
+  options.targetFile = "target.mlir";
+  FailureOr<DiffResult> diff = diffModules(source, target, options);
+  if (failed(diff)) {
     session.expectLocatedErrors("diffing");
     return std::nullopt;
   }
+  const DiffResult &report = *diff;
   session.expectNoErrors("diffing");
-  for (GraphPairDiff &pair : report.pairs)
+  for (const GraphPairDiff &pair : report.pairs)
     if (failed(verifyPlan(pair.plan, *pair.source, *pair.target)))
       session.fail("a plan the differ made does not verify (--verify)");
-  if (failed(verify(*plans)))
+  if (failed(verify(*report.plans)))
     session.fail("the plans module does not verify");
 
   std::string printed;

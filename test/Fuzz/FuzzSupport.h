@@ -13,7 +13,7 @@
 #ifndef GRAPHDIFF_TEST_FUZZ_FUZZSUPPORT_H
 #define GRAPHDIFF_TEST_FUZZ_FUZZSUPPORT_H
 
-#include "GraphDiff/Differ/DiffReport.h"
+#include "GraphDiff/Differ/DiffResult.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -82,7 +82,7 @@ private:
 
 /// Renders `report` in every format; the MLIR one is returned in `mlir`.
 /// Fails the session if a renderer fails or the JSON does not parse.
-void renderAll(Session &session, const DiffReport &report, std::string &mlir);
+void renderAll(Session &session, const DiffResult &report, std::string &mlir);
 
 /// Diffs `source` against `target` as graph-diff-opt does and checks the
 /// properties of a diff (docs/Testing.md): the diff succeeds or refuses with

@@ -11,7 +11,7 @@
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
-#include "GraphDiff/Differ/DiffReport.h"
+#include "GraphDiff/Differ/DiffResult.h"
 #include "GraphDiff/Plan/Isomorphism.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -40,18 +40,17 @@ protected:
   /// that every plan verifies and applies exactly.
   std::string diffAndCheck(ModuleOp source, ModuleOp target,
                            const std::string &what) {
-    OwningOpRef<ModuleOp> plans = ModuleOp::create(UnknownLoc::get(&context));
-    DiffReport report;
-    report.plans = *plans;
-    EXPECT_TRUE(
-        succeeded(diffModules(source, target, nullptr, nullptr, report)))
-        << what << diagnostics;
-    EXPECT_TRUE(succeeded(verify(*plans))) << what << diagnostics;
-    for (GraphPairDiff &pair : report.pairs)
+    FailureOr<DiffResult> diff = diffModules(source, target);
+    EXPECT_TRUE(succeeded(diff)) << what << diagnostics;
+    if (failed(diff))
+      return "";
+    ModuleOp plans = *diff->plans;
+    EXPECT_TRUE(succeeded(verify(plans))) << what << diagnostics;
+    for (GraphPairDiff &pair : diff->pairs)
       if (failed(verifyPlan(pair.plan, *pair.source, *pair.target)))
         ADD_FAILURE() << what << ": the plan does not give the target\n"
-                      << diagnostics << planText(*plans);
-    return planText(*plans);
+                      << diagnostics << planText(plans);
+    return planText(plans);
   }
 
   static std::string planText(ModuleOp plans) {

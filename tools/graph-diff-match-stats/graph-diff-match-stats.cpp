@@ -17,13 +17,13 @@
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
-#include "GraphDiff/Differ/DiffReport.h"
+#include "GraphDiff/Differ/DiffResult.h"
 #include "GraphDiff/Differ/StructuralMatcher.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "GraphDiff/Plan/ApplyPlan.h"
 #include "GraphDiff/Plan/Isomorphism.h"
-#include "GraphDiff/Tools/Registration.h"
 #include "GraphDiff/Tools/ParseInput.h"
+#include "GraphDiff/Tools/Registration.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -81,12 +81,14 @@ static int runTool(int argc, char **argv) {
     return 2;
   SourceNames sourceNames(sourceState), targetNames(targetState);
 
-  OwningOpRef<ModuleOp> plans = ModuleOp::create(UnknownLoc::get(&context));
-  DiffReport report;
-  report.plans = *plans;
+  DiffOptions options;
+  options.sourceNames = &sourceNames;
+  options.targetNames = &targetNames;
   auto start = std::chrono::steady_clock::now();
-  if (failed(diffModules(*source, *target, &sourceNames, &targetNames, report)))
+  FailureOr<DiffResult> diff = diffModules(*source, *target, options);
+  if (failed(diff))
     return 2;
+  DiffResult &report = *diff;
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();

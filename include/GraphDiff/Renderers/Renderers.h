@@ -20,7 +20,9 @@
 
 namespace graphdiff {
 
-struct DiffReport;
+struct DiffResult;
+/// Renderers read the engine's result (DiffResult.h) under this name.
+using DiffReport = DiffResult;
 
 /// The output formats of `graph-diff-opt SRC TGT --format=...`.
 enum class ReportFormat { MLIR, Text, JSON, DOT, HTML };

@@ -3,17 +3,17 @@
 // Part of graph-diff.
 //
 // The renderers share one reading of a graph pair: the status of every source
-// and target node (from the plan's actions and the node mapping), the summary
-// counts and similarity, node descriptions and locations as the user wrote
-// them, and, for the pictures, a drawing graph with fused regions grouped and
-// long unchanged stretches collapsed.
+// and target node and the summary counts and similarity (as the engine
+// recorded them in the result), node descriptions and locations as the user
+// wrote them, and, for the pictures, a drawing graph with fused regions
+// grouped and long unchanged stretches collapsed.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef GRAPHDIFF_RENDERERS_REPORTMODEL_H
 #define GRAPHDIFF_RENDERERS_REPORTMODEL_H
 
-#include "GraphDiff/Differ/DiffReport.h"
+#include "GraphDiff/Differ/DiffResult.h"
 #include "GraphDiff/Renderers/Renderers.h"
 #include "mlir/IR/Location.h"
 
@@ -24,42 +24,6 @@
 
 namespace graphdiff {
 
-/// What happened to a node.
-enum class NodeStatus : uint8_t {
-  /// A source node paired with a target node and not updated.
-  Unchanged,
-  /// A source node paired with a target node that a `patch.update` changes;
-  /// also the target node of such a pair.
-  Updated,
-  /// A source node in the region of a `patch.replace` (the anchor included).
-  Replaced,
-  /// A source node removed by a plain `patch.delete` (no `absorbed_by`).
-  Deleted,
-  /// A target node added by `patch.insert`.
-  Inserted,
-  /// A target node written by a `patch.replace`: it stands for a region.
-  Replacing,
-};
-
-/// "unchanged", "updated", "replaced", "deleted", "inserted", "replacing".
-llvm::StringRef stringifyNodeStatus(NodeStatus status);
-
-/// The summary counts of a diff. Source nodes split exactly into
-/// unchanged + updated + replaced + deleted; target nodes into
-/// unchanged + updated + (one per replace) + inserted.
-struct DiffSummary {
-  uint64_t unchanged = 0, updated = 0, replaced = 0, deleted = 0, inserted = 0;
-  /// Replace actions (fused nodes in the target).
-  uint64_t replacements = 0;
-  uint64_t sourceNodes = 0, targetNodes = 0;
-
-  /// (2 * unchanged + updated) / (sourceNodes + targetNodes), in 0..1: the
-  /// Dice coefficient of the two node sets, an updated pair counting half.
-  /// 1 when both graphs are empty.
-  double similarity() const;
-  DiffSummary &operator+=(const DiffSummary &other);
-};
-
 /// The locations of `loc` a user can open: `file:line:col` of the first
 /// file location inside it (through names, fusions and call sites), or "".
 std::string formatLocation(mlir::Location loc);
@@ -69,26 +33,27 @@ std::string formatLocation(mlir::Location loc);
 /// (`linalg.generic(arith.addf)`).
 std::string describeNode(mlir::Operation *op);
 
-/// One graph pair as renderers see it.
+/// One graph pair as renderers see it: the engine's result for the pair,
+/// read, never recomputed.
 class PairView {
 public:
-  explicit PairView(const GraphPairDiff &pair);
+  explicit PairView(const GraphPairDiff &pair) : pair(pair) {}
 
   const GraphPairDiff &getPair() const { return pair; }
   const Graph &source() const { return *pair.source; }
   const Graph &target() const { return *pair.target; }
   patch::PlanOp getPlan() const { return pair.plan; }
 
-  NodeStatus getSourceStatus(unsigned s) const { return sourceStatus[s]; }
-  NodeStatus getTargetStatus(unsigned t) const { return targetStatus[t]; }
+  NodeStatus getSourceStatus(unsigned s) const { return pair.sourceStatus[s]; }
+  NodeStatus getTargetStatus(unsigned t) const { return pair.targetStatus[t]; }
   /// The target node that source node `s` became: its pair, or the node that
   /// replaced its region. None for a deleted node.
-  std::optional<unsigned> getImage(unsigned s) const { return image[s]; }
-  const DiffSummary &getSummary() const { return summary; }
+  std::optional<unsigned> getImage(unsigned s) const { return pair.image[s]; }
+  const DiffSummary &getSummary() const { return pair.summary; }
   /// Source and target nodes in a topological order that depends on names
   /// only, never on the order of nodes in the files.
-  llvm::ArrayRef<unsigned> getSourceOrder() const { return sourceOrder; }
-  llvm::ArrayRef<unsigned> getTargetOrder() const { return targetOrder; }
+  llvm::ArrayRef<unsigned> getSourceOrder() const { return pair.sourceOrder; }
+  llvm::ArrayRef<unsigned> getTargetOrder() const { return pair.targetOrder; }
 
   /// The source (target) node a reference of the plan names, if any.
   std::optional<unsigned> sourceNode(patch::RefAttr ref) const;
@@ -96,10 +61,6 @@ public:
 
 private:
   const GraphPairDiff &pair;
-  std::vector<NodeStatus> sourceStatus, targetStatus;
-  std::vector<std::optional<unsigned>> image;
-  std::vector<unsigned> sourceOrder, targetOrder;
-  DiffSummary summary;
 };
 
 /// One action as a person reads it. Deletes absorbed by a replace are part of

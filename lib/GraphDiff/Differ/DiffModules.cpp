@@ -8,7 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Differ/DiffReport.h"
+#include "GraphDiff/Differ/DiffResult.h"
+#include "GraphDiff/Differ/ModuleGraphs.h"
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Differ/GraphDiffer.h"
@@ -100,15 +101,17 @@ graphdiff::declarationChanges(const ModuleGraph &source,
   return changes;
 }
 
-LogicalResult graphdiff::diffModules(ModuleOp source, ModuleOp target,
-                                     const SourceNames *sourceNames,
-                                     const SourceNames *targetNames,
-                                     DiffReport &report) {
+FailureOr<DiffResult> graphdiff::diffModules(ModuleOp source, ModuleOp target,
+                                             const DiffOptions &options) {
   MLIRContext *context = source.getContext();
   FailureOr<std::vector<ModuleGraph>> sourceGraphs = collectGraphs(source);
   FailureOr<std::vector<ModuleGraph>> targetGraphs = collectGraphs(target);
   if (failed(sourceGraphs) || failed(targetGraphs))
     return failure();
+  DiffResult result;
+  result.sourceFile = options.sourceFile;
+  result.targetFile = options.targetFile;
+  result.plans = ModuleOp::create(UnknownLoc::get(context));
   llvm::StringMap<const ModuleGraph *> targetByKey;
   for (const ModuleGraph &graph : *targetGraphs)
     targetByKey[graph.key] = &graph;
@@ -118,7 +121,7 @@ LogicalResult graphdiff::diffModules(ModuleOp source, ModuleOp target,
   bool onlyPair = sourceGraphs->size() == 1 && targetGraphs->size() == 1;
 
   OpBuilder builder(context);
-  builder.setInsertionPointToEnd(report.plans.getBody());
+  builder.setInsertionPointToEnd(result.plans->getBody());
   for (const ModuleGraph &sourceGraphInfo : *sourceGraphs) {
     seen.insert(sourceGraphInfo.key);
     const ModuleGraph *targetGraphInfo =
@@ -127,7 +130,7 @@ LogicalResult graphdiff::diffModules(ModuleOp source, ModuleOp target,
     if (!targetGraphInfo) {
       patch::RemoveGraphOp::create(builder, sourceGraphInfo.op->getLoc(),
                                    sourceGraphInfo.path);
-      report.removedGraphs.push_back(sourceGraphInfo.key);
+      result.removedGraphs.push_back(sourceGraphInfo.key);
       continue;
     }
     Operation *sourceOp = sourceGraphInfo.op;
@@ -155,7 +158,7 @@ LogicalResult graphdiff::diffModules(ModuleOp source, ModuleOp target,
              "bodies), and it differs from the other input's @"
           << multi.key;
       diag.attachNote(other.op->getLoc()) << "the other input's @" << other.key;
-      return diag;
+      return failure();
     }
     if (sourceGraphInfo.form == ModuleGraph::Declaration ||
         targetGraphInfo->form == ModuleGraph::Declaration) {
@@ -166,29 +169,28 @@ LogicalResult graphdiff::diffModules(ModuleOp source, ModuleOp target,
       patch::ChangeGraphOp::create(builder, targetOp->getLoc(),
                                    sourceGraphInfo.path,
                                    builder.getStrArrayAttr(changes));
-      report.changedGraphs.push_back(
+      result.changedGraphs.push_back(
           {sourceGraphInfo.key,
            std::vector<std::string>(changes.begin(), changes.end())});
       continue;
     }
     FailureOr<std::unique_ptr<Graph>> sourceGraph =
-        Graph::build(sourceOp, sourceNames);
+        Graph::build(sourceOp, options.sourceNames);
     FailureOr<std::unique_ptr<Graph>> targetGraph =
-        Graph::build(targetOp, targetNames);
+        Graph::build(targetOp, options.targetNames);
     if (failed(sourceGraph) || failed(targetGraph))
       return failure();
     GraphDiff diff =
-        diffGraphs(**sourceGraph, **targetGraph, builder, report.structure);
-    report.pairs.push_back(GraphPairDiff{diff.plan, std::move(*sourceGraph),
-                                         std::move(*targetGraph),
-                                         std::move(diff.mapping)});
+        diffGraphs(**sourceGraph, **targetGraph, builder, options.structure);
+    result.pairs.push_back(GraphPairDiff{
+        std::move(diff), std::move(*sourceGraph), std::move(*targetGraph)});
   }
   for (const ModuleGraph &targetGraphInfo : *targetGraphs) {
     if (seen.contains(targetGraphInfo.key) || onlyPair)
       continue;
     patch::AddGraphOp::create(builder, targetGraphInfo.op->getLoc(),
                               targetGraphInfo.path);
-    report.addedGraphs.push_back(targetGraphInfo.key);
+    result.addedGraphs.push_back(targetGraphInfo.key);
   }
-  return success();
+  return result;
 }

@@ -8,7 +8,7 @@
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
-#include "GraphDiff/Differ/DiffReport.h"
+#include "GraphDiff/Differ/DiffResult.h"
 #include "GraphDiff/Importers/Switcheroo.h"
 #include "GraphDiff/Plan/Isomorphism.h"
 #include "GraphDiff/Tools/ParseInput.h"
@@ -84,28 +84,28 @@ graphdiff::diffSources(StringRef source, StringRef sourceName, StringRef target,
     return session.error("cannot parse " + targetName.str());
   SourceNames sourceNames(sourceState), targetNames(targetState);
 
-  OwningOpRef<ModuleOp> plans =
-      ModuleOp::create(UnknownLoc::get(&session.context));
-  DiffReport report;
-  report.sourceFile = sourceName.str();
-  report.targetFile = targetName.str();
-  report.plans = *plans;
-  report.structure = options.structure;
-  if (failed(diffModules(*sourceModule, *targetModule, &sourceNames,
-                         &targetNames, report)))
+  DiffOptions diffOptions;
+  diffOptions.structure = options.structure;
+  diffOptions.sourceNames = &sourceNames;
+  diffOptions.targetNames = &targetNames;
+  diffOptions.sourceFile = sourceName.str();
+  diffOptions.targetFile = targetName.str();
+  FailureOr<DiffResult> diff =
+      diffModules(*sourceModule, *targetModule, diffOptions);
+  if (failed(diff))
     return session.error("cannot diff " + sourceName.str());
   if (options.verify)
-    for (GraphPairDiff &pair : report.pairs)
+    for (GraphPairDiff &pair : diff->pairs)
       if (failed(verifyPlan(pair.plan, *pair.source, *pair.target)))
         return session.error("a plan does not verify");
-  if (failed(verify(*plans)))
+  if (failed(verify(*diff->plans)))
     return session.error("the plan is not valid patch IR");
 
   DriverResult result;
   llvm::raw_string_ostream os(result.output);
-  if (failed(renderReport(report, options.format, os, options.render)))
+  if (failed(renderReport(*diff, options.format, os, options.render)))
     return session.error("cannot render the report");
-  result.different = report.isDifferent();
+  result.different = diff->isDifferent();
   return result;
 }
 
@@ -121,21 +121,16 @@ llvm::Expected<std::string> graphdiff::diffLogicalGraphs(StringRef sourceJson,
   if (!target)
     return session.error("cannot import the target graph");
 
-  OwningOpRef<ModuleOp> plans =
-      ModuleOp::create(UnknownLoc::get(&session.context));
-  DiffReport report;
-  report.sourceFile = "source.json";
-  report.targetFile = "target.json";
-  report.plans = *plans;
-  if (failed(diffModules(*source, *target, nullptr, nullptr, report)))
+  FailureOr<DiffResult> diff = diffModules(*source, *target);
+  if (failed(diff))
     return session.error("cannot diff the graphs");
-  for (GraphPairDiff &pair : report.pairs)
+  for (GraphPairDiff &pair : diff->pairs)
     if (failed(verifyPlan(pair.plan, *pair.source, *pair.target)))
       return session.error("a plan does not verify");
 
   std::string actions;
   llvm::raw_string_ostream os(actions);
-  if (failed(exportSwitcherooPlan(*plans, os)))
+  if (failed(exportSwitcherooPlan(*diff->plans, os)))
     return session.error("cannot export the plan");
   return actions;
 }

@@ -6,7 +6,7 @@
 
 #include "GraphDiff/Renderers/Renderers.h"
 
-#include "GraphDiff/Differ/DiffReport.h"
+#include "GraphDiff/Differ/DiffResult.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
@@ -40,7 +40,7 @@ StringRef graphdiff::stringifyReportFormat(ReportFormat format) {
 
 LogicalResult graphdiff::renderMLIR(const DiffReport &report,
                                     llvm::raw_ostream &os) {
-  ModuleOp plans = report.plans;
+  ModuleOp plans = *report.plans;
   plans->print(os);
   os << "\n";
   return success();

@@ -21,24 +21,6 @@
 using namespace mlir;
 using namespace graphdiff;
 
-StringRef graphdiff::stringifyNodeStatus(NodeStatus status) {
-  switch (status) {
-  case NodeStatus::Unchanged:
-    return "unchanged";
-  case NodeStatus::Updated:
-    return "updated";
-  case NodeStatus::Replaced:
-    return "replaced";
-  case NodeStatus::Deleted:
-    return "deleted";
-  case NodeStatus::Inserted:
-    return "inserted";
-  case NodeStatus::Replacing:
-    return "replacing";
-  }
-  llvm_unreachable("unknown node status");
-}
-
 StringRef graphdiff::statusColor(NodeStatus status) {
   switch (status) {
   case NodeStatus::Unchanged:
@@ -55,26 +37,6 @@ StringRef graphdiff::statusColor(NodeStatus status) {
     return "#4a90e2";
   }
   llvm_unreachable("unknown node status");
-}
-
-double DiffSummary::similarity() const {
-  uint64_t total = sourceNodes + targetNodes;
-  if (total == 0)
-    return 1.0;
-  return static_cast<double>(2 * unchanged + updated) /
-         static_cast<double>(total);
-}
-
-DiffSummary &DiffSummary::operator+=(const DiffSummary &other) {
-  unchanged += other.unchanged;
-  updated += other.updated;
-  replaced += other.replaced;
-  deleted += other.deleted;
-  inserted += other.inserted;
-  replacements += other.replacements;
-  sourceNodes += other.sourceNodes;
-  targetNodes += other.targetNodes;
-  return *this;
 }
 
 static bool appendLocation(Location loc, std::string &out) {
@@ -143,90 +105,6 @@ std::optional<unsigned> PairView::targetNode(patch::RefAttr ref) const {
   return target().lookupNode(patch::RefAttr::get(
       ref.getContext(), ref.getName(), ref.getSymbol(), ref.getResult(),
       /*isNew=*/false));
-}
-
-PairView::PairView(const GraphPairDiff &pair) : pair(pair) {
-  unsigned n = source().size(), m = target().size();
-  sourceStatus.assign(n, NodeStatus::Unchanged);
-  targetStatus.assign(m, NodeStatus::Unchanged);
-  image.assign(n, std::nullopt);
-  std::vector<bool> targetSet(m, false);
-  std::vector<bool> sourceSet(n, false);
-  auto setSource = [&](std::optional<unsigned> s, NodeStatus status) {
-    if (!s)
-      return;
-    sourceStatus[*s] = status;
-    sourceSet[*s] = true;
-  };
-  auto setTarget = [&](std::optional<unsigned> t, NodeStatus status) {
-    if (!t)
-      return;
-    targetStatus[*t] = status;
-    targetSet[*t] = true;
-  };
-  patch::PlanOp plan = pair.plan;
-  for (Operation &action : plan.getActions().front()) {
-    if (auto del = dyn_cast<patch::DeleteOp>(action)) {
-      setSource(sourceNode(del.getNode()), del.getAbsorbedByAttr()
-                                               ? NodeStatus::Replaced
-                                               : NodeStatus::Deleted);
-    } else if (auto replace = dyn_cast<patch::ReplaceOp>(action)) {
-      std::optional<unsigned> t = targetNode(replace.getNewName());
-      setTarget(t, NodeStatus::Replacing);
-      ++summary.replacements;
-      for (auto ref : replace.getRegion().getAsRange<patch::RefAttr>()) {
-        std::optional<unsigned> s = sourceNode(ref);
-        setSource(s, NodeStatus::Replaced);
-        if (s)
-          image[*s] = t;
-      }
-    } else if (auto insert = dyn_cast<patch::InsertOp>(action)) {
-      setTarget(targetNode(insert.getNewName()), NodeStatus::Inserted);
-    } else if (auto update = dyn_cast<patch::UpdateOp>(action)) {
-      std::optional<unsigned> s = sourceNode(update.getNode());
-      setSource(s, NodeStatus::Updated);
-      if (s)
-        setTarget(pair.mapping.getTarget(*s), NodeStatus::Updated);
-    }
-  }
-  for (unsigned s = 0; s < n; ++s) {
-    if (sourceStatus[s] == NodeStatus::Unchanged ||
-        sourceStatus[s] == NodeStatus::Updated)
-      image[s] = pair.mapping.getTarget(s);
-    // A source node no action names and no target node holds is gone.
-    if (!sourceSet[s] && !pair.mapping.getTarget(s))
-      sourceStatus[s] = NodeStatus::Deleted;
-  }
-  for (unsigned t = 0; t < m; ++t)
-    if (!targetSet[t] && !pair.mapping.getSource(t))
-      targetStatus[t] = NodeStatus::Inserted;
-
-  sourceOrder = source().getCanonicalOrder();
-  targetOrder = target().getCanonicalOrder();
-
-  summary.sourceNodes = n;
-  summary.targetNodes = m;
-  for (NodeStatus status : sourceStatus) {
-    switch (status) {
-    case NodeStatus::Unchanged:
-      ++summary.unchanged;
-      break;
-    case NodeStatus::Updated:
-      ++summary.updated;
-      break;
-    case NodeStatus::Replaced:
-      ++summary.replaced;
-      break;
-    case NodeStatus::Deleted:
-      ++summary.deleted;
-      break;
-    default:
-      break;
-    }
-  }
-  for (NodeStatus status : targetStatus)
-    if (status == NodeStatus::Inserted)
-      ++summary.inserted;
 }
 
 std::vector<PairView> graphdiff::viewsOf(const DiffReport &report) {

@@ -6,7 +6,7 @@
 
 #include "GraphDiff/Similarity/StructuralSimilarity.h"
 
-#include "GraphDiff/Differ/DiffReport.h"
+#include "GraphDiff/Differ/DiffResult.h"
 #include "GraphDiff/Differ/GraphDiffer.h"
 #include "GraphDiff/Renderers/Renderers.h"
 #include "GraphDiff/Renderers/ReportModel.h"
@@ -103,14 +103,16 @@ static std::string headLines(StringRef text, unsigned limit) {
 static FailureOr<PairDiff> diffPair(const ModelInput &source,
                                     const ModelInput &target,
                                     MLIRContext &context, bool wantText) {
-  OwningOpRef<ModuleOp> plans = ModuleOp::create(UnknownLoc::get(&context));
-  DiffReport report;
-  report.sourceFile = source.label;
-  report.targetFile = target.label;
-  report.plans = *plans;
-  if (failed(diffModules(*source.module, *target.module, source.names.get(),
-                         target.names.get(), report)))
+  DiffOptions options;
+  options.sourceNames = source.names.get();
+  options.targetNames = target.names.get();
+  options.sourceFile = source.label;
+  options.targetFile = target.label;
+  FailureOr<DiffResult> result =
+      diffModules(*source.module, *target.module, options);
+  if (failed(result))
     return failure();
+  const DiffResult &report = *result;
   PairDiff diff;
   diff.summary = summarize(viewsOf(report));
   // Graphs one side lacks: all deleted, or all inserted.

@@ -306,16 +306,18 @@ static int runDiff(StringRef sourceFile, StringRef targetFile,
     return checkPlans(checkPlanFile, *source, *target, &sourceNames,
                       &targetNames, sourceMgr, context);
 
-  OwningOpRef<ModuleOp> plans = ModuleOp::create(UnknownLoc::get(&context));
-  DiffReport report;
-  report.sourceFile = sourceFile.str();
-  report.targetFile = targetFile.str();
-  report.plans = *plans;
-  report.structure.ignoreLocations = ignoreLocations;
-  report.structure.ignoreDiscardableAttrs = ignoreDiscardableAttrs;
+  DiffOptions diffOptions;
+  diffOptions.sourceFile = sourceFile.str();
+  diffOptions.targetFile = targetFile.str();
+  diffOptions.sourceNames = &sourceNames;
+  diffOptions.targetNames = &targetNames;
+  diffOptions.structure.ignoreLocations = ignoreLocations;
+  diffOptions.structure.ignoreDiscardableAttrs = ignoreDiscardableAttrs;
   progress.phase("diffing");
-  if (failed(diffModules(*source, *target, &sourceNames, &targetNames, report)))
+  FailureOr<DiffResult> diff = diffModules(*source, *target, diffOptions);
+  if (failed(diff))
     return ExitTrouble;
+  DiffResult &report = *diff;
   if (verifyPlans)
     progress.phase("verifying " + llvm::Twine(report.pairs.size()) +
                    " plan(s)");
@@ -323,7 +325,7 @@ static int runDiff(StringRef sourceFile, StringRef targetFile,
     for (GraphPairDiff &pair : report.pairs)
       if (failed(verifyPlan(pair.plan, *pair.source, *pair.target)))
         return ExitTrouble;
-  if (failed(verify(*plans)))
+  if (failed(verify(*report.plans)))
     return ExitTrouble;
 
   // Render through writeOutputFile: a regular file is replaced only once the

@@ -6,7 +6,7 @@
 
 #include "GraphDiff/Transforms/Passes.h"
 
-#include "GraphDiff/Differ/DiffReport.h"
+#include "GraphDiff/Differ/DiffResult.h"
 #include "GraphDiff/Differ/GraphDiffer.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Pass/PassInstrumentation.h"
@@ -82,10 +82,6 @@ private:
 
   /// The plans from `copy` to `op`, as text with a header naming the pass.
   static std::string diff(Pass *pass, Operation *copy, Operation *op) {
-    MLIRContext *context = op->getContext();
-    OwningOpRef<ModuleOp> plans = ModuleOp::create(UnknownLoc::get(context));
-    DiffReport report;
-    report.plans = *plans;
     // diffModules compares modules; wrap a lone graph (and its copy) in one.
     OwningOpRef<ModuleOp> sourceHolder, targetHolder;
     auto source = dyn_cast<ModuleOp>(copy);
@@ -98,12 +94,13 @@ private:
       source = *sourceHolder;
       target = *targetHolder;
     }
-    if (failed(diffModules(source, target, nullptr, nullptr, report)))
+    FailureOr<DiffResult> diff = diffModules(source, target);
+    if (failed(diff))
       return "";
     std::string text;
     llvm::raw_string_ostream out(text);
     out << "// -----// Plan after " << pass->getArgument() << " //----- //\n";
-    plans->print(out);
+    diff->plans->print(out);
     out << "\n";
     return text;
   }

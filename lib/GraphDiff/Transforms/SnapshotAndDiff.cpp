@@ -6,7 +6,7 @@
 
 #include "GraphDiff/Transforms/Passes.h"
 
-#include "GraphDiff/Differ/DiffReport.h"
+#include "GraphDiff/Differ/DiffResult.h"
 #include "GraphDiff/Plan/Isomorphism.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/DenseMap.h"
@@ -70,15 +70,11 @@ struct GraphDiffPassImpl
                                "in this pipeline");
       return signalPassFailure();
     }
-    OwningOpRef<ModuleOp> plans =
-        ModuleOp::create(UnknownLoc::get(&getContext()));
-    DiffReport report;
-    report.plans = *plans;
-    if (failed(
-            diffModules(*snapshot, getOperation(), nullptr, nullptr, report)))
+    FailureOr<DiffResult> diff = diffModules(*snapshot, getOperation());
+    if (failed(diff))
       return signalPassFailure();
     if (verify)
-      for (GraphPairDiff &pair : report.pairs)
+      for (GraphPairDiff &pair : diff->pairs)
         if (failed(verifyPlan(pair.plan, *pair.source, *pair.target)))
           return signalPassFailure();
     std::string error;
@@ -87,7 +83,7 @@ struct GraphDiffPassImpl
       getOperation().emitError("graph-diff: ") << error;
       return signalPassFailure();
     }
-    plans->print(file->os());
+    diff->plans->print(file->os());
     file->os() << "\n";
     file->keep();
   }

@@ -1,0 +1,190 @@
+//===- DiffResult.h - What the engine found, and how to ask it --*- C++ -*-===//
+//
+// Part of graph-diff.
+//
+// The result model of a diff, built once by the engine where the facts are
+// known (while it settles regions and emits each plan): for every graph pair,
+// what happened to each source and target node, which regions new nodes
+// replace and where they are anchored, which stage made each pair, what each
+// update changes and the summary counts; and the plans as `patch` IR, owned by
+// the result. Renderers, passes and tools only read it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPHDIFF_DIFFER_DIFFRESULT_H
+#define GRAPHDIFF_DIFFER_DIFFRESULT_H
+
+#include "GraphDiff/Dialect/Patch/IR/Patch.h"
+#include "GraphDiff/Differ/NodeMapping.h"
+#include "GraphDiff/Differ/StructuralMatcher.h"
+#include "GraphDiff/Graph/Graph.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace graphdiff {
+
+/// What happened to a node.
+enum class NodeStatus : uint8_t {
+  /// A source node paired with a target node and not updated.
+  Unchanged,
+  /// A source node paired with a target node that a `patch.update` changes;
+  /// also the target node of such a pair.
+  Updated,
+  /// A source node in the region of a `patch.replace` (the anchor included).
+  Replaced,
+  /// A source node removed by a plain `patch.delete` (no `absorbed_by`).
+  Deleted,
+  /// A target node added by `patch.insert`.
+  Inserted,
+  /// A target node written by a `patch.replace`: it stands for a region.
+  Replacing,
+};
+
+/// "unchanged", "updated", "replaced", "deleted", "inserted", "replacing".
+llvm::StringRef stringifyNodeStatus(NodeStatus status);
+
+/// The summary counts of a diff. Source nodes split exactly into
+/// unchanged + updated + replaced + deleted; target nodes into
+/// unchanged + updated + (one per replace) + inserted.
+struct DiffSummary {
+  uint64_t unchanged = 0, updated = 0, replaced = 0, deleted = 0, inserted = 0;
+  /// Replace actions (fused nodes in the target).
+  uint64_t replacements = 0;
+  uint64_t sourceNodes = 0, targetNodes = 0;
+
+  /// Counts the statuses of one pair's source and target nodes, which
+  /// `replacements` replace actions connect.
+  static DiffSummary count(llvm::ArrayRef<NodeStatus> sourceStatus,
+                           llvm::ArrayRef<NodeStatus> targetStatus,
+                           uint64_t replacements);
+
+  /// (2 * unchanged + updated) / (sourceNodes + targetNodes), in 0..1: the
+  /// Dice coefficient of the two node sets, an updated pair counting half.
+  /// 1 when both graphs are empty.
+  double similarity() const;
+  DiffSummary &operator+=(const DiffSummary &other);
+};
+
+/// A region of source nodes that one new target node replaces: the facts of
+/// a `patch.replace` and the deletes absorbed by it (a fusion when the region
+/// has several members).
+struct Replacement {
+  /// The target node that replaces the region.
+  unsigned target = 0;
+  /// The member the replace is anchored on: the sink, whose value the rest
+  /// of the graph reads.
+  unsigned anchor = 0;
+  /// The members, in the source's canonical order.
+  llvm::SmallVector<unsigned, 4> region;
+  /// For each result of the new node, the source value it stands for (null
+  /// for none): the replace's `results(...)`.
+  llvm::SmallVector<mlir::Value, 2> standsFor;
+  /// The matcher stage that decided the region.
+  MatchStage stage = MatchStage::Structure;
+};
+
+/// What the engine found about one pair of graphs: the node mapping, the
+/// plan, and what the plan does to every node. Indices are node indices of
+/// the pair's source and target `Graph`s.
+struct GraphDiff {
+  GraphDiff(unsigned numSource, unsigned numTarget);
+
+  /// Which source node is which target node, and which stage said so
+  /// (`getPairStage`, `getRegionStage`).
+  NodeMapping mapping;
+  /// The plan, built where the builder given to diffGraphs pointed.
+  patch::PlanOp plan;
+  /// What happened to each source and target node.
+  std::vector<NodeStatus> sourceStatus, targetStatus;
+  /// The target node each source node became: its pair, or the node that
+  /// replaced its region; none for a deleted node.
+  std::vector<std::optional<unsigned>> image;
+  /// Every replace, in plan order.
+  std::vector<Replacement> replacements;
+  /// For each updated target node, the change kinds its `patch.update`
+  /// carries ("kind", "attributes", "types", "regions", "inputs").
+  llvm::DenseMap<unsigned, llvm::SmallVector<llvm::StringRef, 4>> changes;
+  /// Source and target nodes in a topological order that depends on names
+  /// only, never on the order of nodes in the files.
+  std::vector<unsigned> sourceOrder, targetOrder;
+  DiffSummary summary;
+
+  /// The change kinds of the update of target node `t`; empty if it is not
+  /// updated.
+  llvm::ArrayRef<llvm::StringRef> getChanges(unsigned t) const {
+    auto it = changes.find(t);
+    return it == changes.end() ? llvm::ArrayRef<llvm::StringRef>()
+                               : llvm::ArrayRef<llvm::StringRef>(it->second);
+  }
+};
+
+/// One pair of graphs with the same name: the diff and the graph views of
+/// its source and target, which know the nodes' names and locations. The
+/// views point into the modules that were diffed.
+struct GraphPairDiff : GraphDiff {
+  std::unique_ptr<Graph> source;
+  std::unique_ptr<Graph> target;
+};
+
+/// A function both inputs name that cannot be diffed node by node (one side
+/// or both only declare it), and what differs (see patch.change_graph).
+struct ChangedGraph {
+  std::string name;
+  std::vector<std::string> changes;
+};
+
+/// How diffModules reads and matches its inputs.
+struct DiffOptions {
+  /// How the structural stage matches id-less nodes (ignore locations,
+  /// ignore discardable attributes, bounds).
+  StructureOptions structure;
+  /// The user's SSA names of each input (from the parser's state), if
+  /// known; else ops are named as the printer names them.
+  const SourceNames *sourceNames = nullptr;
+  const SourceNames *targetNames = nullptr;
+  /// The files the inputs came from, as reports name them.
+  std::string sourceFile, targetFile;
+};
+
+/// The whole diff of a source module against a target module.
+struct DiffResult {
+  /// From the options, for reports.
+  std::string sourceFile;
+  std::string targetFile;
+  /// The module holding every `patch.plan`, `patch.add_graph`,
+  /// `patch.remove_graph` and `patch.change_graph`, in output order.
+  mlir::OwningOpRef<mlir::ModuleOp> plans;
+  /// One entry per `patch.plan`, in the same order.
+  std::vector<GraphPairDiff> pairs;
+  /// Graphs only one side has, by name.
+  std::vector<std::string> addedGraphs;
+  std::vector<std::string> removedGraphs;
+  /// Functions that one side (or both) only declares and that differ.
+  std::vector<ChangedGraph> changedGraphs;
+
+  /// Whether anything differs.
+  bool isDifferent() const;
+};
+
+/// The name renderers were written against.
+using DiffReport = DiffResult;
+
+/// Diffs every graph of `source` against the graph of the same name in
+/// `target` (graphs: `lg.graph`s and function-like ops with a body). The
+/// result owns the plans; its graph views point into `source` and `target`,
+/// which must outlive it. Fails, having reported a located error, if a graph
+/// cannot be viewed as one. The `patch` dialect must be loaded.
+mlir::FailureOr<DiffResult> diffModules(mlir::ModuleOp source,
+                                        mlir::ModuleOp target,
+                                        const DiffOptions &options = {});
+
+} // namespace graphdiff
+
+#endif // GRAPHDIFF_DIFFER_DIFFRESULT_H

@@ -1,0 +1,84 @@
+//===- ContentChanges.cpp - How a paired node's content changed -----------===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Differ/ContentChanges.h"
+
+#include "GraphDiff/Dialect/LG/IR/LG.h"
+#include "GraphDiff/Graph/AttributeEquivalence.h"
+#include "mlir/IR/OperationSupport.h"
+
+using namespace mlir;
+using namespace graphdiff;
+
+bool graphdiff::contentChanged(Operation *a, Operation *b,
+                               SmallVectorImpl<StringRef> &changes) {
+  // The common case, checked without building any attribute: the same op
+  // with the same attributes, properties and types, and no regions.
+  if (a->getName() == b->getName() && a->getNumRegions() == 0 &&
+      b->getNumRegions() == 0 &&
+      a->getRawDictionaryAttrs() == b->getRawDictionaryAttrs() &&
+      a->getResultTypes() == b->getResultTypes() &&
+      (a->getPropertiesStorageSize() == 0 ||
+       a->getName().compareOpProperties(a->getPropertiesStorage(),
+                                        b->getPropertiesStorage())))
+    return false;
+  if (a->getName() != b->getName())
+    changes.push_back("kind");
+  else if (auto na = dyn_cast<lg::NodeOp>(a))
+    if (na.getKind() != cast<lg::NodeOp>(b).getKind())
+      changes.push_back("kind");
+  if (a->getName() == b->getName()) {
+    DictionaryAttr da = a->getAttrDictionary(), db = b->getAttrDictionary();
+    if (!isSameAttrDictionary(da, db)) {
+      // The kind of an lg node is an attribute, reported on its own.
+      bool onlyKind = false;
+      if (isa<lg::NodeOp>(a)) {
+        NamedAttrList la(da), lb(db);
+        la.erase("kind");
+        lb.erase("kind");
+        onlyKind = la.getDictionary(a->getContext()) ==
+                   lb.getDictionary(a->getContext());
+      }
+      if (!onlyKind)
+        changes.push_back("attributes");
+    }
+    Attribute pa = a->getPropertiesAsAttribute();
+    Attribute pb = b->getPropertiesAsAttribute();
+    bool sameProperties = isa_and_nonnull<DictionaryAttr>(pa) &&
+                                  isa_and_nonnull<DictionaryAttr>(pb)
+                              ? isSameAttrDictionary(cast<DictionaryAttr>(pa),
+                                                     cast<DictionaryAttr>(pb))
+                              : pa == pb;
+    if (!sameProperties && !isa<lg::NodeOp>(a) &&
+        !llvm::is_contained(changes, "attributes"))
+      changes.push_back("attributes");
+  }
+  if (a->getResultTypes() != b->getResultTypes())
+    changes.push_back("types");
+  if (a->getName() == b->getName() &&
+      a->getNumRegions() == b->getNumRegions() && a->getNumRegions() != 0) {
+    // Values from outside the two ops (their operands, captured values) are
+    // edges, compared elsewhere; values defined inside must correspond.
+    DenseMap<Value, Value> inner;
+    auto definedIn = [](Operation *op, Value value) {
+      Operation *parent = value.getParentBlock()->getParentOp();
+      return parent && op->isAncestor(parent);
+    };
+    bool same = OperationEquivalence::isEquivalentTo(
+        a, b,
+        [&](Value va, Value vb) -> LogicalResult {
+          auto it = inner.find(va);
+          if (it != inner.end())
+            return success(it->second == vb);
+          return success(!definedIn(a, va) && !definedIn(b, vb));
+        },
+        [&](Value va, Value vb) { inner.try_emplace(va, vb); },
+        OperationEquivalence::IgnoreLocations);
+    if (!same && !llvm::is_contained(changes, "attributes"))
+      changes.push_back("regions");
+  }
+  return !changes.empty();
+}

@@ -1,0 +1,91 @@
+//===- DiffResult.cpp - What the engine found -----------------------------===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Differ/DiffResult.h"
+
+using namespace mlir;
+using namespace graphdiff;
+
+StringRef graphdiff::stringifyNodeStatus(NodeStatus status) {
+  switch (status) {
+  case NodeStatus::Unchanged:
+    return "unchanged";
+  case NodeStatus::Updated:
+    return "updated";
+  case NodeStatus::Replaced:
+    return "replaced";
+  case NodeStatus::Deleted:
+    return "deleted";
+  case NodeStatus::Inserted:
+    return "inserted";
+  case NodeStatus::Replacing:
+    return "replacing";
+  }
+  llvm_unreachable("unknown node status");
+}
+
+DiffSummary DiffSummary::count(ArrayRef<NodeStatus> sourceStatus,
+                               ArrayRef<NodeStatus> targetStatus,
+                               uint64_t replacements) {
+  DiffSummary summary;
+  summary.sourceNodes = sourceStatus.size();
+  summary.targetNodes = targetStatus.size();
+  summary.replacements = replacements;
+  for (NodeStatus status : sourceStatus) {
+    switch (status) {
+    case NodeStatus::Unchanged:
+      ++summary.unchanged;
+      break;
+    case NodeStatus::Updated:
+      ++summary.updated;
+      break;
+    case NodeStatus::Replaced:
+      ++summary.replaced;
+      break;
+    case NodeStatus::Deleted:
+      ++summary.deleted;
+      break;
+    default:
+      break;
+    }
+  }
+  summary.inserted = llvm::count(targetStatus, NodeStatus::Inserted);
+  return summary;
+}
+
+double DiffSummary::similarity() const {
+  uint64_t total = sourceNodes + targetNodes;
+  if (total == 0)
+    return 1.0;
+  return static_cast<double>(2 * unchanged + updated) /
+         static_cast<double>(total);
+}
+
+DiffSummary &DiffSummary::operator+=(const DiffSummary &other) {
+  unchanged += other.unchanged;
+  updated += other.updated;
+  replaced += other.replaced;
+  deleted += other.deleted;
+  inserted += other.inserted;
+  replacements += other.replacements;
+  sourceNodes += other.sourceNodes;
+  targetNodes += other.targetNodes;
+  return *this;
+}
+
+GraphDiff::GraphDiff(unsigned numSource, unsigned numTarget)
+    : mapping(numSource, numTarget),
+      sourceStatus(numSource, NodeStatus::Unchanged),
+      targetStatus(numTarget, NodeStatus::Unchanged), image(numSource) {}
+
+bool DiffResult::isDifferent() const {
+  if (!addedGraphs.empty() || !removedGraphs.empty() || !changedGraphs.empty())
+    return true;
+  return llvm::any_of(pairs, [](const GraphPairDiff &pair) {
+    patch::PlanOp plan = pair.plan;
+    return !plan.getActions().front().empty();
+  });
+}

@@ -1,0 +1,377 @@
+//===- PlanEmitter.cpp - The plan, and what it does to each node ----------===//
+//
+// Part of graph-diff.
+//
+// Each action is worked out as a fact of the result model first (a
+// Replacement, an update's change kinds, a status) and then written as a
+// `patch` op from that fact, so the model and the plan cannot disagree.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Differ/PlanEmitter.h"
+
+#include "GraphDiff/Dialect/LG/IR/LG.h"
+#include "GraphDiff/Differ/ContentChanges.h"
+#include "GraphDiff/Differ/DiffResult.h"
+#include "GraphDiff/Differ/PairContext.h"
+#include "GraphDiff/Differ/RegionSettling.h"
+#include "GraphDiff/Graph/Graph.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace mlir;
+using namespace graphdiff;
+
+namespace {
+class PlanEmitter {
+public:
+  PlanEmitter(const PairContext &pair, const SettledRegions &regions,
+              OpBuilder &builder, GraphDiff &result)
+      : pair(pair), source(pair.source), target(pair.target),
+        mapping(pair.mapping), regions(regions), builder(builder),
+        result(result) {}
+
+  void run();
+
+private:
+  /// The reference the plan uses for target value `value`.
+  patch::RefAttr imageRef(Value value) const;
+  /// The reference for source value `value` once the plan is applied: itself,
+  /// or the new node result that replaced it; null if it is deleted.
+  patch::RefAttr afterRef(Value value) const;
+  /// `ref` marked `new`, without a result index: how a plan names the new
+  /// node it makes.
+  static patch::RefAttr newNodeRef(patch::RefAttr ref);
+
+  /// The replace of target node `t`'s (settled) region: its anchor, ordered
+  /// members, what its results stand for.
+  Replacement replacementOf(unsigned t) const;
+  /// The change kinds of the update of the pair (`s`, `t`): its content's,
+  /// and "inputs" if it reads other values than the source node will.
+  SmallVector<StringRef, 4> changesOf(unsigned s, unsigned t) const;
+  /// Fills the body of a new node's action with a copy of target node `t`,
+  /// and `inputs` with what its operands stand for.
+  void buildBody(Operation *action, unsigned t,
+                 SmallVectorImpl<Attribute> &inputs);
+  StringAttr stageAttr(MatchStage stage) {
+    return builder.getStringAttr(stringifyMatchStage(stage));
+  }
+
+  void emitAddedInputs();
+  void emitReplace(const Replacement &replacement);
+  void emitInsert(unsigned t);
+  void emitUpdate(unsigned s, unsigned t, ArrayRef<StringRef> changes);
+  void emitDeletes();
+  void emitSignature(Location loc);
+
+  const PairContext &pair;
+  const Graph &source;
+  const Graph &target;
+  const NodeMapping &mapping;
+  const SettledRegions &regions;
+  OpBuilder &builder;
+  GraphDiff &result;
+};
+} // namespace
+
+patch::RefAttr PlanEmitter::imageRef(Value value) const {
+  if (Value image = pair.sourceImage(value))
+    return source.getValueRef(image);
+  patch::RefAttr ref = target.getValueRef(value);
+  return patch::RefAttr::get(ref.getContext(), ref.getName(), ref.getSymbol(),
+                             ref.getResult(), /*isNew=*/true);
+}
+
+patch::RefAttr PlanEmitter::afterRef(Value value) const {
+  auto it = regions.replacedBy.find(value);
+  if (it != regions.replacedBy.end()) {
+    patch::RefAttr ref = target.getNodeRef(it->second.first);
+    return patch::RefAttr::get(ref.getContext(), ref.getName(), ref.getSymbol(),
+                               it->second.second, true);
+  }
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return pair.keptInputs.contains(arg.getArgNumber())
+               ? source.getValueRef(value)
+               : nullptr;
+  std::optional<unsigned> producer = source.getProducer(value);
+  if (!producer || !mapping.getTarget(*producer))
+    return nullptr;
+  return source.getValueRef(value);
+}
+
+patch::RefAttr PlanEmitter::newNodeRef(patch::RefAttr ref) {
+  return patch::RefAttr::get(ref.getContext(), ref.getName(), ref.getSymbol(),
+                             0, /*isNew=*/true);
+}
+
+Replacement PlanEmitter::replacementOf(unsigned t) const {
+  ArrayRef<unsigned> region = mapping.getRegion(t);
+  ArrayRef<unsigned> rank = pair.sourceRank;
+  Replacement replacement;
+  replacement.target = t;
+  replacement.stage = mapping.getRegionStage(t);
+  replacement.standsFor = regions.standsFor.find(t)->second;
+  // The anchor: the sink, the last member whose value a result of the new
+  // node stands for; failing that, the last with outside uses.
+  llvm::DenseSet<unsigned> members(region.begin(), region.end());
+  std::optional<unsigned> anchor;
+  auto later = [&](unsigned member) {
+    if (!anchor || rank[member] > rank[*anchor])
+      anchor = member;
+  };
+  for (Value value : replacement.standsFor)
+    if (value)
+      later(*source.getProducer(value));
+  if (!anchor)
+    for (unsigned member : region)
+      if (source.isOutputNode(member) ||
+          llvm::any_of(source.getUsers(member),
+                       [&](unsigned u) { return !members.contains(u); }))
+        later(member);
+  if (!anchor)
+    anchor = *llvm::max_element(
+        region, [&](unsigned a, unsigned b) { return rank[a] < rank[b]; });
+  replacement.anchor = *anchor;
+  replacement.region.assign(region.begin(), region.end());
+  pair.sortBySourceRank(replacement.region);
+  return replacement;
+}
+
+SmallVector<StringRef, 4> PlanEmitter::changesOf(unsigned s, unsigned t) const {
+  Operation *a = source.getNode(s);
+  Operation *b = target.getNode(t);
+  SmallVector<StringRef, 4> changes;
+  contentChanged(a, b, changes);
+  ArrayRef<Value> newInputs = target.getNodeInputs(t);
+  ArrayRef<Value> oldInputs = source.getNodeInputs(s);
+  // Whether a target input reads what the source input will be after the
+  // plan. The common case, the very value it stood for and nothing replaced
+  // it, needs no references built.
+  auto differs = [&](Value newInput, Value oldInput) {
+    if (pair.sourceImage(newInput) == oldInput &&
+        !regions.replacedBy.count(oldInput))
+      return false;
+    return imageRef(newInput) != afterRef(oldInput);
+  };
+  // A repeated operand (`Add(%r)` vs `Add(%r, %r)`) reads no new value.
+  bool inputsChanged = newInputs.size() != oldInputs.size() ||
+                       a->getNumOperands() != b->getNumOperands();
+  for (unsigned i = 0; !inputsChanged && i < newInputs.size(); ++i)
+    inputsChanged = differs(newInputs[i], oldInputs[i]);
+  // Operand order matters too (a rewired edge may keep the set of inputs).
+  if (!inputsChanged && a->getNumOperands() == b->getNumOperands())
+    for (unsigned i = 0; i < a->getNumOperands() && !inputsChanged; ++i)
+      inputsChanged = differs(b->getOperand(i), a->getOperand(i));
+  if (inputsChanged)
+    changes.push_back("inputs");
+  return changes;
+}
+
+/// Copies into the body of a new node's action, before `newNode`, a
+/// declaration of each symbol that `node` (its original in the target)
+/// references, so that the new node verifies inside the plan as it does in
+/// the target: a function becomes a private declaration, anything else is
+/// copied whole. `lg` nodes are left out: a node's `calls @graph` is checked
+/// in its graph, not in a plan.
+static void declareReferencedSymbols(Operation *node, Operation *newNode) {
+  std::optional<SymbolTable::UseRange> uses = SymbolTable::getSymbolUses(node);
+  if (!uses)
+    return;
+  OpBuilder builder(newNode);
+  llvm::SmallPtrSet<Operation *, 4> declared;
+  for (const SymbolTable::SymbolUse &use : *uses) {
+    Operation *user = use.getUser();
+    if (isa_and_nonnull<lg::LGDialect>(user->getDialect()))
+      continue;
+    auto root = FlatSymbolRefAttr::get(use.getSymbolRef().getRootReference());
+    Operation *symbol = SymbolTable::lookupNearestSymbolFrom(user, root);
+    if (!symbol || !declared.insert(symbol).second)
+      continue;
+    Operation *copy;
+    if (isa<FunctionOpInterface>(symbol)) {
+      copy = symbol->cloneWithoutRegions();
+      SymbolTable::setSymbolVisibility(copy, SymbolTable::Visibility::Private);
+    } else {
+      copy = symbol->clone();
+    }
+    builder.insert(copy);
+  }
+}
+
+void PlanEmitter::buildBody(Operation *action, unsigned t,
+                            SmallVectorImpl<Attribute> &inputs) {
+  Operation *node = target.getNode(t);
+  Block *body = new Block();
+  action->getRegion(0).push_back(body);
+  IRMapping values;
+  for (Value input : target.getNodeInputs(t)) {
+    inputs.push_back(imageRef(input));
+    values.map(input, body->addArgument(input.getType(), input.getLoc()));
+  }
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(body);
+  Operation *newNode = builder.clone(*node, values);
+  declareReferencedSymbols(node, newNode);
+}
+
+void PlanEmitter::emitAddedInputs() {
+  // Inputs the target adds, so that nodes can read them.
+  for (BlockArgument arg : target.getInputs()) {
+    if (pair.keptInputs.contains(arg.getArgNumber()))
+      continue;
+    patch::AddInputOp::create(builder, arg.getLoc(), imageRef(arg),
+                              builder.getI64IntegerAttr(arg.getArgNumber()),
+                              TypeAttr::get(arg.getType()));
+  }
+}
+
+void PlanEmitter::emitReplace(const Replacement &replacement) {
+  MLIRContext *context = builder.getContext();
+  Operation *node = target.getNode(replacement.target);
+  patch::RefAttr anchorRef = source.getNodeRef(replacement.anchor);
+  StringAttr stage = stageAttr(replacement.stage);
+  for (unsigned member : replacement.region)
+    if (member != replacement.anchor)
+      patch::DeleteOp::create(builder, source.getNode(member)->getLoc(),
+                              source.getNodeRef(member), anchorRef,
+                              StringAttr(), stage);
+  SmallVector<Attribute> regionRefs, results;
+  for (unsigned member : replacement.region)
+    regionRefs.push_back(source.getNodeRef(member));
+  for (Value value : replacement.standsFor)
+    results.push_back(value ? source.getValueRef(value)
+                            : patch::RefAttr::get(context,
+                                                  builder.getStringAttr(""),
+                                                  false, 0, false));
+  bool init = false;
+  if (auto lgNode = dyn_cast<lg::NodeOp>(node))
+    init = lgNode.getStateful();
+  auto replace = patch::ReplaceOp::create(
+      builder, node->getLoc(), anchorRef,
+      newNodeRef(target.getNodeRef(replacement.target)),
+      builder.getArrayAttr(regionRefs), builder.getArrayAttr({}),
+      builder.getArrayAttr(results), init, stage);
+  SmallVector<Attribute> inputs;
+  buildBody(replace, replacement.target, inputs);
+  replace.setInputsAttr(builder.getArrayAttr(inputs));
+}
+
+void PlanEmitter::emitInsert(unsigned t) {
+  auto insert = patch::InsertOp::create(builder, target.getNode(t)->getLoc(),
+                                        newNodeRef(target.getNodeRef(t)),
+                                        builder.getArrayAttr({}), StringAttr());
+  SmallVector<Attribute> inputs;
+  buildBody(insert, t, inputs);
+  insert.setInputsAttr(builder.getArrayAttr(inputs));
+}
+
+void PlanEmitter::emitUpdate(unsigned s, unsigned t,
+                             ArrayRef<StringRef> changes) {
+  auto update = patch::UpdateOp::create(
+      builder, target.getNode(t)->getLoc(), source.getNodeRef(s),
+      builder.getStrArrayAttr(changes), builder.getArrayAttr({}),
+      stageAttr(mapping.getPairStage(t)));
+  SmallVector<Attribute> inputs;
+  buildBody(update, t, inputs);
+  update.setInputsAttr(builder.getArrayAttr(inputs));
+}
+
+void PlanEmitter::emitDeletes() {
+  // Source nodes with no counterpart.
+  for (unsigned s : pair.sourceOrder) {
+    if (mapping.isSourceTaken(s))
+      continue;
+    result.sourceStatus[s] = NodeStatus::Deleted;
+    // A tie the matchers would not break is the first reason to give.
+    auto it = regions.refusals.find(s);
+    StringAttr reason;
+    if (mapping.isSourceAmbiguous(s))
+      reason = builder.getStringAttr(
+          "ambiguous: it ties with another node for the same counterpart, so "
+          "neither is matched");
+    else if (it != regions.refusals.end())
+      reason = builder.getStringAttr(it->second);
+    patch::DeleteOp::create(builder, source.getNode(s)->getLoc(),
+                            source.getNodeRef(s), patch::RefAttr(), reason,
+                            StringAttr());
+  }
+}
+
+void PlanEmitter::emitSignature(Location loc) {
+  // Inputs the target dropped, then outputs.
+  for (BlockArgument arg : source.getInputs())
+    if (!pair.keptInputs.contains(arg.getArgNumber()))
+      patch::RemoveInputOp::create(builder, arg.getLoc(),
+                                   source.getValueRef(arg));
+  OperandRange oldOutputs = source.getOutputs();
+  OperandRange newOutputs = target.getOutputs();
+  SmallVector<unsigned> removed, added;
+  for (unsigned i = 0; i < std::max(oldOutputs.size(), newOutputs.size());
+       ++i) {
+    bool same = i < oldOutputs.size() && i < newOutputs.size() &&
+                afterRef(oldOutputs[i]) == imageRef(newOutputs[i]);
+    if (same)
+      continue;
+    if (i < oldOutputs.size())
+      removed.push_back(i);
+    if (i < newOutputs.size())
+      added.push_back(i);
+  }
+  for (unsigned i : removed)
+    patch::RemoveOutputOp::create(builder, loc, builder.getI64IntegerAttr(i));
+  for (unsigned i : added)
+    patch::AddOutputOp::create(builder, loc, imageRef(newOutputs[i]),
+                               builder.getI64IntegerAttr(i));
+}
+
+void PlanEmitter::run() {
+  Location loc = target.getOperation()->getLoc();
+  result.plan =
+      patch::PlanOp::create(builder, loc, source.getPath(), target.getPath());
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(&result.plan.getActions().front());
+
+  emitAddedInputs();
+  // Node actions, in the target's canonical order: what a node reads is made
+  // before it.
+  for (unsigned t : pair.targetOrder) {
+    if (!mapping.getRegion(t).empty()) {
+      Replacement replacement = replacementOf(t);
+      result.targetStatus[t] = NodeStatus::Replacing;
+      for (unsigned member : replacement.region) {
+        result.sourceStatus[member] = NodeStatus::Replaced;
+        result.image[member] = t;
+      }
+      emitReplace(replacement);
+      result.replacements.push_back(std::move(replacement));
+      continue;
+    }
+    std::optional<unsigned> s = mapping.getSource(t);
+    if (!s) {
+      result.targetStatus[t] = NodeStatus::Inserted;
+      emitInsert(t);
+      continue;
+    }
+    result.image[*s] = t;
+    SmallVector<StringRef, 4> changes = changesOf(*s, t);
+    if (changes.empty()) {
+      result.sourceStatus[*s] = result.targetStatus[t] = NodeStatus::Unchanged;
+      continue;
+    }
+    result.sourceStatus[*s] = result.targetStatus[t] = NodeStatus::Updated;
+    emitUpdate(*s, t, changes);
+    result.changes[t] = std::move(changes);
+  }
+  emitDeletes();
+  emitSignature(loc);
+
+  result.summary = DiffSummary::count(result.sourceStatus, result.targetStatus,
+                                      result.replacements.size());
+}
+
+void graphdiff::emitPlan(const PairContext &pair, const SettledRegions &regions,
+                         OpBuilder &builder, GraphDiff &result) {
+  PlanEmitter(pair, regions, builder, result).run();
+}

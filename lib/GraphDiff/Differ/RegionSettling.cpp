@@ -1,0 +1,374 @@
+//===- RegionSettling.cpp - The regions new nodes replace -----------------===//
+//
+// Part of graph-diff.
+//
+// Step 0 (regions conventions name) is in ConventionRegions.cpp; the other
+// steps, and the checks every region passes, are here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Differ/RegionSettling.h"
+
+#include "ConventionRegions.h"
+#include "GraphDiff/Differ/ContentChanges.h"
+#include "GraphDiff/Differ/NodeMapping.h"
+#include "GraphDiff/Differ/PairContext.h"
+#include "GraphDiff/Graph/Graph.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace mlir;
+using namespace graphdiff;
+
+namespace {
+/// Settles the regions of one pair; see settleRegions.
+class RegionSettler {
+public:
+  explicit RegionSettler(const PairContext &pair)
+      : pair(pair), source(pair.source), target(pair.target),
+        mapping(pair.mapping), sourceRank(pair.sourceRank),
+        targetOrder(pair.targetOrder) {}
+
+  SettledRegions run();
+
+private:
+  /// Target nodes' results seen from the source: for each result of target
+  /// node `t`, the source values that its paired users read in its place.
+  /// A user whose number of operands changed says nothing by position;
+  /// `loose` then takes every source operand it may read there.
+  SmallVector<SmallVector<Value, 2>> outImages(unsigned t, bool loose) const;
+  /// Grows `region` backwards from its members over free source nodes whose
+  /// results are used only inside the region, stopping at `boundary`.
+  void grow(SmallVectorImpl<unsigned> &region,
+            const llvm::DenseSet<Value> &boundary) const;
+  /// Why `region` cannot become one node, or "".
+  std::string checkRegion(unsigned t, ArrayRef<unsigned> region) const;
+  /// Why the region of `t` leaks a value its new node does not stand for.
+  std::string checkLeaks(unsigned t) const;
+  /// Fixes which source value each result of `t` stands for.
+  void mapResults(unsigned t);
+
+  const PairContext &pair;
+  const Graph &source;
+  const Graph &target;
+  NodeMapping &mapping;
+  ArrayRef<unsigned> sourceRank, targetOrder;
+  SettledRegions regions;
+};
+} // namespace
+
+SmallVector<SmallVector<Value, 2>> RegionSettler::outImages(unsigned t,
+                                                            bool loose) const {
+  Operation *node = target.getNode(t);
+  SmallVector<SmallVector<Value, 2>> images(node->getNumResults());
+  for (OpResult result : node->getResults()) {
+    for (OpOperand &use : result.getUses()) {
+      Operation *user = use.getOwner();
+      Value seen;
+      if (user == target.getTerminator()) {
+        unsigned position = use.getOperandNumber();
+        if (position < source.getOutputs().size())
+          seen = source.getOutputs()[position];
+      } else if (std::optional<unsigned> u = target.getIndex(user)) {
+        if (std::optional<unsigned> s = mapping.getSource(*u)) {
+          Operation *sourceUser = source.getNode(*s);
+          auto &out = images[result.getResultNumber()];
+          if (sourceUser->getNumOperands() == user->getNumOperands()) {
+            seen = sourceUser->getOperand(use.getOperandNumber());
+          } else if (loose) {
+            // The user gained or lost operands (ml_switcheroo's optimizer
+            // drops the edges that leave a fused chain's middle), so
+            // positions do not correspond: it may read here any source
+            // operand that none of its other operands stands for.
+            llvm::DenseSet<Value> kept;
+            for (Value operand : user->getOperands())
+              if (Value image = pair.sourceImage(operand))
+                kept.insert(image);
+            for (Value operand : sourceUser->getOperands())
+              if (!kept.contains(operand) && !llvm::is_contained(out, operand))
+                out.push_back(operand);
+          }
+        }
+      }
+      if (seen && !llvm::is_contained(images[result.getResultNumber()], seen))
+        images[result.getResultNumber()].push_back(seen);
+    }
+  }
+  return images;
+}
+
+void RegionSettler::grow(SmallVectorImpl<unsigned> &region,
+                         const llvm::DenseSet<Value> &boundary) const {
+  llvm::DenseSet<unsigned> members(region.begin(), region.end());
+  for (unsigned next = 0; next < region.size(); ++next) {
+    for (Value input : source.getNodeInputs(region[next])) {
+      if (boundary.contains(input))
+        continue;
+      std::optional<unsigned> producer = source.getProducer(input);
+      if (!producer || members.contains(*producer) ||
+          mapping.isSourceTaken(*producer) || source.isOutputNode(*producer))
+        continue;
+      // Absorb only nodes whose every result is used inside the region.
+      if (!llvm::all_of(source.getUsers(*producer),
+                        [&](unsigned user) { return members.contains(user); }))
+        continue;
+      members.insert(*producer);
+      region.push_back(*producer);
+    }
+  }
+}
+
+std::string RegionSettler::checkRegion(unsigned t,
+                                       ArrayRef<unsigned> region) const {
+  llvm::DenseSet<unsigned> members(region.begin(), region.end());
+  // Convex: no path leaves the region and comes back. Walk forward from the
+  // region's outside users; reaching a member is a path that returns. Edges
+  // go up in topological rank, so a node ranked after every member cannot
+  // lead back: the walk stays within the region's span of ranks, which keeps
+  // the check local instead of a sweep of the rest of the graph.
+  unsigned lastRank = 0;
+  for (unsigned member : region)
+    lastRank = std::max(lastRank, sourceRank[member]);
+  SmallVector<unsigned> worklist;
+  llvm::DenseSet<unsigned> seen;
+  auto visit = [&](unsigned node) {
+    if (sourceRank[node] < lastRank && seen.insert(node).second)
+      worklist.push_back(node);
+  };
+  // Only edges the plan keeps make a path: an edge between two nodes that
+  // have counterparts (paired, or in a region, this one included) stays if
+  // the target has it between those; ml_switcheroo's optimizer drops the
+  // edges that leave a fused chain's middle or enter it past its head. An
+  // edge at a node with no counterpart (deleted) is taken to stay.
+  auto counterpart = [&](unsigned s) -> std::optional<unsigned> {
+    if (members.contains(s))
+      return t;
+    if (std::optional<unsigned> u = mapping.getTarget(s))
+      return u;
+    return mapping.getClaimant(s);
+  };
+  auto stays = [&](unsigned from, unsigned to) {
+    std::optional<unsigned> a = counterpart(from), b = counterpart(to);
+    return !a || !b || llvm::any_of(target.getNodeInputs(*b), [&](Value input) {
+      return target.getProducer(input) == *a;
+    });
+  };
+  for (unsigned member : region)
+    for (unsigned user : source.getUsers(member))
+      if (!members.contains(user) && stays(member, user))
+        visit(user);
+  while (!worklist.empty()) {
+    unsigned node = worklist.pop_back_val();
+    for (unsigned user : source.getUsers(node)) {
+      if (!stays(node, user))
+        continue;
+      if (members.contains(user))
+        return "the region is not convex: a path leaves it through " +
+               source.getNodeRef(node).str() + " and comes back to " +
+               source.getNodeRef(user).str();
+      visit(user);
+    }
+  }
+  return "";
+}
+
+void RegionSettler::mapResults(unsigned t) {
+  ArrayRef<unsigned> region = mapping.getRegion(t);
+  llvm::DenseSet<unsigned> members(region.begin(), region.end());
+  auto inRegion = [&](Value v) {
+    std::optional<unsigned> p = source.getProducer(v);
+    return p && members.contains(*p);
+  };
+  SmallVector<SmallVector<Value, 2>> images = outImages(t, /*loose=*/true);
+  SmallVector<Value, 2> results(images.size());
+  for (auto [k, candidates] : llvm::enumerate(images)) {
+    SmallVector<Value, 2> inside;
+    for (Value v : candidates)
+      if (inRegion(v))
+        inside.push_back(v);
+    // One source value, one result: a value that two results both reach
+    // (`lg.output %f#0, %f#1` where the source output `%a` twice) is stood
+    // for by the first; the other is new.
+    if (inside.size() == 1 && !llvm::is_contained(results, inside.front()))
+      results[k] = inside.front();
+  }
+  // Read by other new nodes only (fused chains one after another): what
+  // their regions read from this one, the latest such value if several (a
+  // fused chain's value is its last member's).
+  for (auto [k, candidates] :
+       llvm::enumerate(regionReads(source, target, mapping, t))) {
+    if (results[k])
+      continue;
+    Value latest;
+    for (Value v : candidates)
+      if (inRegion(v) && !llvm::is_contained(results, v) &&
+          (!latest || sourceRank[*source.getProducer(v)] >
+                          sourceRank[*source.getProducer(latest)]))
+        latest = v;
+    results[k] = latest;
+  }
+  // With nothing to go by (no readers in the target), a single sink's
+  // results stand for the new node's, in order: the region's one exit (the
+  // one member no member reads, a fused chain's tail), else its one member
+  // with outside uses.
+  SmallVector<unsigned> sinks;
+  for (unsigned member : region)
+    if (llvm::none_of(source.getUsers(member),
+                      [&](unsigned u) { return members.contains(u); }))
+      sinks.push_back(member);
+  if (sinks.size() != 1) {
+    sinks.clear();
+    for (unsigned member : region)
+      if (source.isOutputNode(member) ||
+          llvm::any_of(source.getUsers(member),
+                       [&](unsigned u) { return !members.contains(u); }))
+        sinks.push_back(member);
+  }
+  if (sinks.size() == 1) {
+    Operation *sink = source.getNode(sinks.front());
+    for (unsigned k = 0; k < results.size(); ++k)
+      if (!results[k] && k < sink->getNumResults() &&
+          !llvm::is_contained(results, sink->getResult(k)) &&
+          sink->getResult(k).getType() ==
+              target.getNode(t)->getResult(k).getType())
+        results[k] = sink->getResult(k);
+  }
+  for (auto [k, value] : llvm::enumerate(results))
+    if (value)
+      regions.replacedBy[value] = {t, static_cast<unsigned>(k)};
+  regions.standsFor[t] = std::move(results);
+}
+
+std::string RegionSettler::checkLeaks(unsigned t) const {
+  ArrayRef<unsigned> region = mapping.getRegion(t);
+  const SmallVector<Value, 2> &results = regions.standsFor.find(t)->second;
+  // What the target reads in the new node's place. A member's value used
+  // outside the region must be stood for if it is among these, or if it is a
+  // graph output. Other outside users do not read it after the plan: a paired
+  // one is rewired by its update (the target dropped that edge, as
+  // ml_switcheroo's optimizer does for an edge leaving a fused chain's
+  // middle), a free one is deleted or replaced in turn.
+  llvm::DenseSet<Value> readInPlace;
+  for (auto &candidates : outImages(t, /*loose=*/false))
+    readInPlace.insert(candidates.begin(), candidates.end());
+  for (unsigned member : region)
+    for (OpResult value : source.getNode(member)->getResults()) {
+      bool usedOutside =
+          readInPlace.contains(value) ||
+          llvm::is_contained(value.getUsers(), source.getTerminator());
+      if (usedOutside && !llvm::is_contained(results, Value(value)))
+        return "the region leaks " + source.getValueRef(value).str() +
+               ": it is used outside the region, and no result of " +
+               target.getNodeRef(t).str() + " stands for it";
+    }
+  return "";
+}
+
+SettledRegions RegionSettler::run() {
+  // 0. A convention (`fused_<id>`, an `anchor` key) names one node the new
+  //    node absorbs, not where it is anchored: ml_switcheroo's optimizer
+  //    names a fused chain after its head. The region is every free node on
+  //    a path from the named node to what the new node stands for, plus the
+  //    free nodes that fed only them, back to what the new node reads. A new
+  //    node that nothing reads stands for the chain downstream of the named
+  //    node, taken once the others have theirs.
+  SmallVector<unsigned> conventions;
+  for (unsigned t : targetOrder)
+    if (!mapping.getRegion(t).empty() &&
+        mapping.getRegionStage(t) == MatchStage::Convention)
+      conventions.push_back(t);
+  settleConventionRegions(
+      source, target, mapping, conventions, sourceRank,
+      [&](unsigned t) { return outImages(t, /*loose=*/true); });
+  for (unsigned t : conventions) {
+    SmallVector<unsigned> region(mapping.getRegion(t));
+    mapping.clearRegion(t);
+    grow(region, pair.inputImages(t));
+    pair.sortBySourceRank(region);
+    mapping.setRegion(t, region, MatchStage::Convention);
+  }
+
+  // 1. A paired node whose number of results changed cannot be updated in
+  //    place: uses of a result that comes or goes have nothing to follow. It
+  //    is replaced, as a region of one node, whose results say which source
+  //    value each new result stands for.
+  for (unsigned t : targetOrder) {
+    std::optional<unsigned> s = mapping.getSource(t);
+    if (!s || source.getNode(*s)->getNumResults() ==
+                  target.getNode(t)->getNumResults())
+      continue;
+    MatchStage stage = mapping.getPairStage(t);
+    mapping.unpairTarget(t);
+    mapping.setRegion(t, {*s}, stage);
+  }
+
+  // 2. A paired node whose content changed and whose free producers feed only
+  //    it was rewritten together with them: upstream fusion keeps the
+  //    consumer's location on the fused op. Its region is the pair's source
+  //    node plus those producers.
+  for (unsigned t : targetOrder) {
+    std::optional<unsigned> s = mapping.getSource(t);
+    if (!s || mapping.getPairStage(t) == MatchStage::Id)
+      continue;
+    SmallVector<StringRef> changes;
+    if (!contentChanged(source.getNode(*s), target.getNode(t), changes))
+      continue;
+    llvm::DenseSet<Value> boundary = pair.inputImages(t);
+    MatchStage stage = mapping.getPairStage(t);
+    SmallVector<unsigned> region{*s};
+    mapping.unpairTarget(t);
+    grow(region, boundary);
+    if (region.size() == 1) {
+      mapping.pair(*s, t, stage);
+      continue;
+    }
+    mapping.setRegion(t, region, stage);
+  }
+
+  // 3. A target node with no counterpart: the free source nodes between the
+  //    values its inputs and its paired users see form the region it
+  //    replaces (or it is a pure insertion).
+  for (unsigned t : targetOrder) {
+    if (mapping.isTargetTaken(t))
+      continue;
+    llvm::DenseSet<Value> boundary = pair.inputImages(t);
+    SmallVector<unsigned> region;
+    for (auto &candidates : outImages(t, /*loose=*/true))
+      for (Value v : candidates) {
+        std::optional<unsigned> p = source.getProducer(v);
+        if (p && !mapping.isSourceTaken(*p) && !llvm::is_contained(region, *p))
+          region.push_back(*p);
+      }
+    if (region.empty())
+      continue;
+    grow(region, boundary);
+    pair.sortBySourceRank(region);
+    mapping.setRegion(t, region, MatchStage::Structure);
+  }
+
+  // 4. Check every region; refuse the ones that cannot be one node.
+  for (unsigned t : targetOrder) {
+    ArrayRef<unsigned> region = mapping.getRegion(t);
+    if (region.empty())
+      continue;
+    std::string why = checkRegion(t, region);
+    if (why.empty()) {
+      mapResults(t);
+      why = checkLeaks(t);
+      if (why.empty())
+        continue;
+      for (Value value : regions.standsFor[t])
+        if (value)
+          regions.replacedBy.erase(value);
+      regions.standsFor.erase(t);
+    }
+    SmallVector<unsigned> members(region.begin(), region.end());
+    mapping.clearRegion(t);
+    for (unsigned member : members)
+      regions.refusals[member] = why;
+  }
+  return std::move(regions);
+}
+
+SettledRegions graphdiff::settleRegions(const PairContext &pair) {
+  return RegionSettler(pair).run();
+}

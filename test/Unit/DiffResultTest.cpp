@@ -1,0 +1,133 @@
+//===- DiffResultTest.cpp - diffModules and the result it returns ---------===//
+//
+// The C++ API: diffModules takes options and returns the result model, which
+// owns its plans; every pair's statuses, images, stages and summary agree
+// with its plan.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Differ/DiffResult.h"
+#include "DifferTestSupport.h"
+#include "mlir/IR/Diagnostics.h"
+
+using namespace mlir;
+using namespace graphdiff;
+using namespace graphdiff::test;
+
+namespace {
+using DiffResultTest = DifferTest;
+
+/// The chain, and a graph the target does not have.
+const std::string kSource = std::string(kChain) + R"mlir(
+lg.graph @old(%x: i32) -> i32 {
+  lg.output %x : i32
+}
+)mlir";
+
+TEST_F(DiffResultTest, ResultOwnsItsPlansAndDescribesEachPair) {
+  ModuleOp source = parse(kSource);
+  ModuleOp target = parse(R"mlir(
+lg.graph @new(%x: i32) -> i32 {
+  lg.output %x : i32
+}
+lg.graph @g(%x: i32) -> i32 {
+  %a = lg.node @a "A"(%x) : (i32) -> i32
+  %f = lg.node @f "BC"(%a) fused_from [@b, @c] : (i32) -> i32
+  %d = lg.node @d "D"(%f) : (i32) -> i32
+  lg.output %d : i32
+}
+)mlir");
+  DiffOptions options;
+  options.sourceFile = "before.mlir";
+  options.targetFile = "after.mlir";
+  FailureOr<DiffResult> diff = diffModules(source, target, options);
+  ASSERT_TRUE(succeeded(diff));
+  EXPECT_EQ(diff->sourceFile, "before.mlir");
+  EXPECT_EQ(diff->targetFile, "after.mlir");
+  EXPECT_TRUE(diff->isDifferent());
+  EXPECT_EQ(diff->removedGraphs, std::vector<std::string>({"old"}));
+  EXPECT_EQ(diff->addedGraphs, std::vector<std::string>({"new"}));
+  EXPECT_TRUE(diff->changedGraphs.empty());
+
+  // The plans module is the result's: the plan, then the graph edits.
+  ASSERT_TRUE(diff->plans);
+  SmallVector<StringRef> ops;
+  for (Operation &op : diff->plans->getBody()->getOperations())
+    ops.push_back(op.getName().getStringRef());
+  EXPECT_EQ(ops, SmallVector<StringRef>(
+                     {"patch.plan", "patch.remove_graph", "patch.add_graph"}));
+  ASSERT_EQ(diff->pairs.size(), 1u);
+  const GraphPairDiff &pair = diff->pairs.front();
+  EXPECT_EQ(pair.plan->getParentOp(), diff->plans->getOperation());
+
+  const Graph &s = *pair.source, &t = *pair.target;
+  unsigned sa = node(s, "a"), sb = node(s, "b"), sc = node(s, "c"),
+           sd = node(s, "d");
+  unsigned ta = node(t, "a"), tf = node(t, "f"), td = node(t, "d");
+  EXPECT_EQ(pair.mapping.getSource(ta), sa);
+  EXPECT_EQ(pair.mapping.getPairStage(ta), MatchStage::Id);
+  EXPECT_EQ(pair.sourceStatus[sa], NodeStatus::Unchanged);
+  EXPECT_EQ(pair.sourceStatus[sb], NodeStatus::Replaced);
+  EXPECT_EQ(pair.sourceStatus[sc], NodeStatus::Replaced);
+  EXPECT_EQ(pair.targetStatus[tf], NodeStatus::Replacing);
+  // @d reads the new node where it read @c: unchanged.
+  EXPECT_EQ(pair.targetStatus[td], NodeStatus::Unchanged);
+  EXPECT_EQ(pair.image[sb], tf);
+  EXPECT_EQ(pair.image[sa], ta);
+  EXPECT_EQ(pair.image[sd], td);
+  ASSERT_EQ(pair.replacements.size(), 1u);
+  EXPECT_EQ(pair.replacements[0].anchor, sc);
+  EXPECT_EQ(pair.replacements[0].stage, MatchStage::Provenance);
+  EXPECT_EQ(pair.sourceOrder, std::vector<unsigned>({sa, sb, sc, sd}));
+  EXPECT_EQ(pair.summary.unchanged, 2u);
+  EXPECT_EQ(pair.summary.replaced, 2u);
+  EXPECT_EQ(pair.summary.inserted, 0u);
+  EXPECT_EQ(pair.summary.replacements, 1u);
+
+  // Moving the result keeps its plans and views valid.
+  DiffResult moved = std::move(*diff);
+  EXPECT_EQ(moved.pairs.front().plan->getParentOp(),
+            moved.plans->getOperation());
+}
+
+TEST_F(DiffResultTest, IdenticalModulesAreTheSame) {
+  ModuleOp source = parse(kSource);
+  ModuleOp target = parse(kSource);
+  FailureOr<DiffResult> diff = diffModules(source, target);
+  ASSERT_TRUE(succeeded(diff));
+  EXPECT_FALSE(diff->isDifferent());
+  ASSERT_EQ(diff->pairs.size(), 2u);
+  for (const GraphPairDiff &pair : diff->pairs) {
+    EXPECT_TRUE(llvm::all_of(pair.sourceStatus, [](NodeStatus status) {
+      return status == NodeStatus::Unchanged;
+    }));
+    EXPECT_DOUBLE_EQ(pair.summary.similarity(), 1.0);
+  }
+}
+
+TEST_F(DiffResultTest, FailureReportsALocatedErrorAndReturnsNothing) {
+  ModuleOp source = parse(R"mlir(
+module {
+  lg.graph @f(%x: i32) -> i32 {
+    lg.output %x : i32
+  }
+}
+module {
+  lg.graph @f(%x: i32) -> i32 {
+    lg.output %x : i32
+  }
+}
+)mlir");
+  ModuleOp target = parse(kSource);
+  std::string errors;
+  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
+    if (diag.getSeverity() == DiagnosticSeverity::Error)
+      errors += diag.str();
+    return success();
+  });
+  FailureOr<DiffResult> diff = diffModules(source, target);
+  EXPECT_TRUE(failed(diff));
+  EXPECT_NE(errors.find("has the same symbol path @f"), std::string::npos)
+      << errors;
+}
+} // namespace

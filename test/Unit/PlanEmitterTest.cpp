@@ -1,0 +1,220 @@
+//===- PlanEmitterTest.cpp - The plan, and what it does to each node ------===//
+//
+// Plan emission on its own, from a mapping and settled regions written by
+// hand (no matcher runs): the actions it writes, and the result model it
+// records from the same facts. Also the change kinds of a paired node.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Differ/PlanEmitter.h"
+#include "DifferTestSupport.h"
+#include "GraphDiff/Differ/ContentChanges.h"
+#include "GraphDiff/Differ/DiffResult.h"
+#include "GraphDiff/Differ/PairContext.h"
+#include "GraphDiff/Differ/RegionSettling.h"
+
+using namespace mlir;
+using namespace graphdiff;
+using namespace graphdiff::test;
+
+namespace {
+using Values = SmallVector<Value, 2>;
+using Nodes = SmallVector<unsigned, 4>;
+
+class PlanEmitterTest : public DifferTest {
+protected:
+  /// Emits the plan of `result.mapping` and `regions` into a fresh module.
+  std::string emit(const Graph &source, const Graph &target,
+                   const SettledRegions &regions, GraphDiff &result) {
+    OwningOpRef<ModuleOp> holder = ModuleOp::create(UnknownLoc::get(&context));
+    OpBuilder builder(&context);
+    builder.setInsertionPointToEnd(holder->getBody());
+    PairContext pair(source, target, result.mapping);
+    emitPlan(pair, regions, builder, result);
+    std::string text = print(result.plan);
+    modules.push_back(std::move(holder));
+    return text;
+  }
+};
+
+TEST_F(PlanEmitterTest, ReplaceIsAnchoredOnTheSinkAndRecorded) {
+  auto source = graph(kChain);
+  auto target = graph(R"mlir(
+lg.graph @g(%x: i32) -> i32 {
+  %a = lg.node @a "A"(%x) : (i32) -> i32
+  %f = lg.node @f "BC"(%a) : (i32) -> i32
+  %d = lg.node @d "D"(%f) : (i32) -> i32
+  lg.output %d : i32
+}
+)mlir");
+  unsigned sa = node(*source, "a"), sb = node(*source, "b"),
+           sc = node(*source, "c"), sd = node(*source, "d");
+  unsigned ta = node(*target, "a"), tf = node(*target, "f"),
+           td = node(*target, "d");
+  GraphDiff result(source->size(), target->size());
+  result.mapping.pair(sa, ta, MatchStage::Id);
+  result.mapping.pair(sd, td, MatchStage::Id);
+  result.mapping.setRegion(tf, {sb, sc}, MatchStage::Convention);
+  SettledRegions regions;
+  Value sink = source->getNode(sc)->getResult(0);
+  regions.standsFor[tf] = {sink};
+  regions.replacedBy[sink] = {tf, 0};
+
+  std::string plan = emit(*source, *target, regions, result);
+  EXPECT_NE(plan.find("patch.delete @b absorbed_by @c stage \"convention\"\n"
+                      "  patch.replace @c with new @f region [@b, @c] "
+                      "inputs(@a) results(@c) stage \"convention\""),
+            std::string::npos)
+      << plan;
+  // @d reads the new node where it read @c: nothing to update.
+  EXPECT_EQ(plan.find("patch.update"), std::string::npos) << plan;
+
+  ASSERT_EQ(result.replacements.size(), 1u);
+  const Replacement &replacement = result.replacements.front();
+  EXPECT_EQ(replacement.target, tf);
+  EXPECT_EQ(replacement.anchor, sc);
+  EXPECT_EQ(replacement.region, Nodes({sb, sc}));
+  EXPECT_EQ(replacement.standsFor, Values({sink}));
+  EXPECT_EQ(replacement.stage, MatchStage::Convention);
+
+  EXPECT_EQ(
+      result.sourceStatus,
+      std::vector<NodeStatus>({NodeStatus::Unchanged, NodeStatus::Replaced,
+                               NodeStatus::Replaced, NodeStatus::Unchanged}));
+  EXPECT_EQ(result.targetStatus[tf], NodeStatus::Replacing);
+  EXPECT_EQ(result.targetStatus[ta], NodeStatus::Unchanged);
+  EXPECT_EQ(result.image[sb], tf);
+  EXPECT_EQ(result.image[sc], tf);
+  EXPECT_EQ(result.image[sd], td);
+  EXPECT_EQ(result.summary.unchanged, 2u);
+  EXPECT_EQ(result.summary.replaced, 2u);
+  EXPECT_EQ(result.summary.replacements, 1u);
+  EXPECT_EQ(result.summary.sourceNodes, 4u);
+  EXPECT_EQ(result.summary.targetNodes, 3u);
+  EXPECT_DOUBLE_EQ(result.summary.similarity(), 4.0 / 7.0);
+}
+
+TEST_F(PlanEmitterTest, UpdatesInsertsAndDeletesAreRecorded) {
+  auto source = graph(kChain);
+  auto target = graph(R"mlir(
+lg.graph @g(%x: i32) -> i32 {
+  %a = lg.node @a "A2"(%x) : (i32) -> i32
+  %n = lg.node @n "N"(%a) : (i32) -> i32
+  %c = lg.node @c "C"(%n) : (i32) -> i32
+  %d = lg.node @d "D"(%c) : (i32) -> i32
+  lg.output %d : i32
+}
+)mlir");
+  unsigned sa = node(*source, "a"), sb = node(*source, "b"),
+           sc = node(*source, "c"), sd = node(*source, "d");
+  unsigned ta = node(*target, "a"), tn = node(*target, "n"),
+           tc = node(*target, "c"), td = node(*target, "d");
+  GraphDiff result(source->size(), target->size());
+  result.mapping.pair(sa, ta, MatchStage::Id);
+  result.mapping.pair(sc, tc, MatchStage::Location);
+  result.mapping.pair(sd, td, MatchStage::Id);
+  SettledRegions regions;
+  regions.refusals[sb] = "a reason given by settling";
+
+  std::string plan = emit(*source, *target, regions, result);
+  EXPECT_NE(plan.find("patch.update @a changes [\"kind\"] inputs(%arg0) "
+                      "stage \"id\""),
+            std::string::npos)
+      << plan;
+  EXPECT_NE(plan.find("patch.insert new @n inputs(@a)"), std::string::npos)
+      << plan;
+  EXPECT_NE(plan.find("patch.update @c changes [\"inputs\"] inputs(new @n) "
+                      "stage \"location\""),
+            std::string::npos)
+      << plan;
+  EXPECT_NE(plan.find("patch.delete @b because \"a reason given by "
+                      "settling\""),
+            std::string::npos)
+      << plan;
+
+  EXPECT_EQ(result.getChanges(ta), ArrayRef<StringRef>({"kind"}));
+  EXPECT_EQ(result.getChanges(tc), ArrayRef<StringRef>({"inputs"}));
+  EXPECT_TRUE(result.getChanges(td).empty());
+  EXPECT_EQ(result.sourceStatus[sa], NodeStatus::Updated);
+  EXPECT_EQ(result.targetStatus[ta], NodeStatus::Updated);
+  EXPECT_EQ(result.sourceStatus[sb], NodeStatus::Deleted);
+  EXPECT_FALSE(result.image[sb]);
+  EXPECT_EQ(result.targetStatus[tn], NodeStatus::Inserted);
+  EXPECT_EQ(result.sourceStatus[sd], NodeStatus::Unchanged);
+  EXPECT_TRUE(result.replacements.empty());
+  EXPECT_EQ(result.summary.updated, 2u);
+  EXPECT_EQ(result.summary.deleted, 1u);
+  EXPECT_EQ(result.summary.inserted, 1u);
+  EXPECT_EQ(result.summary.unchanged, 1u);
+}
+
+TEST_F(PlanEmitterTest, SignatureEditsComeLast) {
+  auto source = graph(R"mlir(
+lg.graph @g(%x: i32, %y: i32) -> i32 {
+  %a = lg.node @a "A"(%x) : (i32) -> i32
+  lg.output %a : i32
+}
+)mlir");
+  auto target = graph(R"mlir(
+lg.graph @g(%x: i32, %y: f32) -> (i32, f32) {
+  %a = lg.node @a "A"(%x) : (i32) -> i32
+  lg.output %a, %y : i32, f32
+}
+)mlir");
+  GraphDiff result(source->size(), target->size());
+  result.mapping.pair(0, 0, MatchStage::Id);
+  std::string plan = emit(*source, *target, SettledRegions(), result);
+  size_t add = plan.find("patch.add_input new %arg1 at 1 : f32");
+  size_t remove = plan.find("patch.remove_input %arg1");
+  size_t output = plan.find("patch.add_output new %arg1 at 1");
+  EXPECT_NE(add, std::string::npos) << plan;
+  EXPECT_LT(add, remove) << plan;
+  EXPECT_LT(remove, output) << plan;
+  EXPECT_EQ(result.summary.unchanged, 1u);
+  EXPECT_DOUBLE_EQ(result.summary.similarity(), 1.0);
+}
+
+TEST_F(PlanEmitterTest, ContentChangesNameEachKind) {
+  // Node @a as each graph writes it.
+  ModuleOp module = parse(R"mlir(
+lg.graph @same(%x: i32) -> i32 {
+  %a = lg.node @a "A"(%x) : (i32) -> i32
+  lg.output %a : i32
+}
+lg.graph @kind(%x: i32) -> i32 {
+  %a = lg.node @a "B"(%x) : (i32) -> i32
+  lg.output %a : i32
+}
+lg.graph @attributes(%x: i32) -> i32 {
+  %a = lg.node @a "A"(%x) metadata {k = 1 : i64} : (i32) -> i32
+  lg.output %a : i32
+}
+lg.graph @types(%x: i32) -> f32 {
+  %a = lg.node @a "A"(%x) : (i32) -> f32
+  lg.output %a : f32
+}
+lg.graph @both(%x: i32) -> f32 {
+  %a = lg.node @a "B"(%x) : (i32) -> f32
+  lg.output %a : f32
+}
+)mlir");
+  ASSERT_TRUE(module);
+  auto nodeOf = [&](StringRef graphName) {
+    auto g = cast<lg::GraphOp>(SymbolTable::lookupSymbolIn(module, graphName));
+    return &g.getBody().front().front();
+  };
+  auto changes = [&](StringRef a, StringRef b) {
+    SmallVector<StringRef> out;
+    bool changed = contentChanged(nodeOf(a), nodeOf(b), out);
+    EXPECT_EQ(changed, !out.empty());
+    return std::vector<std::string>(out.begin(), out.end());
+  };
+  using Kinds = std::vector<std::string>;
+  EXPECT_EQ(changes("same", "same"), Kinds({}));
+  // The kind of an lg node is an attribute, reported on its own.
+  EXPECT_EQ(changes("same", "kind"), Kinds({"kind"}));
+  EXPECT_EQ(changes("same", "attributes"), Kinds({"attributes"}));
+  EXPECT_EQ(changes("same", "types"), Kinds({"types"}));
+  EXPECT_EQ(changes("same", "both"), Kinds({"kind", "types"}));
+}
+} // namespace
