@@ -18,7 +18,7 @@ namespace {
 using DiffResultTest = DifferTest;
 
 /// The chain, and a graph the target does not have.
-const std::string kSource = std::string(kChain) + R"mlir(
+const std::string kSource = kChain + R"mlir(
 lg.graph @old(%x: i32) -> i32 {
   lg.output %x : i32
 }
@@ -30,13 +30,7 @@ TEST_F(DiffResultTest, ResultOwnsItsPlansAndDescribesEachPair) {
 lg.graph @new(%x: i32) -> i32 {
   lg.output %x : i32
 }
-lg.graph @g(%x: i32) -> i32 {
-  %a = lg.node @a "A"(%x) : (i32) -> i32
-  %f = lg.node @f "BC"(%a) fused_from [@b, @c] : (i32) -> i32
-  %d = lg.node @d "D"(%f) : (i32) -> i32
-  lg.output %d : i32
-}
-)mlir");
+)mlir" + chain({"a A", "f BC fused_from [@b, @c]", "d D"}));
   DiffOptions options;
   options.sourceFile = "before.mlir";
   options.targetFile = "after.mlir";

@@ -17,22 +17,31 @@
 
 #include "gtest/gtest.h"
 
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace graphdiff::test {
 
-/// A chain @a -> @b -> @c -> @d of `lg` nodes, graph @g.
-constexpr const char *kChain = R"mlir(
-lg.graph @g(%x: i32) -> i32 {
-  %a = lg.node @a "A"(%x) : (i32) -> i32
-  %b = lg.node @b "B"(%a) : (i32) -> i32
-  %c = lg.node @c "C"(%b) : (i32) -> i32
-  %d = lg.node @d "D"(%c) : (i32) -> i32
-  lg.output %d : i32
+/// The text of graph @g(%x: i32) -> i32 whose nodes form a chain, each
+/// reading the one before (the first reads %x): one entry per node, `id Kind`
+/// followed by anything else its `lg.node` says (`f BC fused_from [@b]`).
+inline std::string chain(std::initializer_list<llvm::StringRef> nodes) {
+  std::string text = "lg.graph @g(%x: i32) -> i32 {\n";
+  std::string last = "%x";
+  for (llvm::StringRef entry : nodes) {
+    auto [id, rest] = entry.split(' ');
+    auto [kind, extra] = rest.split(' ');
+    text += "  %" + id.str() + " = lg.node @" + id.str() + " \"" + kind.str() +
+            "\"(" + last + ") " + extra.str() + " : (i32) -> i32\n";
+    last = "%" + id.str();
+  }
+  return text + "  lg.output " + last + " : i32\n}\n";
 }
-)mlir";
+
+/// The chain @a -> @b -> @c -> @d.
+inline const std::string kChain = chain({"a A", "b B", "c C", "d D"});
 
 /// A context with the `lg` and `patch` dialects that parses modules and
 /// keeps them alive for the test.

@@ -39,14 +39,7 @@ protected:
 
 TEST_F(PlanEmitterTest, ReplaceIsAnchoredOnTheSinkAndRecorded) {
   auto source = graph(kChain);
-  auto target = graph(R"mlir(
-lg.graph @g(%x: i32) -> i32 {
-  %a = lg.node @a "A"(%x) : (i32) -> i32
-  %f = lg.node @f "BC"(%a) : (i32) -> i32
-  %d = lg.node @d "D"(%f) : (i32) -> i32
-  lg.output %d : i32
-}
-)mlir");
+  auto target = graph(chain({"a A", "f BC", "d D"}));
   unsigned sa = node(*source, "a"), sb = node(*source, "b"),
            sc = node(*source, "c"), sd = node(*source, "d");
   unsigned ta = node(*target, "a"), tf = node(*target, "f"),
@@ -96,15 +89,7 @@ lg.graph @g(%x: i32) -> i32 {
 
 TEST_F(PlanEmitterTest, UpdatesInsertsAndDeletesAreRecorded) {
   auto source = graph(kChain);
-  auto target = graph(R"mlir(
-lg.graph @g(%x: i32) -> i32 {
-  %a = lg.node @a "A2"(%x) : (i32) -> i32
-  %n = lg.node @n "N"(%a) : (i32) -> i32
-  %c = lg.node @c "C"(%n) : (i32) -> i32
-  %d = lg.node @d "D"(%c) : (i32) -> i32
-  lg.output %d : i32
-}
-)mlir");
+  auto target = graph(chain({"a A2", "n N", "c C", "d D"}));
   unsigned sa = node(*source, "a"), sb = node(*source, "b"),
            sc = node(*source, "c"), sd = node(*source, "d");
   unsigned ta = node(*target, "a"), tn = node(*target, "n"),

@@ -34,14 +34,7 @@ protected:
 
 TEST_F(RegionSettlingTest, ProvenanceRegionStandsForItsSink) {
   auto source = graph(kChain);
-  auto target = graph(R"mlir(
-lg.graph @g(%x: i32) -> i32 {
-  %a = lg.node @a "A"(%x) : (i32) -> i32
-  %f = lg.node @f "BC"(%a) fused_from [@c, @b] : (i32) -> i32
-  %d = lg.node @d "D"(%f) : (i32) -> i32
-  lg.output %d : i32
-}
-)mlir");
+  auto target = graph(chain({"a A", "f BC fused_from [@c, @b]", "d D"}));
   NodeMapping mapping(source->size(), target->size());
   SettledRegions regions = settle(*source, *target, mapping);
   unsigned f = node(*target, "f"), b = node(*source, "b"),
@@ -143,14 +136,7 @@ lg.graph @g(%x: i32) -> i32 {
 
 TEST_F(RegionSettlingTest, UnpairedNodeReplacesTheFreeNodesBetween) {
   auto source = graph(kChain);
-  auto target = graph(R"mlir(
-lg.graph @g(%x: i32) -> i32 {
-  %a = lg.node @a "A"(%x) : (i32) -> i32
-  %n = lg.node @n "N"(%a) : (i32) -> i32
-  %d = lg.node @d "D"(%n) : (i32) -> i32
-  lg.output %d : i32
-}
-)mlir");
+  auto target = graph(chain({"a A", "n N", "d D"}));
   NodeMapping mapping(source->size(), target->size());
   SettledRegions regions = settle(*source, *target, mapping);
   unsigned n = node(*target, "n");
@@ -164,16 +150,7 @@ lg.graph @g(%x: i32) -> i32 {
 
 TEST_F(RegionSettlingTest, InsertionBetweenPairsTakesNoRegion) {
   auto source = graph(kChain);
-  auto target = graph(R"mlir(
-lg.graph @g(%x: i32) -> i32 {
-  %a = lg.node @a "A"(%x) : (i32) -> i32
-  %b = lg.node @b "B"(%a) : (i32) -> i32
-  %n = lg.node @n "N"(%b) : (i32) -> i32
-  %c = lg.node @c "C"(%n) : (i32) -> i32
-  %d = lg.node @d "D"(%c) : (i32) -> i32
-  lg.output %d : i32
-}
-)mlir");
+  auto target = graph(chain({"a A", "b B", "n N", "c C", "d D"}));
   NodeMapping mapping(source->size(), target->size());
   SettledRegions regions = settle(*source, *target, mapping);
   EXPECT_TRUE(mapping.getRegion(node(*target, "n")).empty());
