@@ -24,6 +24,11 @@
 
 namespace graphdiff::test {
 
+/// Source values (what new nodes' results stand for) and node lists, as
+/// the differ keeps them.
+using Values = llvm::SmallVector<mlir::Value, 2>;
+using Nodes = llvm::SmallVector<unsigned, 4>;
+
 /// The text of graph @g(%x: i32) -> i32 whose nodes form a chain, each
 /// reading the one before (the first reads %x): one entry per node, `id Kind`
 /// followed by anything else its `lg.node` says (`f BC fused_from [@b]`).

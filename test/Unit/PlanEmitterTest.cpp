@@ -18,9 +18,6 @@ using namespace graphdiff;
 using namespace graphdiff::test;
 
 namespace {
-using Values = SmallVector<Value, 2>;
-using Nodes = SmallVector<unsigned, 4>;
-
 class PlanEmitterTest : public DifferTest {
 protected:
   /// Emits the plan of `result.mapping` and `regions` into a fresh module.
@@ -161,28 +158,17 @@ lg.graph @g(%x: i32, %y: f32) -> (i32, f32) {
 
 TEST_F(PlanEmitterTest, ContentChangesNameEachKind) {
   // Node @a as each graph writes it.
-  ModuleOp module = parse(R"mlir(
-lg.graph @same(%x: i32) -> i32 {
-  %a = lg.node @a "A"(%x) : (i32) -> i32
-  lg.output %a : i32
-}
-lg.graph @kind(%x: i32) -> i32 {
-  %a = lg.node @a "B"(%x) : (i32) -> i32
-  lg.output %a : i32
-}
-lg.graph @attributes(%x: i32) -> i32 {
-  %a = lg.node @a "A"(%x) metadata {k = 1 : i64} : (i32) -> i32
-  lg.output %a : i32
-}
-lg.graph @types(%x: i32) -> f32 {
-  %a = lg.node @a "A"(%x) : (i32) -> f32
-  lg.output %a : f32
-}
-lg.graph @both(%x: i32) -> f32 {
-  %a = lg.node @a "B"(%x) : (i32) -> f32
-  lg.output %a : f32
-}
-)mlir");
+  auto graphOf = [](StringRef name, StringRef kind, StringRef extra,
+                    StringRef type) {
+    return ("lg.graph @" + name + "(%x: i32) -> " + type +
+            " {\n  %a = lg.node @a \"" + kind + "\"(%x) " + extra +
+            " : (i32) -> " + type + "\n  lg.output %a : " + type + "\n}\n")
+        .str();
+  };
+  ModuleOp module =
+      parse(graphOf("same", "A", "", "i32") + graphOf("kind", "B", "", "i32") +
+            graphOf("attributes", "A", "metadata {k = 1 : i64}", "i32") +
+            graphOf("types", "A", "", "f32") + graphOf("both", "B", "", "f32"));
   ASSERT_TRUE(module);
   auto nodeOf = [&](StringRef graphName) {
     auto g = cast<lg::GraphOp>(SymbolTable::lookupSymbolIn(module, graphName));

@@ -17,9 +17,6 @@ using namespace graphdiff;
 using namespace graphdiff::test;
 
 namespace {
-using Values = SmallVector<Value, 2>;
-using Nodes = SmallVector<unsigned, 4>;
-
 class RegionSettlingTest : public DifferTest {
 protected:
   /// Matches `source` and `target` by ids and provenance, then settles.
