@@ -47,6 +47,9 @@ PIPELINES = [
     ("cse", [], ["--cse"], "all"),
     ("canon+cse", [], ["--canonicalize", "--cse"], "all"),
     ("inline", [], ["--inline"], "multi"),
+    # No corpus model has two functions: this one moves the body into a
+    # private callee that a new @forward calls once.
+    ("inline-wrapped", "wrap", ["--inline"], "linalg"),
     ("specialize", ["--linalg-generalize-named-ops"],
      ["--linalg-specialize-generic-ops"], "linalg"),
     ("tosa-to-linalg", [], [TOSA_TO_LINALG], "tosa"),
@@ -497,42 +500,69 @@ def print_header():
 # --- Driver ----------------------------------------------------------------
 
 
+WRAPPABLE = re.compile(r'^(\s*)func\.func @(\w+)\((%arg0: [^ ,)]+)\) -> ([^ {]+) \{$', re.M)
+
+
+def wrap_in_callee(model, output):
+    """Writes `model` with its function @f renamed @f_impl (private) and a
+    new @f that calls it: a module of two functions for --inline."""
+    with open(model) as f:
+        text = f.read()
+    match = WRAPPABLE.search(text)
+    if not match:
+        raise Trouble("no function of one argument and one result to wrap")
+    indent, name, argument, result = match.groups()
+    argument_type = argument.split(": ", 1)[1]
+    caller = ("{0}func.func @{1}({2}) -> {3} {{\n"
+              "{0}  %0 = func.call @{1}_impl(%arg0) : ({4}) -> {3}\n"
+              "{0}  return %0 : {3}\n{0}}}\n").format(indent, name, argument, result,
+                                                   argument_type)
+    callee = "%sfunc.func private @%s_impl(%s) -> %s {" % (indent, name, argument, result)
+    with open(output, "w") as f:
+        f.write(text[:match.start()] + caller + callee + text[match.end():])
+
+
 def evaluate_model(args, model, label, prep, pipeline, work):
     base = os.path.join(work, "case")
     source_input = model
-    if prep:
+    if prep == "wrap":
+        source_input = base + ".prep.mlir"
+        wrap_in_callee(model, source_input)
+    elif prep:
         source_input = base + ".prep.mlir"
         code, _, err = run([args.opt, model] + prep + ["-o", source_input])
         if code:
             raise Trouble("mlir-opt (preparation) failed: " + first_line(err))
+    # Printed with locations but without --mlir-print-local-scope, which
+    # would drop the dialect resources (LeNet's weights).
     snapshot = base + ".src.mlir"
     source_located = base + ".src.loc.mlir"
     code, _, err = run([args.opt, source_input,
                         "--snapshot-op-locations=filename=" + snapshot,
-                        "--mlir-print-debuginfo", "--mlir-print-local-scope",
-                        "-o", source_located])
+                        "--mlir-print-debuginfo", "-o", source_located])
     if code:
         raise Trouble("mlir-opt --snapshot-op-locations failed: " + first_line(err))
     target_located = base + ".tgt.loc.mlir"
     code, _, err = run([args.opt, source_located] + pipeline +
-                       ["--mlir-print-debuginfo", "--mlir-print-local-scope",
-                        "-o", target_located])
+                       ["--mlir-print-debuginfo", "-o", target_located])
     if code:
         raise Trouble("mlir-opt failed: " + first_line(err))
     return score_pair(args, source_located, target_located, work)
 
 
 def score_pair(args, source_located, target_located, work, report_file=None):
-    """Scores a pair of located files: both are printed again by mlir-opt,
-    with and without locations, so that names and layout are its own."""
+    """Scores a pair of located files. mlir-opt prints each again twice:
+    without locations for the differ (dialect resources kept), and with every
+    location inline for read_module (--mlir-print-local-scope, which leaves
+    the resources out)."""
     printed = {}
     for side, located in (("source", source_located), ("target", target_located)):
-        printed[side] = os.path.join(work, side + ".loc.mlir")
+        printed[side] = os.path.join(work, side + ".scope.mlir")
         code, _, err = run([args.opt, located, "--mlir-print-debuginfo",
                             "--mlir-print-local-scope", "-o", printed[side]])
         if code:
             raise Trouble("mlir-opt could not read %s: %s" % (located, first_line(err)))
-        strip_locations(args.opt, printed[side], os.path.join(work, side + ".mlir"))
+        strip_locations(args.opt, located, os.path.join(work, side + ".mlir"))
     source_plain = os.path.join(work, "source.mlir")
     target_plain = os.path.join(work, "target.mlir")
     if report_file:
