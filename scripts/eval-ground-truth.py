@@ -35,24 +35,29 @@ TOSA_TO_LINALG = (
     "canonicalize,cse)")
 
 # label, arguments before the snapshot (the source is the model after them),
-# the pipeline, which models (linalg, tosa, multi: several functions).
+# the pipeline, which kinds of model it runs on: linalg and tosa (the corpus),
+# arith (a graph of tensor arith ops from scripts/gen-arith-graph.py), multi
+# (a model of several functions; the corpus has none).
+LINALG, TOSA, ARITH = "linalg", "tosa", "arith"
 PIPELINES = [
-    ("fold-unit-dims", [], ["--linalg-fold-unit-extent-dims"], "linalg"),
-    ("elementwise-to-linalg", [], ["--convert-elementwise-to-linalg"], "linalg"),
+    ("fold-unit-dims", [], ["--linalg-fold-unit-extent-dims"], {LINALG}),
+    ("elementwise-to-linalg", [], ["--convert-elementwise-to-linalg"], {LINALG, ARITH}),
+    ("elementwise+fuse", [], ["--convert-elementwise-to-linalg",
+                              "--linalg-fuse-elementwise-ops"], {ARITH}),
     ("generalize+fuse", [], ["--linalg-generalize-named-ops",
-                             "--linalg-fuse-elementwise-ops"], "linalg"),
-    ("fuse", [], ["--linalg-fuse-elementwise-ops"], "linalg"),
-    ("one-shot-bufferize", [], ["--one-shot-bufferize"], "linalg"),
-    ("canonicalize", [], ["--canonicalize"], "all"),
-    ("cse", [], ["--cse"], "all"),
-    ("canon+cse", [], ["--canonicalize", "--cse"], "all"),
-    ("inline", [], ["--inline"], "multi"),
+                             "--linalg-fuse-elementwise-ops"], {LINALG}),
+    ("fuse", [], ["--linalg-fuse-elementwise-ops"], {LINALG}),
+    ("one-shot-bufferize", [], ["--one-shot-bufferize"], {LINALG}),
+    ("canonicalize", [], ["--canonicalize"], {LINALG, TOSA, ARITH}),
+    ("cse", [], ["--cse"], {LINALG, TOSA, ARITH}),
+    ("canon+cse", [], ["--canonicalize", "--cse"], {LINALG, TOSA, ARITH}),
+    ("inline", [], ["--inline"], {"multi"}),
     # No corpus model has two functions: this one moves the body into a
     # private callee that a new @forward calls once.
-    ("inline-wrapped", "wrap", ["--inline"], "linalg"),
+    ("inline-wrapped", "wrap", ["--inline"], {LINALG}),
     ("specialize", ["--linalg-generalize-named-ops"],
-     ["--linalg-specialize-generic-ops"], "linalg"),
-    ("tosa-to-linalg", [], [TOSA_TO_LINALG], "tosa"),
+     ["--linalg-specialize-generic-ops"], {LINALG}),
+    ("tosa-to-linalg", [], [TOSA_TO_LINALG], {TOSA}),
 ]
 
 
@@ -599,11 +604,19 @@ def main():
                 return 2
             return 0
         models = []
-        for kind in ("linalg", "tosa"):
+        for kind in (LINALG, TOSA):
             directory = os.path.join(args.corpus, kind)
             for name in sorted(os.listdir(directory)):
                 if name.endswith(".mlir"):
                     models.append((kind, name[:-5], os.path.join(directory, name)))
+        # Tensor arith ops, which --convert-elementwise-to-linalg rewrites
+        # (the corpus models have none).
+        arith = os.path.join(work, "arith-300.mlir")
+        code, _, err = run(["/usr/bin/python3", os.path.join(root, "scripts", "gen-arith-graph.py"),
+                            "--ops", "300", "--edit", "none", "--live", arith, os.devnull])
+        if code:
+            raise SystemExit("eval-ground-truth: gen-arith-graph.py failed: " + err)
+        models.append((ARITH, "arith-300", arith))
         if args.models:
             wanted = args.models.split(",")
             models = [m for m in models if m[1] in wanted]
@@ -616,10 +629,10 @@ def main():
         for kind, name, path in models:
             functions = count_functions(path)
             for label, prep, pipeline, applies in pipelines:
-                if applies == "multi" and functions < 2:
+                if "multi" in applies and functions < 2:
                     log("%s %s: skipped (one function)" % (name, label))
                     continue
-                if applies not in ("all", "multi", kind):
+                if kind not in applies and "multi" not in applies:
                     continue
                 log("%s %s" % (name, label))
                 try:

@@ -114,11 +114,18 @@ def edit(rng, ops, kind, rate):
     return ops, order
 
 
-def write(path, ops, order):
+def write(path, ops, order, live):
+    """Prints the ops in `order`; the function returns the last op, or with
+    `live` every op no other op reads (so that no op is dead)."""
     names = {}
+    results = [max(i for i, op in enumerate(ops) if op is not None)] if ops else []
+    if live:
+        used = set(v for op in ops if op is not None for v in op[1])
+        results = [i for i, op in enumerate(ops) if op is not None and i not in used]
+    types = ", ".join([TYPE] * len(results))
     with open(path, "w") as out:
         args = ", ".join("%%arg%d: %s" % (i, TYPE) for i in range(ARGS))
-        out.write("module {\n  func.func @main(%s) -> %s {\n" % (args, TYPE))
+        out.write("module {\n  func.func @main(%s) -> (%s) {\n" % (args, types))
         for i in order:
             op = ops[i]
             if op is None:
@@ -134,9 +141,8 @@ def write(path, ops, order):
                 out.write("    %s = %s %s %s : %s\n" % (name, kind, values, attr, TYPE))
             else:
                 out.write("    %s = %s %s : %s\n" % (name, kind, values, TYPE))
-        # The last op in id order (not in print order) is the result.
-        last = names[max(names)] if names else "%arg0"
-        out.write("    return %s : %s\n  }\n}\n" % (last, TYPE))
+        values = ", ".join(names[i] for i in results)
+        out.write("    return %s : %s\n  }\n}\n" % (values, types))
 
 
 def main():
@@ -149,12 +155,14 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rate", type=int, default=100,
                         help="about one edit per RATE ops")
+    parser.add_argument("--live", action="store_true",
+                        help="return every value no op reads, so that no op is dead")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     ops = build(rng, args.ops)
-    write(args.source, ops, list(range(len(ops))))
+    write(args.source, ops, list(range(len(ops))), args.live)
     target, order = edit(random.Random(args.seed * 7919 + 1), ops, args.edit, args.rate)
-    write(args.target, target, order)
+    write(args.target, target, order, args.live)
     changed = sum(1 for a, b in zip(ops, target) if a != b)
     moved = sum(1 for i, j in enumerate(order) if i != j)
     sys.stderr.write("gen-arith-graph.py: %d ops, %s: %d ops changed or removed, %d moved\n"
