@@ -269,7 +269,7 @@ def count_functions(path):
 
 class Score:
     FIELDS = ["src", "tgt", "traced_src", "traced_tgt", "by_content", "pairs", "correct",
-              "wrong", "unscored", "recalled", "unchanged_unmatched", "regions",
+              "wrong", "wrong_vanished", "unscored", "recalled", "unchanged_unmatched", "regions",
               "bad_regions", "swallowed", "ambiguous", "actions", "bound",
               "file_order"]
 
@@ -355,6 +355,19 @@ def components(n_src, n_tgt, pairs):
     return list(groups.values())
 
 
+DETAILS = []
+
+
+def detail(message):
+    """With --details, one line on stderr per finding."""
+    if DETAILS:
+        log("  " + message)
+
+
+def describe(op):
+    return "%s %s" % (op.ref, op.opname)
+
+
 def score_graph(src_fn, tgt_fn, graph):
     score = Score()
     src_ops, tgt_ops = src_fn.ops, tgt_fn.ops
@@ -408,6 +421,11 @@ def score_graph(src_fn, tgt_fn, graph):
             # i has a true counterpart elsewhere, or i is said to be kept as
             # j although j is another op (a fused-away i is not knowable).
             score.wrong += 1
+            if not src_partners[i]:
+                score.wrong_vanished += 1
+            detail("wrong pair (%s): %s -> %s; truly -> %s" % (
+                status, describe(src_ops[i]), describe(tgt_ops[j]),
+                ", ".join(describe(tgt_ops[k]) for k in sorted(src_partners[i])) or "nothing"))
         else:
             score.unscored += 1
     for i, partners in enumerate(src_partners):
@@ -417,6 +435,7 @@ def score_graph(src_fn, tgt_fn, graph):
             j = next(iter(partners))
             if tgt_partners[j] == {i} and src_text[i] == tgt_text[j] and i not in mapped:
                 score.unchanged_unmatched += 1
+                detail("unchanged, unmatched: %s = %s" % (describe(src_ops[i]), describe(tgt_ops[j])))
 
     for action in graph["actions"]:
         if action["kind"] in SIGNATURE_ACTIONS:
@@ -429,6 +448,10 @@ def score_graph(src_fn, tgt_fn, graph):
         members = [src_index.get(node["name"]) for node in action["region"]]
         swallowed = [i for i in members if src_partners[i] and j not in src_partners[i]]
         score.swallowed += len(swallowed)
+        for i in swallowed:
+            detail("swallowed into %s: %s, truly -> %s" % (
+                describe(tgt_ops[j]), describe(src_ops[i]),
+                ", ".join(describe(tgt_ops[k]) for k in sorted(src_partners[i]))))
         if swallowed or not any(j in src_partners[i] for i in members):
             score.bad_regions += 1
 
@@ -474,7 +497,7 @@ def score_files(source_located, target_located, report):
 # --- Output ----------------------------------------------------------------
 
 HEADER = ("| model | pipeline | src | tgt | traced src | traced tgt | by content | precision | recall "
-          "| wrong pairs | unscored | unchanged unmatched | regions (bad) | swallowed "
+          "| wrong pairs (vanished) | unscored | unchanged unmatched | regions (bad) | swallowed "
           "| ambiguous | actions | bound | x bound | file order |")
 
 
@@ -483,11 +506,12 @@ def ratio(a, b, digits=3):
 
 
 def row(model, pipeline, score):
-    return "| %s | %s | %d | %d | %d | %d | %d | %s | %s | %d | %d | %d | %d (%d) | %d | %d | %d | %d | %s | %d |" % (
+    return "| %s | %s | %d | %d | %d | %d | %d | %s | %s | %d (%d) | %d | %d | %d (%d) | %d | %d | %d | %d | %s | %d |" % (
         model, pipeline, score.src, score.tgt, score.traced_src, score.traced_tgt,
         score.by_content,
         ratio(score.correct, score.correct + score.wrong),
-        ratio(score.recalled, score.traced_src), score.wrong, score.unscored,
+        ratio(score.recalled, score.traced_src), score.wrong, score.wrong_vanished,
+        score.unscored,
         score.unchanged_unmatched, score.regions, score.bad_regions, score.swallowed,
         score.ambiguous, score.actions, score.bound, ratio(score.actions, score.bound, 2),
         score.file_order)
@@ -591,7 +615,12 @@ def main():
     parser.add_argument("--pair", nargs=2, metavar=("SRC", "TGT"),
                         help="score two files that carry locations")
     parser.add_argument("--report", help="with --pair: the JSON report to score")
+    parser.add_argument("--details", action="store_true",
+                        help="list every wrong pair, swallowed region member and unchanged "
+                             "unmatched node on stderr")
     args = parser.parse_args()
+    if args.details:
+        DETAILS.append(True)
 
     with tempfile.TemporaryDirectory() as work:
         if args.pair:
