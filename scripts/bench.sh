@@ -4,8 +4,9 @@
 # (parse both inputs, nothing else) and diffed by graph-diff-opt, side by
 # side in one run, RUNS times each, interleaved; the table gives the medians
 # of wall time, CPU time (user + sys) and peak resident memory, their ratios
-# to the floor, and nanoseconds of wall time per source op (all of it, and
-# the part above the floor).
+# to the floor, and nanoseconds of CPU time per source op (all of it, and
+# the part above the floor). CPU time is the measure to trust when other jobs
+# share the cores: wall time then mostly says how busy the machine was.
 #
 # usage: scripts/bench.sh [options]
 #   --sizes 10000,100000,1000000  generated graph sizes in ops (3000000 if memory allows)
@@ -18,6 +19,7 @@
 #   --build DIR                   the build (default: build); the tools are built first
 #   --work DIR                    keep generated inputs there (default: a temporary directory)
 #   --raw FILE                    also write every run as tab-separated lines
+#   --table FILE                  only print the table of such a file
 # NICE=n runs every process under `nice -n n` (default 0). Wall time is taken
 # with bash's $EPOCHREALTIME around /usr/bin/time, which gives peak RSS (%M)
 # and CPU time (%U + %S). The load average before and after is printed: a
@@ -34,6 +36,7 @@ corpus=no
 build=$root/build
 work=
 raw=
+table=
 while [[ $# -gt 0 ]]; do
   case $1 in
     --sizes) sizes=$2; shift 2 ;;
@@ -45,9 +48,45 @@ while [[ $# -gt 0 ]]; do
     --build) build=$2; shift 2 ;;
     --work) work=$2; shift 2 ;;
     --raw) raw=$2; shift 2 ;;
+    --table) table=$2; shift 2 ;;
     *) echo "bench.sh: unknown option $1 (see the header of $0)" >&2; exit 2 ;;
   esac
 done
+# Prints the table of a raw file: medians per case and variant, ratios to
+# the floor of the same case.
+print_table() {
+  awk -F'\t' '
+  function median(list,   n, a, i, j, t) {
+    n = split(list, a, " ")
+    for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] + 0 > a[j] + 0; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+  }
+  {
+    key = $1 SUBSEP $2
+    if (!(key in wall)) { order[++count] = key; ops[key] = $3 }
+    wall[key] = wall[key] " " $4; cpu[key] = cpu[key] " " $5; rss[key] = rss[key] " " $6
+  }
+  END {
+    print "| case | run | wall s | x floor | cpu s | x floor | peak MB | x floor | cpu ns/op | above floor |"
+    print "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+    for (i = 1; i <= count; i++) {
+      split(order[i], k, SUBSEP)
+      f = k[1] SUBSEP "floor"
+      w = median(wall[order[i]]); c = median(cpu[order[i]]); m = median(rss[order[i]])
+      fw = median(wall[f]); fc = median(cpu[f]); fm = median(rss[f])
+      printf "| %s | %s | %.3f | %s | %.2f | %s | %.0f | %s | %.0f | %s |\n", k[1], k[2], w,
+        k[2] == "floor" ? "" : sprintf("%.2f", w / fw), c,
+        k[2] == "floor" ? "" : (fc > 0 ? sprintf("%.2f", c / fc) : "-"), m / 1024,
+        k[2] == "floor" ? "" : sprintf("%.2f", m / fm), c * 1e9 / ops[order[i]],
+        k[2] == "floor" ? "" : sprintf("%.0f", (c - fc) * 1e9 / ops[order[i]])
+    }
+  }' "$1"
+}
+
+if [[ -n $table ]]; then
+  print_table "$table"
+  exit 0
+fi
 corpus_dir=${CORPUS_DIR:-$root/../shared/corpus}
 mlir_opt=${MLIR_OPT:-/usr/lib/llvm-22/bin/mlir-opt}
 nice_level=${NICE:-0}
@@ -148,31 +187,4 @@ if [[ $corpus == yes ]]; then
 fi
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-
-# Medians per case and variant, ratios to the floor of the same case.
-awk -F'\t' '
-  function median(list,   n, a, i, j, t) {
-    n = split(list, a, " ")
-    for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] + 0 > a[j] + 0; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
-    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-  }
-  {
-    key = $1 SUBSEP $2
-    if (!(key in wall)) { order[++count] = key; ops[key] = $3 }
-    wall[key] = wall[key] " " $4; cpu[key] = cpu[key] " " $5; rss[key] = rss[key] " " $6
-  }
-  END {
-    print "| case | run | wall s | x floor | cpu s | x floor | peak MB | x floor | ns/op | ns/op above floor |"
-    print "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
-    for (i = 1; i <= count; i++) {
-      split(order[i], k, SUBSEP)
-      f = k[1] SUBSEP "floor"
-      w = median(wall[order[i]]); c = median(cpu[order[i]]); m = median(rss[order[i]])
-      fw = median(wall[f]); fc = median(cpu[f]); fm = median(rss[f])
-      printf "| %s | %s | %.3f | %s | %.2f | %s | %.0f | %s | %.0f | %s |\n", k[1], k[2], w,
-        k[2] == "floor" ? "" : sprintf("%.2f", w / fw), c,
-        k[2] == "floor" ? "" : (fc > 0 ? sprintf("%.2f", c / fc) : "-"), m / 1024,
-        k[2] == "floor" ? "" : sprintf("%.2f", m / fm), w * 1e9 / ops[order[i]],
-        k[2] == "floor" ? "" : sprintf("%.0f", (w - fw) * 1e9 / ops[order[i]])
-    }
-  }' "$raw"
+print_table "$raw"
