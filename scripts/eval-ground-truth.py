@@ -14,7 +14,8 @@ the truth. `--pair` scores two files that already carry locations (each
 source op a location of its own); `--report` reads the JSON report from a
 file instead of running graph-diff-opt. Prints one Markdown row per case;
 progress goes to stderr. The columns are defined in docs/Matching.md
-("Ground truth"). Python 3 standard library only.
+("Ground truth"). Exits 1 if a row is an error (mlir-opt or graph-diff-opt
+failed), 2 if --pair could not be scored. Python 3 standard library only.
 """
 import argparse
 import difflib
@@ -80,6 +81,10 @@ def first_line(text):
 
 class Trouble(Exception):
     pass
+
+
+class Skip(Exception):
+    """A case that does not apply to a model (no row)."""
 
 
 def strip_locations(opt, located, plain):
@@ -373,7 +378,7 @@ def wrap_in_callee(model, output):
         text = f.read()
     match = WRAPPABLE.search(text)
     if not match:
-        raise Trouble("no function of one argument and one result to wrap")
+        raise Skip("no function of one argument and one result to wrap")
     indent, name, argument, result = match.groups()
     argument_type = argument.split(": ", 1)[1]
     caller = ("{0}func.func @{1}({2}) -> {3} {{\n"
@@ -501,6 +506,8 @@ def main():
                 try:
                     score = evaluate_model(args, path, label, prep, pipeline, work)
                     print(row("%s/%s" % (kind, name), label, score))
+                except Skip as skip:
+                    log("%s %s: skipped (%s)" % (name, label, skip))
                 except Trouble as trouble:
                     print(error_row("%s/%s" % (kind, name), label, trouble))
                     status = 1
