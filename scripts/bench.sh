@@ -17,7 +17,8 @@
 #   --corpus                      also the three largest corpus models after real
 #                                 pipelines (--no-synthetic: only those)
 #   --build DIR                   the build (default: build); the tools are built first
-#   --work DIR                    keep generated inputs there (default: a temporary directory)
+#   --work DIR                    keep generated inputs there (default: a temporary directory;
+#                                 one run at a time per directory)
 #   --raw FILE                    also write every run as tab-separated lines
 #   --table FILE                  only print the table of such a file
 # NICE=n runs every process under `nice -n n` (default 0). Wall time is taken
@@ -96,6 +97,12 @@ if [[ -z $work ]]; then
   trap 'rm -rf "$work"' EXIT
 fi
 mkdir -p "$work"
+# Runs sharing a work directory would overwrite each other's outputs.
+exec 9>"$work/.lock"
+if ! flock -n 9; then
+  echo "bench.sh: another run uses $work; give each run its own --work" >&2
+  exit 2
+fi
 [[ -n $raw ]] || raw=$work/raw.tsv
 : >"$raw"
 
