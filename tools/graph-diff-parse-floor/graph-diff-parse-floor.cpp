@@ -1,0 +1,128 @@
+//===- graph-diff-parse-floor.cpp - What reading two inputs costs ---------===//
+//
+// Part of graph-diff.
+//
+// graph-diff-parse-floor SRC TGT parses both inputs into one MLIRContext,
+// with the dialect registry and parser configuration of `graph-diff-opt SRC
+// TGT` (every dialect loaded, parse without verifying, then verify each
+// module), and does nothing else. It is the floor that scripts/bench.sh
+// times graph-diff-opt against (docs/Performance.md): a diff cannot cost
+// less than reading its inputs.
+//
+// --asm-state also records the parser state graph-diff-opt keeps for the
+// user's SSA names, and --no-verify skips the verifier, so the benchmark can
+// tell those costs apart. --count prints the number of ops of each input
+// (every op, nested ones included). Exit codes: 0 both inputs read, 2
+// trouble (a located diagnostic on stderr).
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Tools/ParseInput.h"
+#include "GraphDiff/Tools/Registration.h"
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/AsmParser/AsmParserState.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+static llvm::cl::list<std::string>
+    inputs(llvm::cl::Positional, llvm::cl::desc("<source file> <target file>"));
+static llvm::cl::opt<bool> asmState(
+    "asm-state",
+    llvm::cl::desc("Also record the parser state (the user's SSA names), as "
+                   "graph-diff-opt does"),
+    llvm::cl::init(false));
+static llvm::cl::opt<bool>
+    noVerify("no-verify", llvm::cl::desc("Do not verify the parsed inputs"),
+             llvm::cl::init(false));
+static llvm::cl::opt<bool>
+    count("count",
+          llvm::cl::desc("Print the number of ops of each input (nested ops "
+                         "included), one line each"),
+          llvm::cl::init(false));
+static llvm::cl::opt<bool> allowUnregisteredDialects(
+    "allow-unregistered-dialect",
+    llvm::cl::desc("Allow operations of unregistered dialects"),
+    llvm::cl::init(false));
+
+/// Parses `filename` into `context`, its buffer kept by `sourceMgr` for
+/// diagnostics. Null after a diagnostic.
+static OwningOpRef<ModuleOp> parse(StringRef filename,
+                                   llvm::SourceMgr &sourceMgr,
+                                   MLIRContext &context,
+                                   AsmParserState *state) {
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(filename, &error);
+  if (!file) {
+    llvm::errs() << "graph-diff-parse-floor: " << error << "\n";
+    return nullptr;
+  }
+  sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+  Block block;
+  ParserConfig config(&context, /*verifyAfterParse=*/false);
+  if (failed(parseAsmSourceFile(sourceMgr, &block, config, state)))
+    return nullptr;
+  OwningOpRef<ModuleOp> module =
+      detail::constructContainerOpForParserIfNecessary<ModuleOp>(
+          &block, &context, FileLineColLoc::get(&context, filename, 1, 1));
+  if (!module || (!noVerify && failed(verify(*module))))
+    return nullptr;
+  return module;
+}
+
+static int runTool(int argc, char **argv) {
+  if (!llvm::cl::ParseCommandLineOptions(
+          argc, argv,
+          "graph-diff-parse-floor: parse two inputs as graph-diff-opt does, "
+          "nothing else\n",
+          &llvm::errs()))
+    return 2;
+  if (inputs.size() != 2) {
+    llvm::errs() << "usage: graph-diff-parse-floor SRC TGT\n";
+    return 2;
+  }
+  DialectRegistry registry;
+  graphdiff::registerGraphDiffDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  context.allowUnregisteredDialects(allowUnregisteredDialects);
+  context.printOpOnDiagnostic(false);
+  // One SourceMgr per input: parseAsmSourceFile reads its main buffer.
+  llvm::SourceMgr sourceMgr, targetMgr;
+  SourceMgrDiagnosticHandler sourceDiagnostics(sourceMgr, &context);
+  AsmParserState sourceState, targetState;
+  OwningOpRef<ModuleOp> source = parse(inputs[0], sourceMgr, context,
+                                       asmState ? &sourceState : nullptr);
+  if (!source)
+    return 2;
+  SourceMgrDiagnosticHandler targetDiagnostics(targetMgr, &context);
+  OwningOpRef<ModuleOp> target = parse(inputs[1], targetMgr, context,
+                                       asmState ? &targetState : nullptr);
+  if (!target)
+    return 2;
+  if (count) {
+    for (ModuleOp module : {*source, *target}) {
+      size_t ops = 0;
+      module->walk([&](Operation *) { ++ops; });
+      // The module itself is not an op of the input.
+      llvm::outs() << ops - 1 << "\n";
+    }
+  }
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  // graph-diff-opt runs on the same large stack.
+  return graphdiff::runOnLargeStack([&] { return runTool(argc, argv); });
+}
