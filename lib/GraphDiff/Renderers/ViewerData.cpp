@@ -20,8 +20,9 @@ using namespace mlir;
 using namespace graphdiff;
 
 /// IR text longer than this is cut (the page is meant to open quickly on
-/// graphs of tens of thousands of nodes).
-static constexpr size_t kMaxIRText = 1500;
+/// graphs of tens of thousands of nodes): shorter on big graphs.
+static constexpr size_t kMaxIRText = 1200, kMaxIRTextBig = 400,
+                        kBigGraph = 5000;
 
 std::vector<ActionNodes> graphdiff::actionNodes(const PairView &view) {
   std::vector<ActionNodes> lines;
@@ -68,6 +69,7 @@ class IRText {
 public:
   explicit IRText(const Graph &graph)
       : graph(graph),
+        limit(graph.size() > kBigGraph ? kMaxIRTextBig : kMaxIRText),
         state(graph.getOperation(), OpPrintingFlags()
                                         .elideLargeElementsAttrs(8)
                                         .elideLargeResourceString(32)) {}
@@ -75,13 +77,14 @@ public:
     std::string text;
     llvm::raw_string_ostream os(text);
     graph.getNode(node)->print(os, state);
-    if (text.size() > kMaxIRText)
-      text = text.substr(0, kMaxIRText) + "\n...";
+    if (text.size() > limit)
+      text = text.substr(0, limit) + "\n...";
     return text;
   }
 
 private:
   const Graph &graph;
+  size_t limit;
   AsmState state;
 };
 
@@ -247,7 +250,9 @@ ViewerData graphdiff::buildViewerData(const PairView &view,
               std::string loc = formatLocation(target.getNode(*t)->getLoc());
               if (!loc.empty())
                 json.attribute("tloc", utf8(loc));
-              json.attribute("tir", utf8(targetIR.of(*t)));
+              // An unchanged node's target IR differs only in names.
+              if (node->status == NodeStatus::Updated)
+                json.attribute("tir", utf8(targetIR.of(*t)));
             }
           } else if (id.consume_front("t") && !id.getAsInteger(10, index)) {
             json.attribute("ir", utf8(targetIR.of(index)));

@@ -59,13 +59,17 @@
     }
     panel.appendChild(dl);
     var ir = target && row.tir ? row.tir : row.ir;
-    if (ir) panel.appendChild(text('pre', ir, 'ir'));
+    if (ir) {
+      // An unchanged node's target IR is its source IR under other names.
+      if (target && !row.tir && !row['new']) panel.appendChild(text('dt', 'IR (as in the source)'));
+      panel.appendChild(text('pre', ir, 'ir'));
+    }
   }
 
   function markAction(pair, index) {
     pair.actionItems.forEach(function (li, k) { li.classList.toggle('current', k === index); });
-    if (index === undefined) return;
     var li = pair.actionItems[index], list = pair.actionList;
+    if (!li) return;
     // Scroll the list only, never the page.
     var top = li.offsetTop - list.offsetTop;
     if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - li.offsetHeight)
@@ -202,15 +206,31 @@
     });
     box.addEventListener('input', search);
     box.addEventListener('keydown', function (e) { if (e.key === 'Enter') next(); });
-    // `page.html#q=%5` opens the page with that search done; a query that
-    // is not valid percent-encoding is taken as it is.
-    var hash = window.location.hash;
-    if (hash.indexOf('#q=') === 0) {
-      var q = hash.slice(3);
-      try { q = decodeURIComponent(q); } catch (e) { /* taken literally */ }
-      box.value = q;
+    // `page.html#q=%5` opens the page with that search done,
+    // `#select=%5` with that node's details shown, `#action=3` with the
+    // fourth action of the first graph selected (`&` joins them). A value
+    // that is not valid percent-encoding is taken as it is.
+    var params = {};
+    window.location.hash.replace(/^#/, '').split('&').forEach(function (part) {
+      var eq = part.indexOf('=');
+      if (eq < 0) return;
+      var value = part.slice(eq + 1);
+      try { value = decodeURIComponent(value); } catch (e) { /* taken literally */ }
+      params[part.slice(0, eq)] = value;
+    });
+    if (params.q !== undefined) {
+      box.value = params.q;
       search();
     }
+    if (params.select !== undefined) {
+      pairs.some(function (pair) {
+        var pic = pair.picture;
+        for (var i = 0; i < pic.items.length; ++i)
+          if (pic.items[i].name === params.select) { selectItem(pair, i); pic.centerOn(i); return true; }
+        return false;
+      });
+    }
+    if (params.action !== undefined && pairs.length) selectAction(pairs[0], Number(params.action));
   }
 
   try {
