@@ -25,7 +25,7 @@
 // the IR with `<` escaped), the actions' nodes, two laid-out views.
 // CHECK-NEXT: <script type="application/json" class="pair-data">{"graph":"net","changesFirst":false,"nodes":[
 // CHECK-SAME: {"id":"s1","name":"@conv1","kind":"Conv2d","status":"replaced","loc":"{{.*}}src.mlir:3:8","ir":"%conv1 = lg.node @conv1 \"Conv2d\"(%stem) stateful : (tensor\u003c4xf32>) -> tensor\u003c4xf32>","action":2}
-// CHECK-SAME: {"id":"s3","name":"@head","kind":"Linear","status":"updated","loc":"{{.*}}src.mlir:5:8","ir":"{{.*}}","tname":"@head","tloc":"{{.*}}tgt.mlir:5:8","tir":"%head = lg.node @head \"Dense\"(%fused)
+// CHECK-SAME: {"id":"s3","name":"@head","kind":"Linear","status":"updated","loc":"{{.*}}src.mlir:5:8","ir":"{{.*}}","tname":"@head","tloc":"{{.*}}tgt.mlir:5:8","tkind":"Dense","tir":"%head = lg.node @head \"Dense\"(%fused)
 // CHECK-SAME: {"id":"t2","name":"@fused","kind":"ConvReLU","status":"replacing","loc":"{{.*}}tgt.mlir:4:8","new":true,"ir":
 // CHECK-SAME: "actionNodes":{{\[\[[0-9]+\],\[[0-9]+\],\[[0-9]+,[0-9]+,[0-9]+\],\[[0-9]+\],\[[0-9]+\]\]}}
 // CHECK-SAME: "views":{"all":{"width":{{[0-9]+}},"height":{{[0-9]+}},"nodes":[
@@ -65,10 +65,11 @@
 // DOM:     <li class="updated hidden current" data-kind="update" data-action="3">
 // DOM:     <div id="errors"></div>
 
-// A screenshot shows the nodes in their colours: replaced (light blue),
-// replacing (dark blue), deleted (red), inserted (green), updated (yellow).
+// A screenshot shows the nodes in their colours, below the legend (rows 340
+// on: the canvas): replaced (light blue), replacing (dark blue), deleted
+// (red), inserted (green), updated (yellow).
 // RUN: %if chromium %{ timeout 120 chromium --headless --disable-dev-shm-usage --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --hide-scrollbars --user-data-dir=%t/profile --window-size=1200,1400 --screenshot=%t/shot.png "file://%t/diff.html" 2> /dev/null %}
-// RUN: %if chromium %{ python3 %S/Inputs/check_viewer.py pixels %t/shot.png replaced=#8db8ee:2000 replacing=#4a90e2:2000 deleted=#f08080:2000 inserted=#8fd694:2000 updated=#ffe066:2000 %}
+// RUN: %if chromium %{ python3 %S/Inputs/check_viewer.py pixels %t/shot.png 340 replaced=#8db8ee:2000 replacing=#4a90e2:2000 deleted=#f08080:2000 inserted=#8fd694:2000 updated=#ffe066:2000 %}
 
 //--- src.mlir
 lg.graph @net(%x: tensor<4xf32>) -> tensor<4xf32> {

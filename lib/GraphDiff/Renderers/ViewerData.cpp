@@ -251,8 +251,12 @@ ViewerData graphdiff::buildViewerData(const PairView &view,
               if (!loc.empty())
                 json.attribute("tloc", utf8(loc));
               // An unchanged node's target IR differs only in names.
-              if (node->status == NodeStatus::Updated)
+              if (node->status == NodeStatus::Updated) {
+                std::string kind = describeNode(target.getNode(*t));
+                if (kind != node->kind)
+                  json.attribute("tkind", utf8(kind));
                 json.attribute("tir", utf8(targetIR.of(*t)));
+              }
             }
           } else if (id.consume_front("t") && !id.getAsInteger(10, index)) {
             json.attribute("ir", utf8(targetIR.of(index)));

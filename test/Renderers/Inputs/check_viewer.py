@@ -7,9 +7,10 @@
       node outside a fused region (its replacing node included) meets the
       region's box, which holds all its members. Prints one line per view.
 
-  check_viewer.py pixels SHOT.png NAME=#rrggbb:MIN ...
-      Counts the pixels of each colour in a PNG screenshot and fails if one
-      has fewer than MIN. Prints the counts.
+  check_viewer.py pixels SHOT.png TOP NAME=#rrggbb:MIN ...
+      Counts the pixels of each colour in a PNG screenshot, in the rows from
+      TOP down (below the page's legend, which shows the same colours), and
+      fails if one has fewer than MIN. Prints the counts.
 """
 
 import json
@@ -116,10 +117,10 @@ def read_png(path):
     return width, height, bpp, pixels
 
 
-def pixels(path, wanted):
+def pixels(path, top, wanted):
     width, height, bpp, rows = read_png(path)
     counts = {}
-    for row in rows:
+    for row in rows[top:]:
         for x in range(0, width * bpp, bpp):
             rgb = row[x:x + 3]
             counts[rgb] = counts.get(rgb, 0) + 1
@@ -139,7 +140,7 @@ def pixels(path, wanted):
 if __name__ == "__main__":
     if len(sys.argv) >= 3 and sys.argv[1] == "geometry":
         geometry(sys.argv[2])
-    elif len(sys.argv) >= 4 and sys.argv[1] == "pixels":
-        pixels(sys.argv[2], sys.argv[3:])
+    elif len(sys.argv) >= 5 and sys.argv[1] == "pixels":
+        pixels(sys.argv[2], int(sys.argv[3]), sys.argv[4:])
     else:
         sys.exit(__doc__)

@@ -87,7 +87,7 @@ var GraphDiffPicture = (function () {
     items.forEach(function (item) {
       var row = data.nodes[item.row];
       item.label = cut(item.name, 26);
-      item.kind = cut(row.kind, 28);
+      item.kind = cut(item.side === 'R' && row.tkind ? row.tkind : row.kind, 28);
       item.color = COLORS[row.status] || '#fff';
     });
     var byY = items.map(function (_, i) { return i; });

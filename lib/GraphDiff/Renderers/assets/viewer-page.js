@@ -43,7 +43,7 @@
     };
     add('side', item.side === 'M' ? (row['new'] ? 'target' : 'source') :
         (target ? 'target' : 'source'));
-    add('kind', row.kind);
+    add('kind', target && row.tkind ? row.tkind : row.kind);
     add('status', row.status + (row.count ? ' (' + row.count + ' nodes)' : ''));
     if (row.tname && !target) add('in the target', row.tname);
     if (row.tname && target) add('in the source', row.name);
@@ -116,7 +116,7 @@
     var lower = q.toLowerCase();
     return function (item, row) {
       return item.name.toLowerCase().indexOf(lower) >= 0 ||
-        row.kind.toLowerCase().indexOf(lower) >= 0 ||
+        (item.side === 'R' && row.tkind ? row.tkind : row.kind).toLowerCase().indexOf(lower) >= 0 ||
         (row.loc || '').toLowerCase().indexOf(lower) >= 0 ||
         (item.side === 'R' && (row.tloc || '').toLowerCase().indexOf(lower) >= 0);
     };
