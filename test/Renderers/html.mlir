@@ -65,6 +65,14 @@
 // DOM:     <li class="updated hidden current" data-kind="update" data-action="3">
 // DOM:     <div id="errors"></div>
 
+// Selecting an action (as a click on it does, here through `#action=2`)
+// marks it and selects its first node, the fused region's @conv1, whose
+// details name the action; the node is centred (drawn on screen).
+// RUN: %if chromium %{ timeout 120 chromium --headless --disable-dev-shm-usage --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --user-data-dir=%t/profile --window-size=1200,900 --dump-dom "file://%t/diff.html#action=2" > %t/action.html 2> /dev/null %}
+// RUN: %if chromium %{ FileCheck %s --check-prefix=ACTION < %t/action.html %}
+// ACTION: <div class="details"><h3>@conv1</h3>{{.*}}<dt>status</dt><dd>replaced</dd>{{.*}}<a class="action-link">fuse @conv1 + @relu1 -&gt; @fused
+// ACTION: <li class="replacing current" data-kind="replace" data-action="2">
+
 // A screenshot shows the nodes in their colours, below the legend (rows 340
 // on: the canvas): replaced (light blue), replacing (dark blue), deleted
 // (red), inserted (green), updated (yellow).
