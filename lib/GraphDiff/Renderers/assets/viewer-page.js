@@ -130,7 +130,7 @@
     });
   }
 
-  var found = [], current = -1;
+  var found = [], current = -1, benchRequested = false;
   function search() {
     var q = box.value.trim();
     var match = q === '' ? null : matcher(q);
@@ -231,6 +231,31 @@
       });
     }
     if (params.action !== undefined && pairs.length) selectAction(pairs[0], Number(params.action));
+    benchRequested = params.bench !== undefined;
+  }
+
+  // `#bench=1` (scripts/viewer-benchmark.sh): the worst frames, everything
+  // in view in both views, and a search, timed into body[data-bench].
+  function bench() {
+    var time = function (what) {
+      var t = performance.now();
+      what();
+      return Math.round(performance.now() - t);
+    };
+    var out = [];
+    ['changes', 'all'].forEach(function (view) {
+      out.push(view + '-build=' + time(function () {
+        pairs.forEach(function (p) { p.picture.show(view, null); });
+      }));
+      out.push(view + '-fit-frame=' + time(function () {
+        pairs.forEach(function (p) { p.picture.fit(); });
+      }));
+      out.push(view + '-zoomed-frame=' + time(function () {
+        pairs.forEach(function (p) { p.picture.home(); });
+      }));
+    });
+    out.push('search=' + time(function () { box.value = '%5'; search(); }));
+    document.body.setAttribute('data-bench', out.join(' '));
   }
 
   try {
@@ -244,5 +269,6 @@
   document.body.setAttribute('data-drawn', String(drawn));
   document.body.setAttribute('data-load-ms', String(Math.round(performance.now())));
   document.body.setAttribute('data-script-ms', String(Math.round(performance.now() - start)));
+  if (benchRequested) bench();
   window.graphDiff = {pairs: pairs, search: search, selectAction: selectAction, selectItem: selectItem};
 })();
