@@ -58,7 +58,7 @@
 // RUN: %if chromium %{ timeout 120 chromium --headless --disable-dev-shm-usage --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --enable-logging=stderr --v=0 --user-data-dir=%t/profile --window-size=1200,900 --dump-dom "file://%t/diff.html#q=conv&select=@head" > %t/dom.html 2> %t/console.txt %}
 // RUN: %if chromium %{ FileCheck %s --check-prefix=DOM < %t/dom.html %}
 // RUN: %if chromium %{ not grep -E "CONSOLE|Uncaught" %t/console.txt %}
-// DOM:     <body data-ready="13" data-drawn="{{[1-9][0-9]*}}"
+// DOM:     <body data-selected="@head L" data-ready="13" data-drawn="{{[1-9][0-9]*}}"
 // DOM:     <span id="hits">2 nodes</span>
 // DOM:     <div class="details"><h3>@head</h3><dl><dt>side</dt><dd>source</dd><dt>kind</dt><dd>Linear</dd><dt>status</dt><dd>updated</dd><dt>in the target</dt><dd>@head</dd><dt>location</dt><dd>{{.*}}src.mlir:5:8</dd><dt>action</dt><dd><a class="action-link">update @head: Linear -&gt; Dense (kind)
 // DOM-SAME: <pre class="ir">%head = lg.node @head "Linear"(%relu1) stateful : (tensor&lt;4xf32&gt;) -&gt; tensor&lt;4xf32&gt;</pre>
@@ -72,6 +72,13 @@
 // RUN: %if chromium %{ FileCheck %s --check-prefix=ACTION < %t/action.html %}
 // ACTION: <div class="details"><h3>@conv1</h3>{{.*}}<dt>status</dt><dd>replaced</dd>{{.*}}<a class="action-link">fuse @conv1 + @relu1 -&gt; @fused
 // ACTION: <li class="replacing current" data-kind="replace" data-action="2">
+
+// The mouse: a click at the canvas centre, where #action=2 centred @conv1,
+// selects it (the click handler's hit test); a wheel turn there zooms in by
+// exp(300 * 0.0015).
+// RUN: %if chromium %{ timeout 120 chromium --headless --disable-dev-shm-usage --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --user-data-dir=%t/profile --window-size=1200,900 --dump-dom "file://%t/diff.html#action=2&click=center&wheel=center,-300" > %t/mouse.html 2> /dev/null %}
+// RUN: %if chromium %{ FileCheck %s --check-prefix=MOUSE < %t/mouse.html %}
+// MOUSE: <body data-selected="@conv1 L" data-scale-before="1.000" data-scale="1.568"
 
 // A screenshot shows the nodes in their colours, below the legend (rows 340
 // on: the canvas): replaced (light blue), replacing (dark blue), deleted

@@ -67,7 +67,6 @@ static void summaryRow(llvm::raw_ostream &os, StringRef label,
      << percent(summary.similarity()) << "</td></tr>\n";
 }
 
-
 LogicalResult graphdiff::renderHTML(const DiffReport &report,
                                     llvm::raw_ostream &os,
                                     const RenderOptions &options) {
@@ -77,7 +76,8 @@ LogicalResult graphdiff::renderHTML(const DiffReport &report,
   os << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">"
         "\n<title>graph-diff: "
      << escape(report.sourceFile) << " vs " << escape(report.targetFile)
-     << "</title>\n<style>\n" << kViewerStyle << "</style>\n</head>\n<body>\n";
+     << "</title>\n<style>\n"
+     << kViewerStyle << "</style>\n</head>\n<body>\n";
   os << "<h1>graph-diff</h1>\n<p class=\"files\">" << escape(report.sourceFile)
      << " &rarr; " << escape(report.targetFile) << "</p>\n";
   os << "<p class=\"legend\">";
@@ -154,7 +154,8 @@ LogicalResult graphdiff::renderHTML(const DiffReport &report,
     os << "</ol>\n<script type=\"application/json\" class=\"pair-data\">"
        << data.json << "</script>\n</section>\n";
   }
-  os << "<div id=\"errors\"></div>\n<script>\n" << kViewerCanvas << "\n"
+  os << "<div id=\"errors\"></div>\n<script>\n"
+     << kViewerCanvas << "\n"
      << kViewerPage << "</script>\n</body>\n</html>\n";
   return success();
 }

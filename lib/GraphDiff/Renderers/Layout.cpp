@@ -15,8 +15,8 @@
 
 using namespace graphdiff;
 
-static constexpr double kGapX = 24, kGapY = 44, kMargin = 24,
-                        kClusterPad = 8, kClusterLabel = 18;
+static constexpr double kGapX = 24, kGapY = 44, kMargin = 24, kClusterPad = 8,
+                        kClusterLabel = 18;
 static constexpr double kStep = kLayoutNodeWidth + kGapX;
 /// A region wider than this gets no box (it would push whole rows aside).
 static constexpr double kMaxBoxedWidth = 4 * kStep;
@@ -56,6 +56,19 @@ struct Layering {
   void longestPath(const std::vector<unsigned> &start);
   void assignLayers(llvm::ArrayRef<int> order);
   void orderRows();
+  /// The mean x of `v`'s neighbours in other layers, or its own x.
+  double
+  barycenter(unsigned v,
+             const std::vector<std::vector<unsigned>> &neighbours) const {
+    double sum = 0;
+    unsigned count = 0;
+    for (unsigned u : neighbours[v])
+      if (layer[u] != layer[v]) {
+        sum += x[u];
+        ++count;
+      }
+    return count ? sum / count : x[v];
+  }
   void orderRow(std::vector<unsigned> &row,
                 const std::vector<std::vector<unsigned>> &neighbours);
   void placeRow(const std::vector<unsigned> &row,
@@ -108,8 +121,9 @@ void Layering::assignLayers(llvm::ArrayRef<int> order) {
     for (unsigned v = 0; v < n; ++v)
       if (order[v] >= 0)
         byOrder.push_back(v);
-    std::stable_sort(byOrder.begin(), byOrder.end(),
-                     [&](unsigned a, unsigned b) { return order[a] < order[b]; });
+    std::stable_sort(
+        byOrder.begin(), byOrder.end(),
+        [&](unsigned a, unsigned b) { return order[a] < order[b]; });
     std::vector<unsigned> start(n, 0);
     unsigned last = 0;
     for (unsigned v : byOrder) {
@@ -131,7 +145,8 @@ void Layering::assignLayers(llvm::ArrayRef<int> order) {
     if (first != ~0u && first > 0)
       layer[v] = first - 1;
   }
-  unsigned numLayers = n ? *std::max_element(layer.begin(), layer.end()) + 1 : 0;
+  unsigned numLayers =
+      n ? *std::max_element(layer.begin(), layer.end()) + 1 : 0;
   rows.assign(numLayers, {});
   for (unsigned v = 0; v < n; ++v)
     rows[layer[v]].push_back(v);
@@ -147,14 +162,7 @@ void Layering::orderRow(std::vector<unsigned> &row,
                         const std::vector<std::vector<unsigned>> &neighbours) {
   std::vector<double> key(row.size());
   for (auto [i, v] : llvm::enumerate(row)) {
-    double sum = 0;
-    unsigned count = 0;
-    for (unsigned u : neighbours[v])
-      if (layer[u] != layer[v]) {
-        sum += x[u];
-        ++count;
-      }
-    key[i] = count ? sum / count : x[v];
+    key[i] = barycenter(v, neighbours);
   }
   std::map<int, std::pair<double, unsigned>> groupKey;
   for (auto [i, v] : llvm::enumerate(row))
@@ -201,14 +209,7 @@ void Layering::placeRow(const std::vector<unsigned> &row,
     return;
   std::vector<double> want(size), left(size), right(size);
   for (auto [i, v] : llvm::enumerate(row)) {
-    double sum = 0;
-    unsigned count = 0;
-    for (unsigned u : neighbours[v])
-      if (layer[u] != layer[v]) {
-        sum += x[u];
-        ++count;
-      }
-    want[i] = count ? sum / count : x[v];
+    want[i] = barycenter(v, neighbours);
     // A fused region's members line up under each other.
     if (group[v] >= 0 && drawing.nodes[v].cluster >= 0)
       want[i] = groupX[group[v]];
@@ -240,7 +241,7 @@ void Layering::placeColumns() {
 }
 
 DrawingLayout graphdiff::layoutDrawing(const Drawing &drawing,
-                                      llvm::ArrayRef<int> order) {
+                                       llvm::ArrayRef<int> order) {
   Layering state(drawing);
   state.assignLayers(order);
   state.orderRows();
@@ -270,8 +271,8 @@ DrawingLayout graphdiff::layoutDrawing(const Drawing &drawing,
     box.x = x0 - kClusterPad;
     box.y = rowY(top) - kClusterLabel;
     box.width = x1 - x0 + 2 * kClusterPad;
-    box.height = rowY(bottom) - rowY(top) + kLayoutNodeHeight +
-                 kClusterLabel + kClusterPad;
+    box.height = rowY(bottom) - rowY(top) + kLayoutNodeHeight + kClusterLabel +
+                 kClusterPad;
     return true;
   };
   for (unsigned round = 0; round < 8; ++round) {

@@ -142,9 +142,10 @@ struct GraphWriter {
   }
 
   void write(StringRef id) {
-    AsmState state(graph.getOperation(), OpPrintingFlags()
-                                             .elideLargeElementsAttrs(8)
-                                             .elideLargeResourceString(32));
+    AsmState state(
+        graph.getOperation(),
+        OpPrintingFlags().elideLargeElementsAttrs(8).elideLargeResourceString(
+            32));
     json.object([&] {
       json.attribute("id", id);
       json.attributeArray("nodes", [&] {
@@ -263,7 +264,10 @@ LogicalResult graphdiff::renderModelExplorer(const DiffReport &report,
               targetAction[t] = lineText[index][line];
         }
         const PairView &pair = view;
-        GraphWriter source{json, view.source(), true, prefixOf(view.source()),
+        GraphWriter source{json,
+                           view.source(),
+                           true,
+                           prefixOf(view.source()),
                            [&](unsigned s) { return pair.getSourceStatus(s); },
                            [&](unsigned s) -> std::string {
                              if (std::optional<unsigned> t = pair.getImage(s))
@@ -272,15 +276,18 @@ LogicalResult graphdiff::renderModelExplorer(const DiffReport &report,
                            },
                            [&](unsigned s) { return sourceAction[s]; }};
         source.write(graphId(view.source(), "source"));
-        GraphWriter target{
-            json, view.target(), false, prefixOf(view.target()),
-            [&](unsigned t) { return pair.getTargetStatus(t); },
-            [&](unsigned t) -> std::string {
-              if (std::optional<unsigned> s = pair.getPair().mapping.getSource(t))
-                return pair.source().getNodeRef(*s).str();
-              return "";
-            },
-            [&](unsigned t) { return targetAction[t]; }};
+        GraphWriter target{json,
+                           view.target(),
+                           false,
+                           prefixOf(view.target()),
+                           [&](unsigned t) { return pair.getTargetStatus(t); },
+                           [&](unsigned t) -> std::string {
+                             if (std::optional<unsigned> s =
+                                     pair.getPair().mapping.getSource(t))
+                               return pair.source().getNodeRef(*s).str();
+                             return "";
+                           },
+                           [&](unsigned t) { return targetAction[t]; }};
         target.write(graphId(view.target(), "target"));
       }
     });
@@ -305,8 +312,8 @@ LogicalResult graphdiff::renderModelExplorer(const DiffReport &report,
             });
           });
         };
-        unsigned inputs = std::min(source.getInputs().size(),
-                                   target.getInputs().size());
+        unsigned inputs =
+            std::min(source.getInputs().size(), target.getInputs().size());
         for (unsigned k = 0; k < inputs; ++k)
           entry({sp + source.getValueRef(source.getInputs()[k]).str()},
                 {tp + target.getValueRef(target.getInputs()[k]).str()});

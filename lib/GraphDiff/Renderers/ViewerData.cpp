@@ -53,8 +53,8 @@ std::vector<ActionNodes> graphdiff::actionNodes(const PairView &view) {
     } else if (auto add = dyn_cast<patch::AddInputOp>(op)) {
       line.inputs.push_back("a" + std::to_string(add.getPosition()));
     } else if (auto remove = dyn_cast<patch::RemoveInputOp>(op)) {
-      if (auto arg =
-              dyn_cast_or_null<BlockArgument>(source.lookupValue(remove.getInput())))
+      if (auto arg = dyn_cast_or_null<BlockArgument>(
+              source.lookupValue(remove.getInput())))
         line.inputs.push_back("i" + std::to_string(arg.getArgNumber()));
     }
     lines.push_back(std::move(line));
@@ -112,7 +112,8 @@ static long coordinate(double value) { return std::lround(value); }
 /// Where each drawing node was written, in source-file positions: a source
 /// node's own, a new target node's that of the closest paired target node
 /// written before it; -1 for inputs and collapsed groups.
-static std::vector<int> fileOrder(const PairView &view, const Drawing &drawing) {
+static std::vector<int> fileOrder(const PairView &view,
+                                  const Drawing &drawing) {
   const NodeMapping &mapping = view.getPair().mapping;
   std::vector<int> targetOrder(view.target().size(), -1);
   int last = -1;

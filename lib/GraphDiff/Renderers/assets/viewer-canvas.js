@@ -374,6 +374,14 @@ var GraphDiffPicture = (function () {
       self.zoomAt(2, e.clientX - rect.left, e.clientY - rect.top);
     });
     window.addEventListener('resize', function () { self.resize(); self.draw(); });
+    if (window.ResizeObserver) {
+      new ResizeObserver(function () {
+        if (canvas.clientWidth !== self.viewW || canvas.clientHeight !== self.viewH) {
+          self.resize();
+          self.draw();
+        }
+      }).observe(canvas);
+    }
   };
 
   Picture.onTarget = onTarget;

@@ -32,7 +32,11 @@
   function showDetails(pair, i) {
     var pic = pair.picture, item = pic.items[i], row = pair.data.nodes[item.row];
     var panel = pair.details, target = item.side === 'R';
-    panel.hidden = false;
+    if (panel.hidden) {
+      panel.hidden = false;
+      // The canvas just got narrower.
+      pic.resize();
+    }
     panel.textContent = '';
     panel.appendChild(text('h3', item.name));
     var dl = document.createElement('dl');
@@ -78,6 +82,7 @@
 
   function selectItem(pair, i) {
     var pic = pair.picture;
+    document.body.setAttribute('data-selected', pic.items[i].name + ' ' + pic.items[i].side);
     pic.selected = i;
     pic.marked = new Set();
     showDetails(pair, i);
@@ -231,6 +236,26 @@
       });
     }
     if (params.action !== undefined && pairs.length) selectAction(pairs[0], Number(params.action));
+    // `#click=center` and `#wheel=center,DY` send the first picture the
+    // mouse events of a click and a wheel turn at its centre (for tests).
+    var canvas = pairs.length ? pairs[0].picture.canvas : null;
+    var at = function (type, extra) {
+      var rect = canvas.getBoundingClientRect(), init = {
+        bubbles: true, cancelable: true,
+        clientX: rect.left + rect.width / 2, clientY: rect.top + rect.height / 2};
+      for (var key in extra) init[key] = extra[key];
+      return type === 'wheel' ? new WheelEvent(type, init) : new MouseEvent(type, init);
+    };
+    if (canvas && params.click === 'center') {
+      canvas.dispatchEvent(at('mousedown', {}));
+      window.dispatchEvent(at('mouseup', {}));
+    }
+    if (canvas && params.wheel !== undefined) {
+      document.body.setAttribute('data-scale-before', pairs[0].picture.scale.toFixed(3));
+      canvas.dispatchEvent(at('wheel', {deltaY: Number(params.wheel.split(',')[1])}));
+      pairs[0].picture.draw();
+      document.body.setAttribute('data-scale', pairs[0].picture.scale.toFixed(3));
+    }
     benchRequested = params.bench !== undefined;
   }
 
