@@ -1,6 +1,7 @@
 // The HTML page is one self-contained file: no external resource, the
-// summary, the picture as inline SVG with nodes coloured by status, the fused
-// region grouped, the action list, and a search box.
+// summary, per graph pair a canvas picture drawn from the layout the tool
+// embeds as JSON (names on both sides, kinds, statuses, locations, IR), the
+// action list, and a search box.
 // RUN: split-file %s %t
 // RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --format=html -o %t/diff.html
 // RUN: FileCheck %s < %t/diff.html
@@ -10,23 +11,26 @@
 // CHECK:      <table class="summary" id="summary">
 // CHECK:      <tr><th>@net</th><td class="unchanged">1</td><td class="updated">2</td><td class="replaced">2</td><td class="deleted">1</td><td class="inserted">1</td><td>36.4%</td></tr>
 // CHECK:      <input id="search" type="search"
+// CHECK-SAME: <input type="checkbox" id="changes-only">
 // CHECK:      <section class="pair" id="pair-0" data-graph="net">
-// CHECK:      <svg class="picture"
-// CHECK:      <g class="cluster" id="g0-r0">{{.*}}fused into @fused</text></g>
-// CHECK-DAG:  <g class="node replaced" id="g0-s1" data-name="@conv1" data-kind="Conv2d"><title>@conv1 Conv2d (replaced) at {{.*}}src.mlir:3:8</title>
-// CHECK-DAG:  <g class="node replacing" id="g0-t2" data-name="@fused" data-kind="ConvReLU">
-// CHECK-DAG:  <g class="node deleted" id="g0-s5" data-name="@drop"
-// CHECK-DAG:  <g class="node inserted" id="g0-t0" data-name="@norm"
-// CHECK-DAG:  <g class="node updated" id="g0-s3" data-name="@head"
-// CHECK-DAG:  <g class="node unchanged" id="g0-s4" data-name="@tail"
-// CHECK-DAG:  <g class="node unchanged input" id="g0-i0" data-name="%arg0" data-kind="input">
+// CHECK:      <div class="viewer"><canvas></canvas>
 // CHECK:      <ol class="actions">
-// CHECK-NEXT: <li class="inserted" data-kind="insert"><span class="verb">insert</span> @norm: Norm
-// CHECK-NEXT: <li class="updated" data-kind="update"><span class="verb">update</span> @stem: Stem (inputs)
-// CHECK-NEXT: <li class="replacing" data-kind="replace"><span class="verb">fuse</span> @conv1 + @relu1 -&gt; @fused: Conv2d + ReLU fused into ConvReLU (init)
-// CHECK-NEXT: <li class="updated" data-kind="update"><span class="verb">update</span> @head: Linear -&gt; Dense (kind)
-// CHECK-NEXT: <li class="deleted" data-kind="delete"><span class="verb">delete</span> @drop: Probe
+// CHECK-NEXT: <li class="inserted" data-kind="insert" data-action="0"><span class="verb">insert</span> @norm: Norm
+// CHECK-NEXT: <li class="updated" data-kind="update" data-action="1"><span class="verb">update</span> @stem: Stem (inputs)
+// CHECK-NEXT: <li class="replacing" data-kind="replace" data-action="2"><span class="verb">fuse</span> @conv1 + @relu1 -&gt; @fused: Conv2d + ReLU fused into ConvReLU (init)
+// CHECK-NEXT: <li class="updated" data-kind="update" data-action="3"><span class="verb">update</span> @head: Linear -&gt; Dense (kind)
+// CHECK-NEXT: <li class="deleted" data-kind="delete" data-action="4"><span class="verb">delete</span> @drop: Probe
 // CHECK-NEXT: </ol>
+// The data: one row per node (source names, the target's where they differ,
+// the IR with `<` escaped), the actions' nodes, two laid-out views.
+// CHECK-NEXT: <script type="application/json" class="pair-data">{"graph":"net","changesFirst":false,"nodes":[
+// CHECK-SAME: {"id":"s1","name":"@conv1","kind":"Conv2d","status":"replaced","loc":"{{.*}}src.mlir:3:8","ir":"%conv1 = lg.node @conv1 \"Conv2d\"(%stem) stateful : (tensor\u003c4xf32>) -> tensor\u003c4xf32>","action":2}
+// CHECK-SAME: {"id":"s3","name":"@head","kind":"Linear","status":"updated","loc":"{{.*}}src.mlir:5:8","ir":"{{.*}}","tname":"@head","tloc":"{{.*}}tgt.mlir:5:8","tkind":"Dense","tir":"%head = lg.node @head \"Dense\"(%fused)
+// CHECK-SAME: {"id":"t2","name":"@fused","kind":"ConvReLU","status":"replacing","loc":"{{.*}}tgt.mlir:4:8","new":true,"ir":
+// CHECK-SAME: "actionNodes":{{\[\[[0-9]+\],\[[0-9]+\],\[[0-9]+,[0-9]+,[0-9]+\],\[[0-9]+\],\[[0-9]+\]\]}}
+// CHECK-SAME: "views":{"all":{"width":{{[0-9]+}},"height":{{[0-9]+}},"nodes":[
+// CHECK-SAME: "clusters":[{"label":"fused into @fused","replacer":{{[0-9]+}},"members":[{{[0-9]+}},{{[0-9]+}}],"box":[
+// CHECK-SAME: "changes":{
 // CHECK:      <div id="errors"></div>
 // CHECK:      <script>
 // CHECK:      </html>
@@ -36,17 +40,51 @@
 // OFFLINE-NOT: href="http
 // OFFLINE-NOT: <link
 // OFFLINE-NOT: @import
+// OFFLINE-NOT: fetch(
+// OFFLINE-NOT: XMLHttpRequest
 
-// In a real browser (headless Chromium): the script runs without errors, the
-// picture is there, and `#q=...` searches on load.
-// RUN: %if chromium %{ timeout 120 chromium --headless --disable-dev-shm-usage --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --enable-logging=stderr --v=0 --user-data-dir=%t/profile --dump-dom "file://%t/diff.html#q=conv" > %t/dom.html 2> %t/console.txt %}
+// The layout: no two nodes overlap, and the fused region's box holds its
+// members and nothing else (not the fused node).
+// RUN: python3 %S/Inputs/check_viewer.py geometry %t/diff.html | FileCheck %s --check-prefix=GEOMETRY
+// GEOMETRY: pair 0 view all: 9 nodes, 11 edges, 1 of 1 regions boxed
+// GEOMETRY: geometry ok
+
+// In a real browser (headless Chromium): the script runs without errors and
+// draws the picture side by side (13 items: the 6 source nodes and the input
+// on the source side; the input, @stem, @head, @tail and the 2 new nodes on
+// the target side), `#q=...` searches on load (`conv` matches @conv1 in
+// the source and the fused ConvReLU in the target), `#select=` shows a
+// node's details (its IR, location and action) and marks its action.
+// RUN: %if chromium %{ timeout 120 chromium --headless --disable-dev-shm-usage --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --enable-logging=stderr --v=0 --user-data-dir=%t/profile --window-size=1200,900 --dump-dom "file://%t/diff.html#q=conv&select=@head" > %t/dom.html 2> %t/console.txt %}
 // RUN: %if chromium %{ FileCheck %s --check-prefix=DOM < %t/dom.html %}
 // RUN: %if chromium %{ not grep -E "CONSOLE|Uncaught" %t/console.txt %}
-// DOM:     <body data-ready="9">
+// DOM:     <body data-selected="@head L" data-ready="13" data-drawn="{{[1-9][0-9]*}}"
 // DOM:     <span id="hits">2 nodes</span>
-// DOM:     <g class="node replaced hit" id="g0-s1" data-name="@conv1"
-// DOM:     <g class="node replacing hit" id="g0-t2" data-name="@fused"
+// DOM:     <div class="details"><h3>@head</h3><dl><dt>side</dt><dd>source</dd><dt>kind</dt><dd>Linear</dd><dt>status</dt><dd>updated</dd><dt>in the target</dt><dd>@head</dd><dt>location</dt><dd>{{.*}}src.mlir:5:8</dd><dt>action</dt><dd><a class="action-link">update @head: Linear -&gt; Dense (kind)
+// DOM-SAME: <pre class="ir">%head = lg.node @head "Linear"(%relu1) stateful : (tensor&lt;4xf32&gt;) -&gt; tensor&lt;4xf32&gt;</pre>
+// DOM:     <li class="updated hidden current" data-kind="update" data-action="3">
 // DOM:     <div id="errors"></div>
+
+// Selecting an action (as a click on it does, here through `#action=2`)
+// marks it and selects its first node, the fused region's @conv1, whose
+// details name the action; the node is centred (drawn on screen).
+// RUN: %if chromium %{ timeout 120 chromium --headless --disable-dev-shm-usage --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --user-data-dir=%t/profile --window-size=1200,900 --dump-dom "file://%t/diff.html#action=2" > %t/action.html 2> /dev/null %}
+// RUN: %if chromium %{ FileCheck %s --check-prefix=ACTION < %t/action.html %}
+// ACTION: <div class="details"><h3>@conv1</h3>{{.*}}<dt>status</dt><dd>replaced</dd>{{.*}}<a class="action-link">fuse @conv1 + @relu1 -&gt; @fused
+// ACTION: <li class="replacing current" data-kind="replace" data-action="2">
+
+// The mouse: a click at the canvas centre, where #action=2 centred @conv1,
+// selects it (the click handler's hit test); a wheel turn there zooms in by
+// exp(300 * 0.0015).
+// RUN: %if chromium %{ timeout 120 chromium --headless --disable-dev-shm-usage --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --user-data-dir=%t/profile --window-size=1200,900 --dump-dom "file://%t/diff.html#action=2&click=center&wheel=center,-300" > %t/mouse.html 2> /dev/null %}
+// RUN: %if chromium %{ FileCheck %s --check-prefix=MOUSE < %t/mouse.html %}
+// MOUSE: <body data-selected="@conv1 L" data-scale-before="1.000" data-scale="1.568"
+
+// A screenshot shows the nodes in their colours, below the legend (rows 340
+// on: the canvas): replaced (light blue), replacing (dark blue), deleted
+// (red), inserted (green), updated (yellow).
+// RUN: %if chromium %{ timeout 120 chromium --headless --disable-dev-shm-usage --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --hide-scrollbars --user-data-dir=%t/profile --window-size=1200,1400 --screenshot=%t/shot.png "file://%t/diff.html" 2> /dev/null %}
+// RUN: %if chromium %{ python3 %S/Inputs/check_viewer.py pixels %t/shot.png 340 replaced=#8db8ee:2000 replacing=#4a90e2:2000 deleted=#f08080:2000 inserted=#8fd694:2000 updated=#ffe066:2000 %}
 
 //--- src.mlir
 lg.graph @net(%x: tensor<4xf32>) -> tensor<4xf32> {

@@ -25,9 +25,10 @@ struct DiffResult;
 using DiffReport = DiffResult;
 
 /// The output formats of `graph-diff-opt SRC TGT --format=...`.
-enum class ReportFormat { MLIR, Text, JSON, DOT, HTML };
+/// ModelExplorer: Model Explorer's graph JSON with its sync-navigation data.
+enum class ReportFormat { MLIR, Text, JSON, DOT, HTML, ModelExplorer };
 
-/// Parses "mlir", "text", "json", "dot" or "html".
+/// Parses "mlir", "text", "json", "dot", "html" or "model-explorer".
 std::optional<ReportFormat> parseReportFormat(llvm::StringRef name);
 llvm::StringRef stringifyReportFormat(ReportFormat format);
 
@@ -60,6 +61,9 @@ mlir::LogicalResult renderDOT(const DiffReport &report, llvm::raw_ostream &os,
                               const RenderOptions &options);
 mlir::LogicalResult renderHTML(const DiffReport &report, llvm::raw_ostream &os,
                                const RenderOptions &options);
+mlir::LogicalResult renderModelExplorer(const DiffReport &report,
+                                        llvm::raw_ostream &os,
+                                        const RenderOptions &options);
 
 } // namespace graphdiff
 

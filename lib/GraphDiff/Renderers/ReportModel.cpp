@@ -185,6 +185,47 @@ Drawing graphdiff::buildDrawing(const PairView &view,
     drawing.nodes.push_back(std::move(node));
     return static_cast<int>(drawing.nodes.size() - 1);
   };
+  // Collapsed groups: connected stretches of hidden nodes.
+  llvm::EquivalenceClasses<unsigned> groups;
+  std::map<unsigned, int> groupDraw;
+  std::map<unsigned, std::pair<unsigned, unsigned>> groupEnds;
+  std::map<unsigned, unsigned> groupSize;
+  if (collapse) {
+    for (unsigned s = 0; s < n; ++s)
+      if (!keep[s] && !hidden[s])
+        groups.insert(s);
+    // A stretch is a run of the source order between two kept nodes: on a
+    // graph where everything unchanged is connected (a DenseNet's concats),
+    // one group per connected set would swallow the whole picture.
+    std::vector<unsigned> run(n, 0);
+    unsigned runs = 0;
+    for (unsigned s : view.getSourceOrder()) {
+      if (keep[s] && !hidden[s])
+        ++runs;
+      run[s] = runs;
+    }
+    for (unsigned s = 0; s < n; ++s) {
+      if (keep[s] || hidden[s])
+        continue;
+      for (unsigned user : source.getUsers(s))
+        if (!keep[user] && !hidden[user] && run[user] == run[s])
+          groups.unionSets(s, user);
+    }
+    for (unsigned s : view.getSourceOrder()) {
+      if (keep[s] || hidden[s])
+        continue;
+      unsigned leader = groups.getLeaderValue(s);
+      auto [it, fresh] = groupEnds.try_emplace(leader, s, s);
+      if (!fresh)
+        it->second.second = s;
+      ++groupSize[leader];
+    }
+    // A group of one is drawn as the node itself.
+    for (unsigned s = 0; s < n; ++s)
+      if (!keep[s] && !hidden[s] && groupSize[groups.getLeaderValue(s)] == 1)
+        keep[s] = true;
+  }
+
   for (unsigned s : view.getSourceOrder()) {
     if (!keep[s] || hidden[s])
       continue;
@@ -197,31 +238,7 @@ Drawing graphdiff::buildDrawing(const PairView &view,
     sourceDraw[s] = addNode(std::move(node));
   }
 
-  // Collapsed groups: connected stretches of hidden nodes.
   if (collapse) {
-    llvm::EquivalenceClasses<unsigned> groups;
-    for (unsigned s = 0; s < n; ++s)
-      if (!keep[s] && !hidden[s])
-        groups.insert(s);
-    for (unsigned s = 0; s < n; ++s) {
-      if (keep[s] || hidden[s])
-        continue;
-      for (unsigned user : source.getUsers(s))
-        if (!keep[user] && !hidden[user])
-          groups.unionSets(s, user);
-    }
-    std::map<unsigned, int> groupDraw;
-    std::map<unsigned, std::pair<unsigned, unsigned>> groupEnds;
-    std::map<unsigned, unsigned> groupSize;
-    for (unsigned s : view.getSourceOrder()) {
-      if (keep[s] || hidden[s])
-        continue;
-      unsigned leader = groups.getLeaderValue(s);
-      auto [it, fresh] = groupEnds.try_emplace(leader, s, s);
-      if (!fresh)
-        it->second.second = s;
-      ++groupSize[leader];
-    }
     unsigned k = 0;
     for (unsigned s : view.getSourceOrder()) {
       if (keep[s] || hidden[s])

@@ -64,7 +64,9 @@ static cl::opt<ReportFormat> reportFormat(
                           "versioned JSON (docs/Report-JSON.md)"),
                clEnumValN(ReportFormat::DOT, "dot", "a Graphviz picture"),
                clEnumValN(ReportFormat::HTML, "html",
-                          "one self-contained web page")),
+                          "one self-contained web page"),
+               clEnumValN(ReportFormat::ModelExplorer, "model-explorer",
+                          "graph JSON and node mapping for Model Explorer")),
     cl::init(ReportFormat::MLIR));
 
 static cl::opt<bool>

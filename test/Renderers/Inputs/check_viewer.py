@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Checks of the HTML viewer that a browser cannot report by itself.
+
+  check_viewer.py geometry PAGE.html
+      Reads the layout the tool embedded in the page (one JSON object per
+      graph pair) and checks, in both views: no two nodes overlap, and no
+      node outside a fused region (its replacing node included) meets the
+      region's box, which holds all its members. Prints one line per view.
+
+  check_viewer.py pixels SHOT.png TOP NAME=#rrggbb:MIN ...
+      Counts the pixels of each colour in a PNG screenshot, in the rows from
+      TOP down (below the page's legend, which shows the same colours), and
+      fails if one has fewer than MIN. Prints the counts.
+"""
+
+import json
+import re
+import struct
+import sys
+import zlib
+
+W, H = 170, 40
+
+
+def overlaps(a, b):
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def geometry(path):
+    page = open(path, encoding="utf-8").read()
+    blobs = re.findall(r'<script type="application/json" class="pair-data">(.*?)</script>', page, re.S)
+    if not blobs:
+        sys.exit("error: no viewer data in " + path)
+    bad = 0
+    for index, blob in enumerate(blobs):
+        data = json.loads(blob)
+        for name in ("all", "changes"):
+            view = data["views"][name]
+            boxes = [(n[1], n[2], W, H) for n in view["nodes"]]
+            # Nodes never overlap: sort by row, compare neighbours in a row.
+            rows = {}
+            for i, b in enumerate(boxes):
+                rows.setdefault(b[1], []).append(i)
+            for y, members in rows.items():
+                members.sort(key=lambda i: boxes[i][0])
+                for a, b in zip(members, members[1:]):
+                    if overlaps(boxes[a], boxes[b]):
+                        print("pair %d view %s: nodes %s and %s overlap" % (
+                            index, name, data["nodes"][view["nodes"][a][0]]["name"],
+                            data["nodes"][view["nodes"][b][0]]["name"]))
+                        bad += 1
+            boxed = 0
+            for cluster in view["clusters"]:
+                box = cluster["box"]
+                if box[2] <= 0:
+                    continue
+                boxed += 1
+                members = set(cluster["members"])
+                for m in members:
+                    b = boxes[m]
+                    if not (box[0] <= b[0] and b[0] + W <= box[0] + box[2] and
+                            box[1] <= b[1] and b[1] + H <= box[1] + box[3]):
+                        print("pair %d view %s: %s sticks out of its region box" % (index, name, cluster["label"]))
+                        bad += 1
+                for i, b in enumerate(boxes):
+                    if i not in members and overlaps(b, box):
+                        what = "its replacing node" if i == cluster["replacer"] else "node"
+                        print("pair %d view %s: %s %s overlaps the box '%s'" % (
+                            index, name, what, data["nodes"][view["nodes"][i][0]]["name"], cluster["label"]))
+                        bad += 1
+            print("pair %d view %s: %d nodes, %d edges, %d of %d regions boxed" % (
+                index, name, len(boxes), len(view["edges"]), boxed, len(view["clusters"])))
+    if bad:
+        sys.exit("error: %d layout problems" % bad)
+    print("geometry ok")
+
+
+def read_png(path):
+    raw = open(path, "rb").read()
+    if raw[:8] != b"\x89PNG\r\n\x1a\n":
+        sys.exit("error: %s is not a PNG" % path)
+    pos, chunks, header = 8, [], None
+    while pos < len(raw):
+        length, kind = struct.unpack(">I4s", raw[pos:pos + 8])
+        body = raw[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            chunks.append(body)
+        pos += 12 + length
+    width, height, depth, color, _, _, interlace = header
+    if depth != 8 or color not in (2, 6) or interlace:
+        sys.exit("error: unsupported PNG (depth %d, colour type %d)" % (depth, color))
+    bpp = 3 if color == 2 else 4
+    data = zlib.decompress(b"".join(chunks))
+    stride = width * bpp
+    pixels, prev, pos = [], bytearray(stride), 0
+    for _ in range(height):
+        kind, line = data[pos], bytearray(data[pos + 1:pos + 1 + stride])
+        pos += 1 + stride
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b = prev[i]
+            c = prev[i - bpp] if i >= bpp else 0
+            if kind == 1:
+                line[i] = (line[i] + a) & 255
+            elif kind == 2:
+                line[i] = (line[i] + b) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        pixels.append(bytes(line))
+        prev = line
+    return width, height, bpp, pixels
+
+
+def pixels(path, top, wanted):
+    width, height, bpp, rows = read_png(path)
+    counts = {}
+    for row in rows[top:]:
+        for x in range(0, width * bpp, bpp):
+            rgb = row[x:x + 3]
+            counts[rgb] = counts.get(rgb, 0) + 1
+    bad = 0
+    for spec in wanted:
+        name, rest = spec.split("=")
+        color, minimum = rest.split(":")
+        rgb = bytes.fromhex(color.lstrip("#"))
+        n = counts.get(rgb, 0)
+        ok = n >= int(minimum)
+        print("%s %s: %d pixels%s" % (name, color, n, "" if ok else " (fewer than %s)" % minimum))
+        bad += not ok
+    if bad:
+        sys.exit("error: %d colours missing from %s" % (bad, path))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) >= 3 and sys.argv[1] == "geometry":
+        geometry(sys.argv[2])
+    elif len(sys.argv) >= 5 and sys.argv[1] == "pixels":
+        pixels(sys.argv[2], int(sys.argv[3]), sys.argv[4:])
+    else:
+        sys.exit(__doc__)
