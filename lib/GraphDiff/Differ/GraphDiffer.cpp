@@ -87,8 +87,7 @@ private:
   /// Fixes which source value each result of `t` stands for.
   void mapResults(unsigned t);
 
-  bool contentChanged(unsigned s, unsigned t,
-                      SmallVectorImpl<StringRef> &changes) const;
+  bool contentChanged(unsigned s, unsigned t, patch::NodeChange &changes) const;
   Block *buildBody(OpBuilder &builder, Operation *action, unsigned t,
                    SmallVectorImpl<Attribute> &inputs);
 
@@ -388,7 +387,7 @@ void PlanBuilder::settleRegions() {
     std::optional<unsigned> s = mapping.getSource(t);
     if (!s || mapping.getPairStage(t) == MatchStage::Id)
       continue;
-    SmallVector<StringRef> changes;
+    patch::NodeChange changes = patch::NodeChange::None;
     if (!contentChanged(*s, t, changes))
       continue;
     llvm::DenseSet<Value> boundary = inputImages(t);
@@ -475,7 +474,7 @@ std::string PlanBuilder::checkLeaks(unsigned t) const {
 }
 
 bool PlanBuilder::contentChanged(unsigned s, unsigned t,
-                                 SmallVectorImpl<StringRef> &changes) const {
+                                 patch::NodeChange &changes) const {
   Operation *a = source.getNode(s);
   Operation *b = target.getNode(t);
   // The common case, checked without building any attribute: the same op
@@ -489,10 +488,10 @@ bool PlanBuilder::contentChanged(unsigned s, unsigned t,
                                         b->getPropertiesStorage())))
     return false;
   if (a->getName() != b->getName())
-    changes.push_back("kind");
+    changes |= patch::NodeChange::Kind;
   else if (auto na = dyn_cast<lg::NodeOp>(a))
     if (na.getKind() != cast<lg::NodeOp>(b).getKind())
-      changes.push_back("kind");
+      changes |= patch::NodeChange::Kind;
   if (a->getName() == b->getName()) {
     DictionaryAttr da = a->getAttrDictionary(), db = b->getAttrDictionary();
     if (!isSameAttrDictionary(da, db)) {
@@ -506,7 +505,7 @@ bool PlanBuilder::contentChanged(unsigned s, unsigned t,
                    lb.getDictionary(a->getContext());
       }
       if (!onlyKind)
-        changes.push_back("attributes");
+        changes |= patch::NodeChange::Attributes;
     }
     Attribute pa = a->getPropertiesAsAttribute();
     Attribute pb = b->getPropertiesAsAttribute();
@@ -515,12 +514,11 @@ bool PlanBuilder::contentChanged(unsigned s, unsigned t,
                               ? isSameAttrDictionary(cast<DictionaryAttr>(pa),
                                                      cast<DictionaryAttr>(pb))
                               : pa == pb;
-    if (!sameProperties && !isa<lg::NodeOp>(a) &&
-        !llvm::is_contained(changes, "attributes"))
-      changes.push_back("attributes");
+    if (!sameProperties && !isa<lg::NodeOp>(a))
+      changes |= patch::NodeChange::Attributes;
   }
   if (a->getResultTypes() != b->getResultTypes())
-    changes.push_back("types");
+    changes |= patch::NodeChange::Types;
   if (a->getName() == b->getName() &&
       a->getNumRegions() == b->getNumRegions() && a->getNumRegions() != 0) {
     // Values from outside the two ops (their operands, captured values) are
@@ -540,10 +538,11 @@ bool PlanBuilder::contentChanged(unsigned s, unsigned t,
         },
         [&](Value va, Value vb) { inner.try_emplace(va, vb); },
         OperationEquivalence::IgnoreLocations);
-    if (!same && !llvm::is_contained(changes, "attributes"))
-      changes.push_back("regions");
+    if (!same &&
+        !patch::bitEnumContainsAny(changes, patch::NodeChange::Attributes))
+      changes |= patch::NodeChange::Regions;
   }
-  return !changes.empty();
+  return changes != patch::NodeChange::None;
 }
 
 /// Copies into the body of a new node's action, before `newNode`, a
@@ -602,7 +601,7 @@ patch::PlanOp PlanBuilder::emit(OpBuilder &builder) {
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToEnd(&plan.getActions().front());
   auto stageAttr = [&](MatchStage stage) {
-    return builder.getStringAttr(stringifyMatchStage(stage));
+    return patch::MatchStageAttr::get(context, stage);
   };
   auto listOf = [&](SmallVectorImpl<Attribute> &refs) {
     return builder.getArrayAttr(refs);
@@ -649,7 +648,7 @@ patch::PlanOp PlanBuilder::emit(OpBuilder &builder) {
         return sourceRank[a] < sourceRank[b];
       });
       patch::RefAttr anchorRef = source.getNodeRef(*anchor);
-      StringAttr stage = stageAttr(mapping.getRegionStage(t));
+      patch::MatchStageAttr stage = stageAttr(mapping.getRegionStage(t));
       for (unsigned member : ordered)
         if (member != *anchor)
           patch::DeleteOp::create(builder, source.getNode(member)->getLoc(),
@@ -683,15 +682,15 @@ patch::PlanOp PlanBuilder::emit(OpBuilder &builder) {
       patch::RefAttr newName = target.getNodeRef(t);
       newName = patch::RefAttr::get(context, newName.getName(),
                                     newName.getSymbol(), 0, true);
-      auto insert =
-          patch::InsertOp::create(builder, node->getLoc(), newName,
-                                  builder.getArrayAttr({}), StringAttr());
+      auto insert = patch::InsertOp::create(builder, node->getLoc(), newName,
+                                            builder.getArrayAttr({}),
+                                            patch::MatchStageAttr());
       SmallVector<Attribute> inputs;
       buildBody(builder, insert, t, inputs);
       insert.setInputsAttr(listOf(inputs));
       continue;
     }
-    SmallVector<StringRef> changes;
+    patch::NodeChange changes = patch::NodeChange::None;
     contentChanged(*s, t, changes);
     ArrayRef<Value> newInputs = target.getNodeInputs(t);
     ArrayRef<Value> oldInputs = source.getNodeInputs(*s);
@@ -716,12 +715,12 @@ patch::PlanOp PlanBuilder::emit(OpBuilder &builder) {
       for (unsigned i = 0; i < a->getNumOperands() && !inputsChanged; ++i)
         inputsChanged = differs(b->getOperand(i), a->getOperand(i));
     if (inputsChanged)
-      changes.push_back("inputs");
-    if (changes.empty())
+      changes |= patch::NodeChange::Inputs;
+    if (changes == patch::NodeChange::None)
       continue;
     auto update = patch::UpdateOp::create(
         builder, node->getLoc(), source.getNodeRef(*s),
-        builder.getStrArrayAttr(changes), builder.getArrayAttr({}),
+        patch::NodeChangeAttr::get(context, changes), builder.getArrayAttr({}),
         stageAttr(mapping.getPairStage(t)));
     SmallVector<Attribute> inputs;
     buildBody(builder, update, t, inputs);
@@ -743,7 +742,7 @@ patch::PlanOp PlanBuilder::emit(OpBuilder &builder) {
       reason = builder.getStringAttr(it->second);
     patch::DeleteOp::create(builder, source.getNode(s)->getLoc(),
                             source.getNodeRef(s), patch::RefAttr(), reason,
-                            StringAttr());
+                            patch::MatchStageAttr());
   }
 
   // The signature: inputs the target dropped, then outputs.
