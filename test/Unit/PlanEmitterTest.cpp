@@ -114,9 +114,9 @@ TEST_F(PlanEmitterTest, UpdatesInsertsAndDeletesAreRecorded) {
             std::string::npos)
       << plan;
 
-  EXPECT_EQ(result.getChanges(ta), ArrayRef<StringRef>({"kind"}));
-  EXPECT_EQ(result.getChanges(tc), ArrayRef<StringRef>({"inputs"}));
-  EXPECT_TRUE(result.getChanges(td).empty());
+  EXPECT_EQ(result.getChanges(ta), patch::NodeChange::Kind);
+  EXPECT_EQ(result.getChanges(tc), patch::NodeChange::Inputs);
+  EXPECT_EQ(result.getChanges(td), patch::NodeChange::None);
   EXPECT_EQ(result.sourceStatus[sa], NodeStatus::Updated);
   EXPECT_EQ(result.targetStatus[ta], NodeStatus::Updated);
   EXPECT_EQ(result.sourceStatus[sb], NodeStatus::Deleted);
@@ -175,17 +175,17 @@ TEST_F(PlanEmitterTest, ContentChangesNameEachKind) {
     return &g.getBody().front().front();
   };
   auto changes = [&](StringRef a, StringRef b) {
-    SmallVector<StringRef> out;
+    patch::NodeChange out = patch::NodeChange::None;
     bool changed = contentChanged(nodeOf(a), nodeOf(b), out);
-    EXPECT_EQ(changed, !out.empty());
-    return std::vector<std::string>(out.begin(), out.end());
+    EXPECT_EQ(changed, out != patch::NodeChange::None);
+    return patch::stringifyNodeChange(out);
   };
-  using Kinds = std::vector<std::string>;
-  EXPECT_EQ(changes("same", "same"), Kinds({}));
+  using Kinds = std::string;
+  EXPECT_EQ(changes("same", "same"), Kinds(""));
   // The kind of an lg node is an attribute, reported on its own.
-  EXPECT_EQ(changes("same", "kind"), Kinds({"kind"}));
-  EXPECT_EQ(changes("same", "attributes"), Kinds({"attributes"}));
-  EXPECT_EQ(changes("same", "types"), Kinds({"types"}));
-  EXPECT_EQ(changes("same", "both"), Kinds({"kind", "types"}));
+  EXPECT_EQ(changes("same", "kind"), Kinds("kind"));
+  EXPECT_EQ(changes("same", "attributes"), Kinds("attributes"));
+  EXPECT_EQ(changes("same", "types"), Kinds("types"));
+  EXPECT_EQ(changes("same", "both"), Kinds("kind, types"));
 }
 } // namespace

@@ -110,18 +110,16 @@ struct GraphDiff {
   std::vector<Replacement> replacements;
   /// For each updated target node, the change kinds its `patch.update`
   /// carries ("kind", "attributes", "types", "regions", "inputs").
-  llvm::DenseMap<unsigned, llvm::SmallVector<llvm::StringRef, 4>> changes;
+  llvm::DenseMap<unsigned, patch::NodeChange> changes;
   /// Source and target nodes in a topological order that depends on names
   /// only, never on the order of nodes in the files.
   std::vector<unsigned> sourceOrder, targetOrder;
   DiffSummary summary;
 
-  /// The change kinds of the update of target node `t`; empty if it is not
+  /// The change kinds of the update of target node `t`; none if it is not
   /// updated.
-  llvm::ArrayRef<llvm::StringRef> getChanges(unsigned t) const {
-    auto it = changes.find(t);
-    return it == changes.end() ? llvm::ArrayRef<llvm::StringRef>()
-                               : llvm::ArrayRef<llvm::StringRef>(it->second);
+  patch::NodeChange getChanges(unsigned t) const {
+    return changes.lookup(t);
   }
 };
 

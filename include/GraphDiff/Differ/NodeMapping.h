@@ -7,6 +7,7 @@
 #ifndef GRAPHDIFF_DIFFER_NODEMAPPING_H
 #define GRAPHDIFF_DIFFER_NODEMAPPING_H
 
+#include "GraphDiff/Dialect/Patch/IR/PatchEnums.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -17,22 +18,11 @@
 
 namespace graphdiff {
 
-/// The matcher stage that decided a pair or a region, in order of trust.
-enum class MatchStage : uint8_t {
-  /// Equal `lg` node ids.
-  Id,
-  /// `fused_from` provenance on a target node.
-  Provenance,
-  /// Equal MLIR locations (`NameLoc`, `FusedLoc`, file:line:col).
-  Location,
-  /// The seed's conventions: a `fused_<id>` name, an `anchor` metadata key.
-  Convention,
-  /// The structure around the node (its matched neighbours).
-  Structure,
-};
-
-/// A printable name for `stage` ("id", "provenance", ...).
-llvm::StringRef stringifyMatchStage(MatchStage stage);
+/// The matcher stage that decided a pair or a region, in order of trust: the
+/// `patch` dialect's enum (PatchEnums.td), which the plan's actions record;
+/// `stringifyMatchStage` gives "id", "provenance", ...
+using patch::MatchStage;
+using patch::stringifyMatchStage;
 
 /// The pairs of matched nodes between a source and a target graph (by node
 /// index), and the source regions that unmatched target nodes replace.

@@ -36,8 +36,9 @@ namespace graphdiff {
 /// `source` must name its nodes as the plan does: build it with the same
 /// SourceNames the differ used (or none, for printer names on both sides).
 ///
-/// A plan that cannot be applied gives a located error at the offending action
-/// and failure(); bad plans never assert.
+/// The plan is verified first (each action on its own, then the plan as a
+/// whole). A plan that does not verify or cannot be applied gives a located
+/// error at the offending action and failure(); bad plans never assert.
 mlir::FailureOr<mlir::OwningOpRef<mlir::Operation *>>
 applyPlan(patch::PlanOp plan, const Graph &source);
 

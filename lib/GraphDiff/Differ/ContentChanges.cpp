@@ -14,7 +14,7 @@ using namespace mlir;
 using namespace graphdiff;
 
 bool graphdiff::contentChanged(Operation *a, Operation *b,
-                               SmallVectorImpl<StringRef> &changes) {
+                               patch::NodeChange &changes) {
   // The common case, checked without building any attribute: the same op
   // with the same attributes, properties and types, and no regions.
   if (a->getName() == b->getName() && a->getNumRegions() == 0 &&
@@ -26,10 +26,10 @@ bool graphdiff::contentChanged(Operation *a, Operation *b,
                                         b->getPropertiesStorage())))
     return false;
   if (a->getName() != b->getName())
-    changes.push_back("kind");
+    changes |= patch::NodeChange::Kind;
   else if (auto na = dyn_cast<lg::NodeOp>(a))
     if (na.getKind() != cast<lg::NodeOp>(b).getKind())
-      changes.push_back("kind");
+      changes |= patch::NodeChange::Kind;
   if (a->getName() == b->getName()) {
     DictionaryAttr da = a->getAttrDictionary(), db = b->getAttrDictionary();
     if (!isSameAttrDictionary(da, db)) {
@@ -43,7 +43,7 @@ bool graphdiff::contentChanged(Operation *a, Operation *b,
                    lb.getDictionary(a->getContext());
       }
       if (!onlyKind)
-        changes.push_back("attributes");
+        changes |= patch::NodeChange::Attributes;
     }
     Attribute pa = a->getPropertiesAsAttribute();
     Attribute pb = b->getPropertiesAsAttribute();
@@ -52,12 +52,11 @@ bool graphdiff::contentChanged(Operation *a, Operation *b,
                               ? isSameAttrDictionary(cast<DictionaryAttr>(pa),
                                                      cast<DictionaryAttr>(pb))
                               : pa == pb;
-    if (!sameProperties && !isa<lg::NodeOp>(a) &&
-        !llvm::is_contained(changes, "attributes"))
-      changes.push_back("attributes");
+    if (!sameProperties && !isa<lg::NodeOp>(a))
+      changes |= patch::NodeChange::Attributes;
   }
   if (a->getResultTypes() != b->getResultTypes())
-    changes.push_back("types");
+    changes |= patch::NodeChange::Types;
   if (a->getName() == b->getName() &&
       a->getNumRegions() == b->getNumRegions() && a->getNumRegions() != 0) {
     // Values from outside the two ops (their operands, captured values) are
@@ -77,8 +76,9 @@ bool graphdiff::contentChanged(Operation *a, Operation *b,
         },
         [&](Value va, Value vb) { inner.try_emplace(va, vb); },
         OperationEquivalence::IgnoreLocations);
-    if (!same && !llvm::is_contained(changes, "attributes"))
-      changes.push_back("regions");
+    if (!same &&
+        !patch::bitEnumContainsAny(changes, patch::NodeChange::Attributes))
+      changes |= patch::NodeChange::Regions;
   }
-  return !changes.empty();
+  return changes != patch::NodeChange::None;
 }

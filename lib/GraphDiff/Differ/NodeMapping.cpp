@@ -10,22 +10,6 @@
 
 using namespace graphdiff;
 
-llvm::StringRef graphdiff::stringifyMatchStage(MatchStage stage) {
-  switch (stage) {
-  case MatchStage::Id:
-    return "id";
-  case MatchStage::Provenance:
-    return "provenance";
-  case MatchStage::Location:
-    return "location";
-  case MatchStage::Convention:
-    return "convention";
-  case MatchStage::Structure:
-    return "structure";
-  }
-  return "unknown";
-}
-
 void NodeMapping::pair(unsigned source, unsigned target, MatchStage stage) {
   assert(!isSourceTaken(source) && !isTargetTaken(target) && "already taken");
   sourceToTarget[source] = target;

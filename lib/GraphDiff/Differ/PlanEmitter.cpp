@@ -50,19 +50,19 @@ private:
   Replacement replacementOf(unsigned t) const;
   /// The change kinds of the update of the pair (`s`, `t`): its content's,
   /// and "inputs" if it reads other values than the source node will.
-  SmallVector<StringRef, 4> changesOf(unsigned s, unsigned t) const;
+  patch::NodeChange changesOf(unsigned s, unsigned t) const;
   /// Fills the body of a new node's action with a copy of target node `t`,
   /// and `inputs` with what its operands stand for.
   void buildBody(Operation *action, unsigned t,
                  SmallVectorImpl<Attribute> &inputs);
-  StringAttr stageAttr(MatchStage stage) {
-    return builder.getStringAttr(stringifyMatchStage(stage));
+  patch::MatchStageAttr stageAttr(MatchStage stage) {
+    return patch::MatchStageAttr::get(builder.getContext(), stage);
   }
 
   void emitAddedInputs();
   void emitReplace(const Replacement &replacement);
   void emitInsert(unsigned t);
-  void emitUpdate(unsigned s, unsigned t, ArrayRef<StringRef> changes);
+  void emitUpdate(unsigned s, unsigned t, patch::NodeChange changes);
   void emitDeletes();
   void emitSignature(Location loc);
 
@@ -139,10 +139,10 @@ Replacement PlanEmitter::replacementOf(unsigned t) const {
   return replacement;
 }
 
-SmallVector<StringRef, 4> PlanEmitter::changesOf(unsigned s, unsigned t) const {
+patch::NodeChange PlanEmitter::changesOf(unsigned s, unsigned t) const {
   Operation *a = source.getNode(s);
   Operation *b = target.getNode(t);
-  SmallVector<StringRef, 4> changes;
+  patch::NodeChange changes = patch::NodeChange::None;
   contentChanged(a, b, changes);
   ArrayRef<Value> newInputs = target.getNodeInputs(t);
   ArrayRef<Value> oldInputs = source.getNodeInputs(s);
@@ -165,7 +165,7 @@ SmallVector<StringRef, 4> PlanEmitter::changesOf(unsigned s, unsigned t) const {
     for (unsigned i = 0; i < a->getNumOperands() && !inputsChanged; ++i)
       inputsChanged = differs(b->getOperand(i), a->getOperand(i));
   if (inputsChanged)
-    changes.push_back("inputs");
+    changes |= patch::NodeChange::Inputs;
   return changes;
 }
 
@@ -231,7 +231,7 @@ void PlanEmitter::emitReplace(const Replacement &replacement) {
   MLIRContext *context = builder.getContext();
   Operation *node = target.getNode(replacement.target);
   patch::RefAttr anchorRef = source.getNodeRef(replacement.anchor);
-  StringAttr stage = stageAttr(replacement.stage);
+  patch::MatchStageAttr stage = stageAttr(replacement.stage);
   for (unsigned member : replacement.region)
     if (member != replacement.anchor)
       patch::DeleteOp::create(builder, source.getNode(member)->getLoc(),
@@ -261,17 +261,19 @@ void PlanEmitter::emitReplace(const Replacement &replacement) {
 void PlanEmitter::emitInsert(unsigned t) {
   auto insert = patch::InsertOp::create(builder, target.getNode(t)->getLoc(),
                                         newNodeRef(target.getNodeRef(t)),
-                                        builder.getArrayAttr({}), StringAttr());
+                                        builder.getArrayAttr({}),
+                                        patch::MatchStageAttr());
   SmallVector<Attribute> inputs;
   buildBody(insert, t, inputs);
   insert.setInputsAttr(builder.getArrayAttr(inputs));
 }
 
 void PlanEmitter::emitUpdate(unsigned s, unsigned t,
-                             ArrayRef<StringRef> changes) {
+                             patch::NodeChange changes) {
   auto update = patch::UpdateOp::create(
       builder, target.getNode(t)->getLoc(), source.getNodeRef(s),
-      builder.getStrArrayAttr(changes), builder.getArrayAttr({}),
+      patch::NodeChangeAttr::get(builder.getContext(), changes),
+      builder.getArrayAttr({}),
       stageAttr(mapping.getPairStage(t)));
   SmallVector<Attribute> inputs;
   buildBody(update, t, inputs);
@@ -295,7 +297,7 @@ void PlanEmitter::emitDeletes() {
       reason = builder.getStringAttr(it->second);
     patch::DeleteOp::create(builder, source.getNode(s)->getLoc(),
                             source.getNodeRef(s), patch::RefAttr(), reason,
-                            StringAttr());
+                            patch::MatchStageAttr());
   }
 }
 
@@ -355,14 +357,14 @@ void PlanEmitter::run() {
       continue;
     }
     result.image[*s] = t;
-    SmallVector<StringRef, 4> changes = changesOf(*s, t);
-    if (changes.empty()) {
+    patch::NodeChange changes = changesOf(*s, t);
+    if (changes == patch::NodeChange::None) {
       result.sourceStatus[*s] = result.targetStatus[t] = NodeStatus::Unchanged;
       continue;
     }
     result.sourceStatus[*s] = result.targetStatus[t] = NodeStatus::Updated;
     emitUpdate(*s, t, changes);
-    result.changes[t] = std::move(changes);
+    result.changes[t] = changes;
   }
   emitDeletes();
   emitSignature(loc);

@@ -309,7 +309,7 @@ SettledRegions RegionSettler::run() {
     std::optional<unsigned> s = mapping.getSource(t);
     if (!s || mapping.getPairStage(t) == MatchStage::Id)
       continue;
-    SmallVector<StringRef> changes;
+    patch::NodeChange changes = patch::NodeChange::None;
     if (!contentChanged(source.getNode(*s), target.getNode(t), changes))
       continue;
     llvm::DenseSet<Value> boundary = pair.inputImages(t);

@@ -193,9 +193,9 @@ LogicalResult PlanWriter::write() {
       // changes only if what is constructed does: not for rewired inputs.
       Operation *newNode = update.getNewNode();
       std::string id = bareName(update.getNode());
-      bool constructed = llvm::any_of(
-          update.getChanges().getAsRange<StringAttr>(),
-          [](StringAttr change) { return change.getValue() != "inputs"; });
+      bool constructed =
+          patch::bitEnumClear(update.getChanges(), patch::NodeChange::Inputs) !=
+          patch::NodeChange::None;
       if (failed(writeReplace(update, id, newNode, id, update.getInputs(),
                               constructed && isStateful(newNode))))
         return failure();

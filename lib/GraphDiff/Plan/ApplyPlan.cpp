@@ -6,6 +6,8 @@
 
 #include "GraphDiff/Plan/ApplyPlan.h"
 
+#include "GraphDiff/Dialect/Patch/IR/PatchVisitors.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
@@ -18,10 +20,8 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
-#include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/TypeSwitch.h"
-
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <deque>
 
@@ -90,24 +90,36 @@ static bool orderBlock(Block &block) {
 namespace {
 
 /// Applies one plan to one copy of the source graph.
-class PlanApplier {
+class PlanApplier : public patch::ActionVisitor<PlanApplier, LogicalResult> {
 public:
   PlanApplier(patch::PlanOp plan, const Graph &source)
       : plan(plan), source(source) {}
 
   FailureOr<OwningOpRef<Operation *>> run();
 
+  // Node actions apply in plan order; output edits are collected for later.
+  LogicalResult visitAction(patch::InsertOp op);
+  LogicalResult visitAction(patch::ReplaceOp op);
+  LogicalResult visitAction(patch::UpdateOp op);
+  LogicalResult visitAction(patch::DeleteOp op);
+  LogicalResult visitAction(patch::AddInputOp op);
+  LogicalResult visitAction(patch::RemoveInputOp op);
+  LogicalResult visitAction(patch::AddOutputOp op) {
+    addedOutputs.push_back(op);
+    return success();
+  }
+  LogicalResult visitAction(patch::RemoveOutputOp op) {
+    removedOutputs.push_back(op);
+    return success();
+  }
+  LogicalResult visitInvalidAction(Operation *op) {
+    return op->emitError("is not a patch action");
+  }
+
 private:
-  // Node actions, in plan order.
   /// Records `node`, made by `action`, under its new name `name`.
   LogicalResult recordNewNode(Operation *action, patch::RefAttr name,
                               Operation *node);
-  LogicalResult apply(patch::InsertOp op);
-  LogicalResult apply(patch::ReplaceOp op);
-  LogicalResult apply(patch::UpdateOp op);
-  LogicalResult apply(patch::DeleteOp op);
-  LogicalResult apply(patch::AddInputOp op);
-  LogicalResult apply(patch::RemoveInputOp op);
 
   // Steps after every node action.
   LogicalResult editOutputs();
@@ -120,10 +132,10 @@ private:
   FailureOr<Value> resolveValue(Operation *action, patch::RefAttr ref);
   /// The node of the copy that `ref` names, or a located error at `action`.
   FailureOr<Operation *> resolveNode(Operation *action, patch::RefAttr ref);
-  /// Clones the new node written in `body` before `before`, its operands the
-  /// values `inputs` name.
-  FailureOr<Operation *> cloneNewNode(Operation *action, Region &body,
-                                      ArrayAttr inputs, Operation *before);
+  /// Clones the new node written in `action`'s body before `before`, its
+  /// operands the values the action's inputs name.
+  FailureOr<Operation *> cloneNewNode(patch::NewNodeOpInterface action,
+                                      Operation *before);
   /// Marks `node` of the copy for erasure once every node action is done.
   void mark(Operation *node, Operation *action);
   /// How an op of the copy is named in diagnostics.
@@ -218,27 +230,13 @@ void PlanApplier::mark(Operation *node, Operation *action) {
     markedBy[node] = action;
 }
 
-FailureOr<Operation *> PlanApplier::cloneNewNode(Operation *action,
-                                                 Region &region,
-                                                 ArrayAttr inputs,
-                                                 Operation *before) {
-  if (region.empty() || region.front().empty())
-    return action->emitError("has no new node in its body");
-  Block &block = region.front();
-  // Declarations of the symbols the new node references may come first.
-  for (Operation &op : llvm::make_range(block.begin(), --block.end()))
-    if (!isa<SymbolOpInterface>(op))
-      return action->emitError("must hold exactly one new node in its body");
-  if (block.getNumArguments() != inputs.size())
-    return action->emitError()
-           << "lists " << inputs.size() << " input(s) but its body takes "
-           << block.getNumArguments();
+FailureOr<Operation *>
+PlanApplier::cloneNewNode(patch::NewNodeOpInterface action, Operation *before) {
+  Block &block = action.getBody().front();
   IRMapping bodyMapping;
-  for (auto [index, attr, arg] :
-       llvm::enumerate(inputs, block.getArguments())) {
-    auto ref = dyn_cast<patch::RefAttr>(attr);
-    if (!ref)
-      return action->emitError() << "input #" << index << " is not a reference";
+  for (auto [index, ref, arg] :
+       llvm::enumerate(action.getInputs().getAsRange<patch::RefAttr>(),
+                       block.getArguments())) {
     FailureOr<Value> value = resolveValue(action, ref);
     if (failed(value))
       return failure();
@@ -266,47 +264,34 @@ LogicalResult PlanApplier::recordNewNode(Operation *action, patch::RefAttr name,
   return success();
 }
 
-LogicalResult PlanApplier::apply(patch::InsertOp op) {
-  FailureOr<Operation *> node =
-      cloneNewNode(op, op.getBody(), op.getInputs(), body->getTerminator());
+LogicalResult PlanApplier::visitAction(patch::InsertOp op) {
+  FailureOr<Operation *> node = cloneNewNode(op, body->getTerminator());
   if (failed(node))
     return failure();
   return recordNewNode(op, op.getNewName(), *node);
 }
 
-LogicalResult PlanApplier::apply(patch::ReplaceOp op) {
+LogicalResult PlanApplier::visitAction(patch::ReplaceOp op) {
   FailureOr<Operation *> anchor = resolveNode(op, op.getAnchor());
   if (failed(anchor))
     return failure();
-  // The region's members, all erased at the end.
+  // The region's members (the anchor among them), all erased at the end.
   llvm::SmallPtrSet<Operation *, 8> members;
-  for (Attribute attr : op.getRegion()) {
-    auto ref = dyn_cast<patch::RefAttr>(attr);
-    if (!ref)
-      return op.emitError("region lists something that is not a reference");
+  for (patch::RefAttr ref : op.getRegion().getAsRange<patch::RefAttr>()) {
     FailureOr<Operation *> member = resolveNode(op, ref);
     if (failed(member))
       return failure();
     members.insert(*member);
   }
-  if (!members.contains(*anchor))
-    return op.emitError() << "anchor " << op.getAnchor().str()
-                          << " is not a member of its region";
 
   // The source values the new results stand for: results of the region.
   SmallVector<std::pair<Value, Value>> standsFor; // (source value, copy value)
-  for (auto [index, attr] : llvm::enumerate(op.getResults())) {
-    auto ref = dyn_cast<patch::RefAttr>(attr);
-    if (!ref)
-      return op.emitError() << "result #" << index << " is not a reference";
+  for (auto [index, ref] :
+       llvm::enumerate(op.getResults().getAsRange<patch::RefAttr>())) {
     if (ref.isNone()) {
       standsFor.push_back({});
       continue;
     }
-    if (ref.getIsNew())
-      return op.emitError()
-             << "result #" << index << " must name a source value, not '"
-             << ref.str() << "'";
     FailureOr<Value> value = resolveValue(op, ref);
     if (failed(value))
       return failure();
@@ -318,14 +303,9 @@ LogicalResult PlanApplier::apply(patch::ReplaceOp op) {
     standsFor.push_back({source.lookupValue(ref), *value});
   }
 
-  FailureOr<Operation *> node =
-      cloneNewNode(op, op.getBody(), op.getInputs(), *anchor);
+  FailureOr<Operation *> node = cloneNewNode(op, *anchor);
   if (failed(node))
     return failure();
-  if ((*node)->getNumResults() != standsFor.size())
-    return op.emitError() << "maps " << standsFor.size()
-                          << " result(s) but the new node has "
-                          << (*node)->getNumResults();
   for (auto [index, pair] : llvm::enumerate(standsFor)) {
     auto [sourceValue, oldValue] = pair;
     if (!oldValue)
@@ -340,15 +320,14 @@ LogicalResult PlanApplier::apply(patch::ReplaceOp op) {
   return recordNewNode(op, op.getNewName(), *node);
 }
 
-LogicalResult PlanApplier::apply(patch::UpdateOp op) {
+LogicalResult PlanApplier::visitAction(patch::UpdateOp op) {
   FailureOr<Operation *> old = resolveNode(op, op.getNode());
   if (failed(old))
     return failure();
   if (marked.contains(*old))
     return op.emitError() << "updates " << op.getNode().str()
                           << ", which an earlier action removes";
-  FailureOr<Operation *> node =
-      cloneNewNode(op, op.getBody(), op.getInputs(), *old);
+  FailureOr<Operation *> node = cloneNewNode(op, *old);
   if (failed(node))
     return failure();
   if ((*node)->getNumResults() != (*old)->getNumResults()) {
@@ -380,7 +359,7 @@ LogicalResult PlanApplier::apply(patch::UpdateOp op) {
   return success();
 }
 
-LogicalResult PlanApplier::apply(patch::DeleteOp op) {
+LogicalResult PlanApplier::visitAction(patch::DeleteOp op) {
   FailureOr<Operation *> node = resolveNode(op, op.getNode());
   if (failed(node))
     return failure();
@@ -388,7 +367,7 @@ LogicalResult PlanApplier::apply(patch::DeleteOp op) {
   return success();
 }
 
-LogicalResult PlanApplier::apply(patch::AddInputOp op) {
+LogicalResult PlanApplier::visitAction(patch::AddInputOp op) {
   auto function = dyn_cast<FunctionOpInterface>(copy.get());
   if (!function)
     return op.emitError("cannot add an input: the graph is not a function");
@@ -411,7 +390,7 @@ LogicalResult PlanApplier::apply(patch::AddInputOp op) {
   return success();
 }
 
-LogicalResult PlanApplier::apply(patch::RemoveInputOp op) {
+LogicalResult PlanApplier::visitAction(patch::RemoveInputOp op) {
   if (op.getInput().getIsNew())
     return op.emitError() << "cannot remove '" << op.getInput().str()
                           << "': only source inputs can be removed";
@@ -585,26 +564,9 @@ FailureOr<OwningOpRef<Operation *>> PlanApplier::run() {
   for (auto [index, node] : llvm::enumerate(source.getNodes()))
     names[mapping.lookup(node)] = source.getNodeRef(index).str();
 
-  for (Operation &action : plan.getActions().front()) {
-    LogicalResult result =
-        llvm::TypeSwitch<Operation *, LogicalResult>(&action)
-            .Case<patch::InsertOp, patch::ReplaceOp, patch::UpdateOp,
-                  patch::DeleteOp, patch::AddInputOp, patch::RemoveInputOp>(
-                [&](auto op) { return apply(op); })
-            .Case([&](patch::AddOutputOp op) {
-              addedOutputs.push_back(op);
-              return success();
-            })
-            .Case([&](patch::RemoveOutputOp op) {
-              removedOutputs.push_back(op);
-              return success();
-            })
-            .Default([&](Operation *op) {
-              return op->emitError("is not a patch action");
-            });
-    if (failed(result))
+  for (Operation &action : plan.getActions().front())
+    if (failed(dispatchActionVisitor(&action)))
       return failure();
-  }
 
   if (failed(editOutputs()) || failed(eraseMarked()) || failed(editInputs()) ||
       failed(updateSignature()))
@@ -621,6 +583,10 @@ FailureOr<OwningOpRef<Operation *>> PlanApplier::run() {
 
 FailureOr<OwningOpRef<Operation *>> graphdiff::applyPlan(patch::PlanOp plan,
                                                          const Graph &source) {
+  // Each action is then sound on its own (its body, its references); what
+  // is left to check is how they fit the source graph.
+  if (failed(verify(plan)))
+    return failure();
   PlanApplier applier(plan, source);
   return applier.run();
 }

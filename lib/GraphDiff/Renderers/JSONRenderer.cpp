@@ -47,6 +47,13 @@ static llvm::json::Value optionalString(std::optional<StringRef> value) {
   return value->str();
 }
 
+static llvm::json::Value
+optionalString(std::optional<patch::MatchStage> stage) {
+  if (!stage)
+    return nullptr;
+  return patch::stringifyMatchStage(*stage).str();
+}
+
 static llvm::json::Value locationOf(Operation *op) {
   std::string loc = formatLocation(op->getLoc());
   if (loc.empty())
@@ -140,8 +147,8 @@ static void writeAction(llvm::json::OStream &j, const PairView &view,
                 t ? target.getNode(*t) : update.getNewNode());
       j.attributeEnd();
       j.attributeArray("changes", [&] {
-        for (auto change : update.getChanges().getAsRange<StringAttr>())
-          j.value(change.getValue());
+        for (patch::NodeChange change : patch::getSetBits(update.getChanges()))
+          j.value(patch::stringifyNodeChange(change));
       });
       writeRefs(j, "inputs", update.getInputs());
       j.attribute("stage", optionalString(update.getStage()));

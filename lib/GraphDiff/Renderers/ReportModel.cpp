@@ -423,8 +423,8 @@ std::vector<ActionLine> graphdiff::describeActions(const PairView &view) {
       return text.str();
     return name;
   };
-  auto stageOf = [](std::optional<StringRef> stage) {
-    return stage ? stage->str() : std::string();
+  auto stageOf = [](std::optional<patch::MatchStage> stage) {
+    return stage ? patch::stringifyMatchStage(*stage).str() : std::string();
   };
   for (Operation &op : view.getPlan().getActions().front()) {
     ActionLine line;
@@ -478,12 +478,10 @@ std::vector<ActionLine> graphdiff::describeActions(const PairView &view) {
       line.verb = "update";
       line.names = update.getNode().str();
       line.what = sourceKind(update.getNode());
-      SmallVector<StringRef> changes;
-      for (auto change : update.getChanges().getAsRange<StringAttr>())
-        changes.push_back(change.getValue());
-      if (llvm::is_contained(changes, "kind"))
+      if (patch::bitEnumContainsAny(update.getChanges(),
+                                    patch::NodeChange::Kind))
         line.what += " -> " + describeNode(update.getNewNode());
-      line.what += " (" + llvm::join(changes, ", ") + ")";
+      line.what += " (" + patch::stringifyNodeChange(update.getChanges()) + ")";
       line.stage = stageOf(update.getStage());
       line.location = sourceLoc(update.getNode());
       line.status = NodeStatus::Updated;

@@ -220,3 +220,141 @@ patch.plan @g to @g {
     %0 = func.call @h(%a) : (tensor<4xf32>) -> tensor<4xf32>
   }
 }
+
+// -----
+
+// Each action verifies its own references and body; the plan checks only
+// what takes the whole plan.
+
+patch.plan @g to @g {
+  patch.delete %4 absorbed_by %5
+  // expected-error @below {{must name a source node, not 'new %4'}}
+  patch.replace %5 with new %1 region [new %4, %5] inputs() results(%5) {
+    %0 = "test.op"() : () -> i32
+  }
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{must name a source node, not '_'}}
+  patch.update _ changes ["kind"] inputs() {
+    %0 = "test.op"() : () -> i32
+  }
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{lists '_' where a value is needed}}
+  patch.insert new %1 inputs(_) {
+  ^bb0(%a: i32):
+    %0 = "test.op"(%a) : (i32) -> i32
+  }
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{names its new node with a result index}}
+  patch.insert new %1#1 inputs() {
+    %0:2 = "test.op"() : () -> (i32, i32)
+  }
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{must name its new node with 'new', not '%m'}}
+  patch.add_input %m at 0 : i1
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{results must name source values, not 'new %1'}}
+  patch.replace %5 with new %1 region [%5] inputs() results(new %1) {
+    %0 = "test.op"() : () -> i32
+  }
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{body must hold the new node}}
+  patch.insert new %1 inputs() {
+  ^bb0:
+  }
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{must list at least one change}}
+  patch.update %3 changes [] inputs() {
+    %0 = "test.op"() : () -> i32
+  }
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{is not a patch action; a 'patch.plan' holds only actions}}
+  patch.add_graph @h
+}
+
+// -----
+
+// Actions verify before the plan: an action's own error is the one reported,
+// even after a conflict between two earlier actions.
+patch.plan @g to @g {
+  patch.delete %3
+  patch.delete %3
+  // expected-error @below {{must name a source node, not '%7#1'}}
+  patch.delete %7#1
+}
+
+// -----
+
+// Stages and changes are enums, written as strings.
+
+patch.plan @g to @g {
+  // expected-error @below {{unknown stage 'magic' (expected 'id', 'provenance', 'location', 'convention', 'structure')}}
+  patch.delete %3 stage "magic"
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{unknown change 'renamed' (expected 'kind', 'attributes', 'types', 'regions', 'inputs')}}
+  patch.update %3 changes ["kind", "renamed"] inputs() {
+    %0 = "test.op"() : () -> i32
+  }
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{unknown change 'kind, inputs'}}
+  patch.update %3 changes ["kind, inputs"] inputs() {
+    %0 = "test.op"() : () -> i32
+  }
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{unknown change 'none'}}
+  patch.update %3 changes ["none"] inputs() {
+    %0 = "test.op"() : () -> i32
+  }
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{lists change 'kind' twice}}
+  patch.update %3 changes ["kind", "kind"] inputs() {
+    %0 = "test.op"() : () -> i32
+  }
+}

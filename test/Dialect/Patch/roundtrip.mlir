@@ -28,6 +28,15 @@ patch.plan @block to @block_opt {
   }
   // CHECK-NEXT: patch.delete @drop because "identity at inference"
   patch.delete @drop because "identity at inference"
+  // Changes print in one order, whatever order they are written in.
+  // CHECK-NEXT: patch.update @split changes ["kind", "types", "inputs"] inputs(%arg0) stage "structure" {
+  // CHECK-NEXT: ^bb0(%in0: tensor<1x3x8x8xf32>):
+  // CHECK-NEXT:   %split:2 = lg.node @split "Chunk"(%in0)
+  // CHECK-NEXT: }
+  patch.update @split changes ["inputs", "kind", "types"] inputs(%arg0) stage "structure" {
+  ^bb0(%i: tensor<1x3x8x8xf32>):
+    %0:2 = lg.node @split "Chunk"(%i) : (tensor<1x3x8x8xf32>) -> (tensor<1x3x8x8xf32>, tensor<1x3x8x8xf32>)
+  }
   // CHECK-NEXT: patch.update @act changes ["kind", "inputs"] inputs(@split[1]) {
   // CHECK-NEXT: ^bb0(%in0: tensor<1x4x8x8xf32>):
   // CHECK-NEXT:   %act = lg.node @act "GELU"(%in0)

@@ -8,6 +8,7 @@
 #ifndef GRAPHDIFF_DIALECT_PATCH_IR_PATCH_H
 #define GRAPHDIFF_DIALECT_PATCH_IR_PATCH_H
 
+#include "GraphDiff/Dialect/Patch/IR/PatchEnums.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Dialect.h"
@@ -28,7 +29,17 @@ class PlanOp;
 /// `new %7`, `_`) from `text`. Returns null and fills `error` on failure.
 RefAttr parseRefText(mlir::MLIRContext *context, llvm::StringRef text,
                      std::string &error);
+
+namespace detail {
+/// The verifiers of ActionOpInterface and NewNodeOpInterface.
+mlir::LogicalResult verifyActionRefs(mlir::Operation *op);
+mlir::LogicalResult verifyNewNodeBody(mlir::Operation *op);
+/// Names the block arguments of a new node's body `%in0`, `%in1`, ...
+void nameInputs(mlir::Region &region, mlir::OpAsmSetValueNameFn setNameFn);
+} // namespace detail
 } // namespace graphdiff::patch
+
+#include "GraphDiff/Dialect/Patch/IR/PatchInterfaces.h.inc"
 
 #define GET_OP_CLASSES
 #include "GraphDiff/Dialect/Patch/IR/PatchOps.h.inc"

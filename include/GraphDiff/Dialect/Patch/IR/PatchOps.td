@@ -13,6 +13,8 @@ include "mlir/IR/OpBase.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/IR/RegionKindInterface.td"
 include "mlir/IR/OpAsmInterface.td"
+include "GraphDiff/Dialect/Patch/IR/PatchEnums.td"
+include "GraphDiff/Dialect/Patch/IR/PatchInterfaces.td"
 
 def Patch_Dialect : Dialect {
   let name = "patch";
@@ -97,14 +99,48 @@ def Patch_RefAttr : AttrDef<Patch_Dialect, "Ref"> {
 }
 
 //===----------------------------------------------------------------------===//
+// Enum attributes
+//===----------------------------------------------------------------------===//
+
+// Written inside actions as a string, `stage "structure"` (see the custom
+// directives in PatchOps.cpp); on their own as `#patch<stage structure>`.
+def Patch_MatchStageAttr : EnumAttr<Patch_Dialect, Patch_MatchStage, "stage">;
+
+// Written inside actions as a list of strings, `changes ["kind", "inputs"]`;
+// on their own as `#patch<changes kind, inputs>`.
+def Patch_NodeChangeAttr : EnumAttr<Patch_Dialect, Patch_NodeChange, "changes">;
+
+//===----------------------------------------------------------------------===//
 // Ops
 //===----------------------------------------------------------------------===//
 
 class Patch_Op<string mnemonic, list<Trait> traits = []>
     : Op<Patch_Dialect, mnemonic, traits>;
 
-class Patch_ActionOp<string mnemonic, list<Trait> traits = []>
-    : Patch_Op<mnemonic, !listconcat(traits, [HasParent<"PlanOp">])>;
+// An action of a plan. `overrides` lists the ActionOpInterface methods the op
+// defines in C++ (the others come from its accessors or the defaults).
+class Patch_ActionOp<string mnemonic, list<Trait> traits = [],
+                     list<string> overrides = []>
+    : Patch_Op<mnemonic, !listconcat(traits, [HasParent<"PlanOp">,
+        DeclareOpInterfaceMethods<ActionOpInterface, overrides>])>;
+
+// An action that writes out a new node in its body: a symbol table (for the
+// declarations the new node needs) whose block arguments are named `%inN`.
+class Patch_NewNodeActionOp<string mnemonic, list<string> overrides = []>
+    : Patch_ActionOp<mnemonic, [NoTerminator, SymbolTable,
+        DeclareOpInterfaceMethods<OpAsmOpInterface,
+                                  ["getAsmBlockArgumentNames"]>,
+        NewNodeOpInterface], !listconcat(overrides, ["getUsedValues"])> {
+  let extraClassDefinition = [{
+    ::llvm::SmallVector<::graphdiff::patch::RefAttr> $cppClass::getUsedValues() {
+      return ::llvm::to_vector(getInputs().getAsRange<RefAttr>());
+    }
+    void $cppClass::getAsmBlockArgumentNames(::mlir::Region &region,
+                                             ::mlir::OpAsmSetValueNameFn fn) {
+      ::graphdiff::patch::detail::nameInputs(region, fn);
+    }
+  }];
+}
 
 def Patch_PlanOp : Patch_Op<"plan", [
     NoTerminator, SingleBlock, NoRegionArguments,
@@ -116,13 +152,14 @@ def Patch_PlanOp : Patch_Op<"plan", [
     a function of a nested module) and holds the actions, in the order they
     apply. An empty plan means the graphs are the same.
 
-    The verifier checks that the plan is consistent on its own: no source node
-    is claimed by two actions (deleted, replaced, absorbed or updated), every
-    `absorbed_by` names a replace whose region holds the node, every `new`
-    value is made by an earlier action, and each new node's region holds
-    exactly one op. When the source graph is defined beside the plan (in the
-    same symbol table), it also checks that every reference names a node or
-    value of that graph.
+    Each action verifies on its own (its references, its body); the plan's
+    verifier checks what takes the whole plan: that it holds only actions, no
+    source node is claimed by two actions (deleted, replaced, absorbed or
+    updated), every `absorbed_by` names a replace whose region holds the node
+    and every other member of a replaced region is deleted so, every `new`
+    value is made once, by an earlier action. When the source graph is defined
+    beside the plan (in the same symbol table), it also checks that every
+    reference names a node or value of that graph.
   }];
   let arguments = (ins SymbolRefAttr:$source, SymbolRefAttr:$target);
   let regions = (region SizedRegion<1>:$actions);
@@ -136,13 +173,15 @@ def Patch_PlanOp : Patch_Op<"plan", [
   ];
 }
 
-def Patch_DeleteOp : Patch_ActionOp<"delete"> {
+def Patch_DeleteOp : Patch_ActionOp<"delete", [], ["getClaimedNodes"]> {
   let summary = "Remove a source node";
   let description = [{
     Removes `node` from the source. With `absorbed_by`, the node was part of a
     region that a `patch.replace` anchored on that node took over: a consumer
     that patches source code deletes the node's line. `because` says why a
     node that looks fused was not: for instance, a region that is not convex.
+    `stage` names the matcher stage that decided the region (see
+    `MatchStage`).
 
     ```mlir
     patch.delete @bn1 absorbed_by @relu1
@@ -152,15 +191,14 @@ def Patch_DeleteOp : Patch_ActionOp<"delete"> {
   let arguments = (ins Patch_RefAttr:$node,
                        OptionalAttr<Patch_RefAttr>:$absorbed_by,
                        OptionalAttr<StrAttr>:$reason,
-                       OptionalAttr<StrAttr>:$stage);
+                       OptionalAttr<Patch_MatchStageAttr>:$stage);
   let assemblyFormat = [{
     custom<Ref>($node) (`absorbed_by` custom<Ref>($absorbed_by)^)?
-    (`because` $reason^)? (`stage` $stage^)? attr-dict
+    (`because` $reason^)? (`stage` custom<Stage>($stage)^)? attr-dict
   }];
 }
 
-def Patch_ReplaceOp : Patch_ActionOp<"replace", [NoTerminator, SymbolTable,
-    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
+def Patch_ReplaceOp : Patch_NewNodeActionOp<"replace", ["getClaimedNodes"]> {
   let summary = "Replace a region of source nodes by one new node";
   let description = [{
     The nodes of `region` become the one node written in the body; the action
@@ -172,6 +210,7 @@ def Patch_ReplaceOp : Patch_ActionOp<"replace", [NoTerminator, SymbolTable,
     source value outside the region is rewired to it. `init` marks a stateful
     node: a consumer that patches source code replaces its construction site
     too. `with` names the new node as in the target, for later actions.
+    `stage` names the matcher stage that decided the region.
 
     ```mlir
     patch.replace %6 with new %3 region [%5, %6] inputs(%arg0, %arg1)
@@ -186,23 +225,20 @@ def Patch_ReplaceOp : Patch_ActionOp<"replace", [NoTerminator, SymbolTable,
                        TypedArrayAttrBase<Patch_RefAttr, "inputs">:$inputs,
                        TypedArrayAttrBase<Patch_RefAttr, "results">:$results,
                        UnitAttr:$init,
-                       OptionalAttr<StrAttr>:$stage);
+                       OptionalAttr<Patch_MatchStageAttr>:$stage);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     custom<Ref>($anchor) `with` custom<Ref>($new_name)
     `region` ` ` `[` custom<RefList>($region) `]`
     `inputs` `(` custom<RefList>($inputs) `)`
     `results` `(` custom<RefList>($results) `)`
-    (`init` $init^)? (`stage` $stage^)? attr-dict-with-keyword $body
+    (`init` $init^)? (`stage` custom<Stage>($stage)^)? attr-dict-with-keyword
+    $body
   }];
-  let extraClassDeclaration = [{
-    /// The new node written in the body.
-    ::mlir::Operation *getNewNode();
-  }];
+  let hasVerifier = 1;
 }
 
-def Patch_InsertOp : Patch_ActionOp<"insert", [NoTerminator, SymbolTable,
-    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
+def Patch_InsertOp : Patch_NewNodeActionOp<"insert"> {
   let summary = "Add a new node that replaces nothing";
   let description = [{
     Adds the node written in the body, named `name` as in the target. Its
@@ -217,26 +253,24 @@ def Patch_InsertOp : Patch_ActionOp<"insert", [NoTerminator, SymbolTable,
   }];
   let arguments = (ins Patch_RefAttr:$new_name,
                        TypedArrayAttrBase<Patch_RefAttr, "inputs">:$inputs,
-                       OptionalAttr<StrAttr>:$stage);
+                       OptionalAttr<Patch_MatchStageAttr>:$stage);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     custom<Ref>($new_name) `inputs` `(` custom<RefList>($inputs) `)`
-    (`stage` $stage^)? attr-dict-with-keyword $body
-  }];
-  let extraClassDeclaration = [{
-    ::mlir::Operation *getNewNode();
+    (`stage` custom<Stage>($stage)^)? attr-dict-with-keyword $body
   }];
 }
 
-def Patch_UpdateOp : Patch_ActionOp<"update", [NoTerminator, SymbolTable,
-    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
+def Patch_UpdateOp : Patch_NewNodeActionOp<"update", ["getClaimedNodes"]> {
   let summary = "Change a matched node in place";
   let description = [{
     The source node `node` has a counterpart in the target, but its op name or
-    kind, its attributes, its result types or its inputs differ. `changes`
-    lists which (`"kind"`, `"attributes"`, `"types"`, `"inputs"`,
-    `"regions"`); the body holds the node as it must become, its operands the
-    block arguments for `inputs`. Uses of the node's results follow it.
+    kind, its attributes, its result types, its regions or its inputs differ.
+    `changes` lists which, at least one, in this order: `"kind"`,
+    `"attributes"`, `"types"`, `"regions"`, `"inputs"` (see `NodeChange`); the
+    body holds the node as it must become, its operands the block arguments
+    for `inputs`. Uses of the node's results follow it. `stage` names the
+    matcher stage that paired the node.
 
     ```mlir
     patch.update @act changes ["kind"] inputs(@fc1) {
@@ -246,21 +280,19 @@ def Patch_UpdateOp : Patch_ActionOp<"update", [NoTerminator, SymbolTable,
     ```
   }];
   let arguments = (ins Patch_RefAttr:$node,
-                       StrArrayAttr:$changes,
+                       Patch_NodeChangeAttr:$changes,
                        TypedArrayAttrBase<Patch_RefAttr, "inputs">:$inputs,
-                       OptionalAttr<StrAttr>:$stage);
+                       OptionalAttr<Patch_MatchStageAttr>:$stage);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
-    custom<Ref>($node) `changes` $changes
+    custom<Ref>($node) `changes` custom<NodeChanges>($changes)
     `inputs` `(` custom<RefList>($inputs) `)`
-    (`stage` $stage^)? attr-dict-with-keyword $body
+    (`stage` custom<Stage>($stage)^)? attr-dict-with-keyword $body
   }];
-  let extraClassDeclaration = [{
-    ::mlir::Operation *getNewNode();
-  }];
+  let hasVerifier = 1;
 }
 
-def Patch_AddInputOp : Patch_ActionOp<"add_input"> {
+def Patch_AddInputOp : Patch_ActionOp<"add_input", [], ["getNewName"]> {
   let summary = "Add a graph input";
   let description = [{
     Adds an input of type `type` at position `position` of the target's input
@@ -291,7 +323,7 @@ def Patch_RemoveInputOp : Patch_ActionOp<"remove_input"> {
   let assemblyFormat = "custom<Ref>($input) attr-dict";
 }
 
-def Patch_AddOutputOp : Patch_ActionOp<"add_output"> {
+def Patch_AddOutputOp : Patch_ActionOp<"add_output", [], ["getUsedValues"]> {
   let summary = "Add a graph output";
   let description = [{
     Makes `value` an output at position `position` of the target's output

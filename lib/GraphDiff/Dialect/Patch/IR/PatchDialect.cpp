@@ -16,6 +16,8 @@ using namespace graphdiff::patch;
 
 #include "GraphDiff/Dialect/Patch/IR/PatchOpsDialect.cpp.inc"
 
+#include "GraphDiff/Dialect/Patch/IR/PatchEnums.cpp.inc"
+
 #define GET_ATTRDEF_CLASSES
 #include "GraphDiff/Dialect/Patch/IR/PatchAttrs.cpp.inc"
 

@@ -92,8 +92,202 @@ static void printRefList(OpAsmPrinter &printer, Operation *, ArrayAttr refs) {
   });
 }
 
+//===----------------------------------------------------------------------===//
+// Custom directives: enums written as strings, `stage "id"`,
+// `changes ["kind", "inputs"]`.
+//===----------------------------------------------------------------------===//
+
+static ParseResult parseStage(OpAsmParser &parser, MatchStageAttr &stage) {
+  SMLoc loc = parser.getCurrentLocation();
+  std::string name;
+  if (parser.parseString(&name))
+    return failure();
+  std::optional<MatchStage> value = symbolizeMatchStage(name);
+  if (!value) {
+    InFlightDiagnostic diag = parser.emitError(loc)
+                              << "unknown stage '" << name << "' (expected ";
+    for (unsigned i = 0; i <= getMaxEnumValForMatchStage(); ++i)
+      if (std::optional<MatchStage> known = symbolizeMatchStage(i))
+        diag << (i ? ", " : "") << "'" << stringifyMatchStage(*known) << "'";
+    return diag << ")";
+  }
+  stage = MatchStageAttr::get(parser.getContext(), *value);
+  return success();
+}
+
+static void printStage(OpAsmPrinter &printer, Operation *,
+                       MatchStageAttr stage) {
+  printer.printString(stringifyMatchStage(stage.getValue()));
+}
+
+/// Every NodeChange bit.
+static NodeChange allNodeChanges() {
+  NodeChange all = NodeChange::None;
+  for (unsigned bit = 0; bit < 32; ++bit)
+    if (std::optional<NodeChange> known = symbolizeNodeChange(1u << bit))
+      all |= *known;
+  return all;
+}
+
+/// Parses a list of change names, each once, in any order (printed in the
+/// order of NodeChange's bits).
+static ParseResult parseNodeChanges(OpAsmParser &parser,
+                                    NodeChangeAttr &changes) {
+  NodeChange set = NodeChange::None;
+  auto parseChange = [&]() -> ParseResult {
+    SMLoc loc = parser.getCurrentLocation();
+    std::string name;
+    if (parser.parseString(&name))
+      return failure();
+    std::optional<NodeChange> change = symbolizeNodeChange(name);
+    if (!change || !llvm::has_single_bit(static_cast<uint32_t>(*change))) {
+      InFlightDiagnostic diag = parser.emitError(loc)
+                                << "unknown change '" << name << "' (expected ";
+      llvm::interleaveComma(getSetBits(allNodeChanges()), diag,
+                            [&](NodeChange known) {
+                              diag << "'" << stringifyNodeChange(known) << "'";
+                            });
+      return diag << ")";
+    }
+    if (bitEnumContainsAny(set, *change))
+      return parser.emitError(loc) << "lists change '" << name << "' twice";
+    set |= *change;
+    return success();
+  };
+  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square,
+                                     parseChange))
+    return failure();
+  changes = NodeChangeAttr::get(parser.getContext(), set);
+  return success();
+}
+
+static void printNodeChanges(OpAsmPrinter &printer, Operation *,
+                             NodeChangeAttr changes) {
+  printer << "[";
+  llvm::interleaveComma(getSetBits(changes.getValue()), printer,
+                        [&](NodeChange change) {
+                          printer.printString(stringifyNodeChange(change));
+                        });
+  printer << "]";
+}
+
 #define GET_OP_CLASSES
 #include "GraphDiff/Dialect/Patch/IR/PatchOps.cpp.inc"
+
+#include "GraphDiff/Dialect/Patch/IR/PatchInterfaces.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Per-action verifiers
+//===----------------------------------------------------------------------===//
+
+/// Checks the references of one action on their own: the nodes it claims are
+/// bare source nodes, the values it reads are values, and what it makes is
+/// named with `new`.
+LogicalResult patch::detail::verifyActionRefs(Operation *op) {
+  auto action = cast<ActionOpInterface>(op);
+  for (RefAttr node : action.getClaimedNodes())
+    if (node.isNone() || node.getIsNew() || node.getResult() != 0)
+      return op->emitOpError()
+             << "must name a source node, not '" << node.str() << "'";
+  for (RefAttr value : action.getUsedValues())
+    if (value.isNone())
+      return op->emitOpError() << "lists '_' where a value is needed";
+  if (RefAttr name = action.getNewName()) {
+    if (!name.getIsNew())
+      return op->emitOpError()
+             << "must name its new node with 'new', not '" << name.str() << "'";
+    if (name.getResult() != 0)
+      return op->emitOpError() << "names its new node with a result index";
+  }
+  return success();
+}
+
+/// Checks the body of an insert, replace or update: one block whose arguments
+/// are the listed inputs, ending with the new node, which only declarations
+/// of the symbols it references may precede.
+LogicalResult patch::detail::verifyNewNodeBody(Operation *op) {
+  auto action = cast<NewNodeOpInterface>(op);
+  if (action.getBody().empty())
+    return success(); // Reported by the region's constraint.
+  Block &block = action.getBody().front();
+  ArrayAttr inputs = action.getInputs();
+  if (block.getNumArguments() != inputs.size())
+    return op->emitOpError()
+           << "lists " << inputs.size() << " input(s) but its body has "
+           << block.getNumArguments() << " block argument(s)";
+  if (block.empty())
+    return op->emitOpError("body must hold the new node");
+  for (Operation &decl : llvm::make_range(block.begin(), --block.end()))
+    if (!isa<SymbolOpInterface>(decl))
+      return op->emitOpError()
+             << "body must hold one op, the new node, after the declarations "
+                "of the symbols it references (found "
+             << llvm::range_size(block) << " ops)";
+  return success();
+}
+
+/// Names the block arguments of a new node's body `%in0`, `%in1`, ... so that
+/// they cannot be mistaken for the source values the action lists.
+void patch::detail::nameInputs(Region &region, OpAsmSetValueNameFn setNameFn) {
+  if (region.empty())
+    return;
+  for (BlockArgument arg : region.front().getArguments())
+    setNameFn(arg, ("in" + llvm::Twine(arg.getArgNumber())).str());
+}
+
+SmallVector<RefAttr> DeleteOp::getClaimedNodes() { return {getNode()}; }
+
+SmallVector<RefAttr> ReplaceOp::getClaimedNodes() {
+  return llvm::to_vector(getRegion().getAsRange<RefAttr>());
+}
+
+LogicalResult ReplaceOp::verify() {
+  RefAttr anchor = getAnchor().getNodeRef();
+  if (!llvm::any_of(getRegion().getAsRange<RefAttr>(), [&](RefAttr member) {
+        return member.getNodeRef() == anchor;
+      }))
+    return emitOpError() << "anchor " << getAnchor().str()
+                         << " is not a member of its region";
+  if (getResults().size() != getNewNode()->getNumResults())
+    return emitOpError() << "maps " << getResults().size()
+                         << " result(s) but the new node has "
+                         << getNewNode()->getNumResults();
+  for (RefAttr result : getResults().getAsRange<RefAttr>())
+    if (result.getIsNew())
+      return emitOpError() << "results must name source values, not '"
+                           << result.str() << "'";
+  return success();
+}
+
+SmallVector<RefAttr> UpdateOp::getClaimedNodes() { return {getNode()}; }
+
+LogicalResult UpdateOp::verify() {
+  if (getChanges() == NodeChange::None)
+    return emitOpError("must list at least one change");
+  return success();
+}
+
+RefAttr AddInputOp::getNewName() { return getName(); }
+
+SmallVector<RefAttr> AddOutputOp::getUsedValues() { return {getValue()}; }
+
+LogicalResult ChangeGraphOp::verify() {
+  if (getChanges().empty())
+    return emitOpError("must list at least one change");
+  bool defined = false, declared = false;
+  for (StringRef change : getChanges().getAsValueRange<StringAttr>()) {
+    if (!llvm::is_contained({"defined", "declared", "signature", "attributes"},
+                            change))
+      return emitOpError() << "lists unknown change '" << change
+                           << "' (expected 'defined', 'declared', "
+                              "'signature' or 'attributes')";
+    defined |= change == "defined";
+    declared |= change == "declared";
+  }
+  if (defined && declared)
+    return emitOpError("cannot list both 'defined' and 'declared'");
+  return success();
+}
 
 //===----------------------------------------------------------------------===//
 // PlanOp
@@ -115,199 +309,37 @@ void PlanOp::build(OpBuilder &builder, OperationState &state,
   state.addRegion()->emplaceBlock();
 }
 
-/// Checks the body of an insert, replace or update: one block whose arguments
-/// are the listed inputs, ending with the new node, which only declarations
-/// of the symbols it references may precede.
-static LogicalResult verifyNewNodeBody(Operation *action, Region &body,
-                                       ArrayAttr inputs) {
-  Block &block = body.front();
-  if (block.getNumArguments() != inputs.size())
-    return action->emitOpError()
-           << "lists " << inputs.size() << " input(s) but its body has "
-           << block.getNumArguments() << " block argument(s)";
-  if (block.empty())
-    return action->emitOpError("body must hold the new node");
-  for (Operation &op : llvm::make_range(block.begin(), --block.end()))
-    if (!isa<SymbolOpInterface>(op))
-      return action->emitOpError()
-             << "body must hold one op, the new node, after the declarations "
-                "of the symbols it references (found "
-             << llvm::range_size(block) << " ops)";
-  return success();
+/// Whether `del` is the delete of a node that the fusion `rep` absorbed.
+static bool isAbsorbedBy(Operation *del, Operation *rep) {
+  auto d = dyn_cast<DeleteOp>(del);
+  auto r = dyn_cast<ReplaceOp>(rep);
+  return d && r && d.getAbsorbedByAttr() &&
+         d.getAbsorbedByAttr().getNodeRef() == r.getAnchor().getNodeRef();
 }
 
-/// Names the block arguments of a new node's body `%in0`, `%in1`, ... so that
-/// they cannot be mistaken for the source values the action lists.
-static void nameInputs(Region &region, OpAsmSetValueNameFn setNameFn) {
-  if (region.empty())
-    return;
-  for (BlockArgument arg : region.front().getArguments())
-    setNameFn(arg, ("in" + llvm::Twine(arg.getArgNumber())).str());
-}
-
-void ReplaceOp::getAsmBlockArgumentNames(Region &region,
-                                         OpAsmSetValueNameFn setNameFn) {
-  nameInputs(region, setNameFn);
-}
-void InsertOp::getAsmBlockArgumentNames(Region &region,
-                                        OpAsmSetValueNameFn setNameFn) {
-  nameInputs(region, setNameFn);
-}
-void UpdateOp::getAsmBlockArgumentNames(Region &region,
-                                        OpAsmSetValueNameFn setNameFn) {
-  nameInputs(region, setNameFn);
-}
-
-Operation *ReplaceOp::getNewNode() { return &getBody().front().back(); }
-Operation *InsertOp::getNewNode() { return &getBody().front().back(); }
-Operation *UpdateOp::getNewNode() { return &getBody().front().back(); }
-
-LogicalResult ChangeGraphOp::verify() {
-  if (getChanges().empty())
-    return emitOpError("must list at least one change");
-  bool defined = false, declared = false;
-  for (StringRef change : getChanges().getAsValueRange<StringAttr>()) {
-    if (!llvm::is_contained({"defined", "declared", "signature", "attributes"},
-                            change))
-      return emitOpError() << "lists unknown change '" << change
-                           << "' (expected 'defined', 'declared', "
-                              "'signature' or 'attributes')";
-    defined |= change == "defined";
-    declared |= change == "declared";
-  }
-  if (defined && declared)
-    return emitOpError("cannot list both 'defined' and 'declared'");
-  return success();
-}
-
-LogicalResult PlanOp::verifyRegions() {
-  // The source node each action claims, and the action that claimed it.
-  llvm::StringMap<Operation *> claimed;
-  auto claim = [&](Operation *action, RefAttr ref) -> LogicalResult {
-    if (ref.isNone() || ref.getIsNew() || ref.getResult() != 0)
-      return action->emitOpError()
-             << "must name a source node, not '" << ref.str() << "'";
-    std::string key = ref.getNodeRef().str();
-    auto [it, inserted] = claimed.try_emplace(key, action);
-    if (inserted)
-      return success();
-    // A node absorbed by a fusion is claimed by both its delete and the
-    // replace it names: that is one claim, not two.
-    auto absorbedBy = [](Operation *del, Operation *rep) {
-      auto d = dyn_cast<DeleteOp>(del);
-      auto r = dyn_cast<ReplaceOp>(rep);
-      return d && r && d.getAbsorbedByAttr() &&
-             d.getAbsorbedByAttr().getNodeRef() == r.getAnchor().getNodeRef();
-    };
-    if (absorbedBy(it->second, action) || absorbedBy(action, it->second))
-      return success();
-    InFlightDiagnostic diag = action->emitOpError()
-                              << "claims source node " << key
-                              << ", which another action already claims";
-    diag.attachNote(it->second->getLoc()) << "claimed here";
-    return diag;
-  };
-
-  // Values made by earlier actions, by name.
-  llvm::StringSet<> made;
-  auto checkUses = [&](Operation *action, ArrayAttr refs) -> LogicalResult {
-    for (Attribute attr : refs) {
-      auto ref = cast<RefAttr>(attr);
-      if (ref.isNone())
-        return action->emitOpError() << "lists '_' where a value is needed";
-      if (ref.getIsNew() && !made.contains(ref.getNodeRef().str()))
-        return action->emitOpError()
-               << "uses '" << ref.str()
-               << "', which no earlier action of the plan makes";
-    }
-    return success();
-  };
-  auto make = [&](Operation *action, RefAttr name) -> LogicalResult {
-    if (!name.getIsNew())
-      return action->emitOpError()
-             << "must name its new node with 'new', not '" << name.str() << "'";
-    if (name.getResult() != 0)
-      return action->emitOpError() << "names its new node with a result index";
-    if (!made.insert(name.str()).second)
-      return action->emitOpError()
-             << "makes '" << name.str() << "', which an earlier action made";
-    return success();
-  };
-
-  // Anchors of replaces, for the `absorbed_by` check below.
-  llvm::StringMap<ReplaceOp> replaces;
-  for (Operation &op : getActions().front()) {
-    if (op.getDialect() != (*this)->getDialect() || isa<PlanOp>(op))
-      return op.emitOpError("is not a patch action; a 'patch.plan' holds "
-                            "only actions");
-    if (auto del = dyn_cast<DeleteOp>(op)) {
-      if (failed(claim(&op, del.getNode())))
-        return failure();
-    } else if (auto rep = dyn_cast<ReplaceOp>(op)) {
-      bool anchorInRegion = false;
-      for (Attribute member : rep.getRegion()) {
-        if (failed(claim(&op, cast<RefAttr>(member))))
-          return failure();
-        anchorInRegion |=
-            cast<RefAttr>(member).getNodeRef() == rep.getAnchor().getNodeRef();
-      }
-      if (!anchorInRegion)
-        return op.emitOpError() << "anchor " << rep.getAnchor().str()
-                                << " is not a member of its region";
-      if (failed(checkUses(&op, rep.getInputs())) ||
-          failed(verifyNewNodeBody(&op, rep.getBody(), rep.getInputs())))
-        return failure();
-      Operation *newNode = rep.getNewNode();
-      if (rep.getResults().size() != newNode->getNumResults())
-        return op.emitOpError() << "maps " << rep.getResults().size()
-                                << " result(s) but the new node has "
-                                << newNode->getNumResults();
-      for (Attribute attr : rep.getResults())
-        if (cast<RefAttr>(attr).getIsNew())
-          return op.emitOpError() << "results must name source values, not '"
-                                  << cast<RefAttr>(attr).str() << "'";
-      if (failed(make(&op, rep.getNewName())))
-        return failure();
-      replaces[rep.getAnchor().getNodeRef().str()] = rep;
-    } else if (auto ins = dyn_cast<InsertOp>(op)) {
-      if (failed(checkUses(&op, ins.getInputs())) ||
-          failed(verifyNewNodeBody(&op, ins.getBody(), ins.getInputs())) ||
-          failed(make(&op, ins.getNewName())))
-        return failure();
-    } else if (auto upd = dyn_cast<UpdateOp>(op)) {
-      if (failed(claim(&op, upd.getNode())) ||
-          failed(checkUses(&op, upd.getInputs())) ||
-          failed(verifyNewNodeBody(&op, upd.getBody(), upd.getInputs())))
-        return failure();
-    } else if (auto add = dyn_cast<AddInputOp>(op)) {
-      if (failed(make(&op, add.getName())))
-        return failure();
-    } else if (auto out = dyn_cast<AddOutputOp>(op)) {
-      if (failed(
-              checkUses(&op, ArrayAttr::get(getContext(), {out.getValue()}))))
-        return failure();
-    }
-  }
-
-  // A node absorbed by a fusion names the replace that took it over, and every
-  // member of a replaced region other than its anchor is deleted that way.
+/// Checks that a node absorbed by a fusion names the replace that took it
+/// over, and that every member of a replaced region other than its anchor is
+/// deleted that way. `replaces` holds the replaces by anchor.
+static LogicalResult
+verifyAbsorptions(Block &actions, const llvm::StringMap<ReplaceOp> &replaces) {
   llvm::StringSet<> absorbed;
-  for (auto del : getActions().front().getOps<DeleteOp>())
+  for (auto del : actions.getOps<DeleteOp>())
     if (RefAttr by = del.getAbsorbedByAttr())
       absorbed.insert(del.getNode().getNodeRef().str() + " " +
                       by.getNodeRef().str());
-  for (auto rep : getActions().front().getOps<ReplaceOp>())
-    for (Attribute attr : rep.getRegion()) {
-      RefAttr anchor = rep.getAnchor().getNodeRef();
-      auto member = cast<RefAttr>(attr).getNodeRef();
-      if (member == rep.getAnchor().getNodeRef())
+  for (auto rep : actions.getOps<ReplaceOp>()) {
+    RefAttr anchor = rep.getAnchor().getNodeRef();
+    for (RefAttr member : rep.getRegion().getAsRange<RefAttr>()) {
+      member = member.getNodeRef();
+      if (member == anchor)
         continue;
       if (!absorbed.contains(member.str() + " " + anchor.str()))
         return rep.emitOpError()
                << "region member " << member.str() << " has no 'patch.delete "
                << member.str() << " absorbed_by " << anchor.str() << "'";
     }
-  for (auto del : getActions().front().getOps<DeleteOp>()) {
+  }
+  for (auto del : actions.getOps<DeleteOp>()) {
     RefAttr by = del.getAbsorbedByAttr();
     if (!by)
       continue;
@@ -316,20 +348,61 @@ LogicalResult PlanOp::verifyRegions() {
       return del.emitOpError() << "is absorbed by " << by.str()
                                << ", but no replace of this plan is anchored "
                                   "there";
-    std::string key = del.getNode().getNodeRef().str();
-    if (!llvm::any_of(rep.getRegion(), [&](Attribute member) {
-          return cast<RefAttr>(member).getNodeRef().str() == key;
-        })) {
+    RefAttr node = del.getNode().getNodeRef();
+    if (!llvm::any_of(
+            rep.getRegion().getAsRange<RefAttr>(),
+            [&](RefAttr member) { return member.getNodeRef() == node; })) {
       InFlightDiagnostic diag = del.emitOpError()
                                 << "is absorbed by " << by.str()
                                 << ", but that replace's region does not "
                                    "hold "
-                                << key;
+                                << node.str();
       diag.attachNote(rep.getLoc()) << "the replace is here";
       return diag;
     }
   }
   return success();
+}
+
+/// What takes the whole plan; each action has checked itself.
+LogicalResult PlanOp::verifyRegions() {
+  // The source node each action claims, and the action that claimed it.
+  llvm::StringMap<Operation *> claimed;
+  // Values made by earlier actions, by name.
+  llvm::StringSet<> made;
+  // Replaces by anchor, for the `absorbed_by` checks.
+  llvm::StringMap<ReplaceOp> replaces;
+  for (Operation &op : getActions().front()) {
+    auto action = dyn_cast<ActionOpInterface>(op);
+    if (!action)
+      return op.emitOpError("is not a patch action; a 'patch.plan' holds "
+                            "only actions");
+    for (RefAttr node : action.getClaimedNodes()) {
+      auto [it, inserted] = claimed.try_emplace(node.str(), &op);
+      // A node absorbed by a fusion is claimed by both its delete and the
+      // replace it names: that is one claim, not two.
+      if (inserted || isAbsorbedBy(it->second, &op) ||
+          isAbsorbedBy(&op, it->second))
+        continue;
+      InFlightDiagnostic diag = op.emitOpError()
+                                << "claims source node " << node.str()
+                                << ", which another action already claims";
+      diag.attachNote(it->second->getLoc()) << "claimed here";
+      return diag;
+    }
+    for (RefAttr value : action.getUsedValues())
+      if (value.getIsNew() && !made.contains(value.getNodeRef().str()))
+        return op.emitOpError()
+               << "uses '" << value.str()
+               << "', which no earlier action of the plan makes";
+    if (RefAttr name = action.getNewName())
+      if (!made.insert(name.str()).second)
+        return op.emitOpError()
+               << "makes '" << name.str() << "', which an earlier action made";
+    if (auto rep = dyn_cast<ReplaceOp>(op))
+      replaces[rep.getAnchor().getNodeRef().str()] = rep;
+  }
+  return verifyAbsorptions(getActions().front(), replaces);
 }
 
 /// Checks one reference against an `lg` source graph: `@id` must name a node

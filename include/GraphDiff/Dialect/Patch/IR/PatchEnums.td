@@ -1,0 +1,66 @@
+//===- PatchEnums.td - Enums of the patch-plan dialect -----*- tablegen -*-===//
+//
+// The matcher stages and the node change kinds that actions record. Each enum
+// gets generated `stringify*`/`symbolize*` functions; PatchOps.td wraps them in
+// attributes of the `patch` dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPHDIFF_DIALECT_PATCH_IR_PATCHENUMS_TD
+#define GRAPHDIFF_DIALECT_PATCH_IR_PATCHENUMS_TD
+
+include "mlir/IR/EnumAttr.td"
+
+def Patch_MatchStage : I32Enum<"MatchStage",
+    "the matcher stage that decided a pair or a region", [
+      // In order of trust.
+      I32EnumCase<"Id", 0, "id">,
+      I32EnumCase<"Provenance", 1, "provenance">,
+      I32EnumCase<"Location", 2, "location">,
+      I32EnumCase<"Convention", 3, "convention">,
+      I32EnumCase<"Structure", 4, "structure">
+    ]> {
+  let cppNamespace = "::graphdiff::patch";
+  // The differ keeps one per node.
+  let underlyingType = "uint8_t";
+  let description = [{
+    Which stage of the differ paired a node, or claimed a region, that an
+    action is about, in order of trust:
+
+    | stage          | decided by                                            |
+    |----------------|-------------------------------------------------------|
+    | `"id"`         | equal `lg` node ids                                   |
+    | `"provenance"` | `fused_from` provenance on a target node              |
+    | `"location"`   | equal MLIR locations (`NameLoc`, `FusedLoc`, file:line:col) |
+    | `"convention"` | the seed's conventions: a `fused_<id>` name, an `anchor` metadata key |
+    | `"structure"`  | the structure around the node (its matched neighbours) |
+  }];
+}
+
+def Patch_NodeChange : I32BitEnum<"NodeChange",
+    "what differs between a source node and its updated form", [
+      I32BitEnumCaseNone<"None", "none">,
+      // The bit order is the printed order.
+      I32BitEnumCaseBit<"Kind", 0, "kind">,
+      I32BitEnumCaseBit<"Attributes", 1, "attributes">,
+      I32BitEnumCaseBit<"Types", 2, "types">,
+      I32BitEnumCaseBit<"Regions", 3, "regions">,
+      I32BitEnumCaseBit<"Inputs", 4, "inputs">
+    ]> {
+  let cppNamespace = "::graphdiff::patch";
+  // `stringifyNodeChange(Kind | Inputs)` is "kind, inputs".
+  let separator = ", ";
+  let description = [{
+    The changes a `patch.update` lists, a set printed in this order:
+
+    | change         | the node's ...                                        |
+    |----------------|-------------------------------------------------------|
+    | `"kind"`       | op name, or `lg` kind, differs                        |
+    | `"attributes"` | attributes or properties differ (other than the `lg` kind) |
+    | `"types"`      | result types differ                                   |
+    | `"regions"`    | nested regions compute something else                 |
+    | `"inputs"`     | operands read other values, or in another order       |
+  }];
+}
+
+#endif // GRAPHDIFF_DIALECT_PATCH_IR_PATCHENUMS_TD
