@@ -181,7 +181,7 @@ TEST_F(PlanEmitterTest, ContentChangesNameEachKind) {
     return patch::stringifyNodeChange(out);
   };
   using Kinds = std::string;
-  EXPECT_EQ(changes("same", "same"), Kinds(""));
+  EXPECT_EQ(changes("same", "same"), Kinds("none"));
   // The kind of an lg node is an attribute, reported on its own.
   EXPECT_EQ(changes("same", "kind"), Kinds("kind"));
   EXPECT_EQ(changes("same", "attributes"), Kinds("attributes"));
