@@ -45,10 +45,8 @@ public:
   PlanBuilder(const Graph &source, const Graph &target, NodeMapping &mapping)
       : source(source), target(target), mapping(mapping),
         sourceOrder(source.getCanonicalOrder()),
-        targetOrder(target.getCanonicalOrder()) {
-    sourceRank.resize(source.size());
-    for (auto [rank, node] : llvm::enumerate(sourceOrder))
-      sourceRank[node] = rank;
+        targetOrder(target.getCanonicalOrder()),
+        sourceRank(source.getCanonicalRanks()) {
     unsigned common =
         std::min(source.getInputs().size(), target.getInputs().size());
     for (unsigned i = 0; i < common; ++i)
@@ -95,7 +93,7 @@ private:
   const Graph &source;
   const Graph &target;
   NodeMapping &mapping;
-  std::vector<unsigned> sourceOrder, targetOrder, sourceRank;
+  ArrayRef<unsigned> sourceOrder, targetOrder, sourceRank;
   llvm::DenseSet<unsigned> keptInputs;
   /// For a target node that replaces a region: result k stands for source
   /// value standsFor[t][k] (null for none).
