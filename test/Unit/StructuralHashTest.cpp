@@ -1,4 +1,4 @@
-//===- StructuralHashTest.cpp - Hashes of nodes and their cones ----------===//
+//===- StructuralHashTest.cpp - Hashes of nodes and their cones -----------===//
 //
 // The hashes see content and structure, never node order or SSA names; they
 // see attributes as isSameAttribute does (a resource blob by its bytes), and

@@ -1,4 +1,4 @@
-//===- StructuralStages.h - How the structural stage seeds pairs -*- C++ -*-=//
+//===- StructuralStages.h - How the structural stage seeds pairs *- C++ -*-===//
 //
 // Part of graph-diff.
 //

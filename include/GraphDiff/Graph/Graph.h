@@ -7,7 +7,10 @@
 // nodes are the top-level ops (all but the terminator), whose edges are SSA
 // use-def chains (including values captured by a node's nested regions), whose
 // inputs are the block arguments and whose outputs are the terminator's
-// operands. This file also fixes how nodes and values are *named* in plans.
+// operands. The view works out each node's input slots, their producers, the
+// uses of every value and the canonical order once, for every stage, hash and
+// renderer to read. This file also fixes how nodes and values are *named* in
+// plans.
 //
 //===----------------------------------------------------------------------===//
 
@@ -84,8 +87,8 @@ public:
     return getTerminator()->getOperands();
   }
 
-  /// The values node `index` reads from outside itself, deduplicated, in
-  /// first-use order: its operands, then values its nested regions capture.
+  /// The values node `index` reads from outside itself: getSlots() without
+  /// repeats, in the same order.
   llvm::ArrayRef<mlir::Value> getNodeInputs(unsigned index) const {
     return nodeInputs[index];
   }
