@@ -1,5 +1,4 @@
-//===- StructuralMatcher.h - Pair nodes by the shape of the graph -*- C++
-//-*-===//
+//===- StructuralMatcher.h - Pair nodes by their place ----------*- C++ -*-===//
 //
 // Part of graph-diff.
 //
@@ -7,7 +6,10 @@
 // (most real MLIR): it pairs nodes by what they are and by what surrounds
 // them. It never breaks a tie arbitrarily: a node that could be one of several
 // stays free (and is recorded as ambiguous in the mapping). docs/Matching.md
-// explains the design.
+// explains the design. The stage is built from parts with one job each:
+// hashing (Graph/StructuralHash.h), consensus propagation (Consensus.h), the
+// pairing rules that seed it (StructuralStages.h); this file holds their
+// shared state and runs them in order.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,25 +17,18 @@
 #define GRAPHDIFF_DIFFER_STRUCTURALMATCHER_H
 
 #include "GraphDiff/Differ/NodeMapping.h"
-#include "llvm/ADT/Hashing.h"
+#include "GraphDiff/Graph/StructuralHash.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
-#include <vector>
-
-namespace mlir {
-class Operation;
-} // namespace mlir
+#include <utility>
 
 namespace graphdiff {
 class Graph;
 
-/// What the structural stage looks at.
-struct StructureOptions {
-  /// Leave locations out of the hashes (they are what an optimizer rewrites
-  /// most freely; the location stage already used the ones that survived).
-  bool ignoreLocations = true;
-  /// Leave discardable attributes (those that are not part of the op's
-  /// definition, e.g. `torch.debug_name`) out of the hashes.
-  bool ignoreDiscardableAttrs = false;
+/// What the structural stage looks at: the hash options (locations are left
+/// out by default, the location stage already used the ones that survived)
+/// and the bounds of the similarity stage.
+struct StructureOptions : HashOptions {
   /// The similarity stage considers at most this many candidates per node and
   /// skips matched neighbours with more users than this; it keeps the stage
   /// near-linear on graphs with hub nodes (constants read by hundreds of ops).
@@ -43,58 +38,63 @@ struct StructureOptions {
   unsigned maxSimilarityRounds = 4;
 };
 
+/// A (source node, target node) pair, by node index.
+using NodePair = std::pair<unsigned, unsigned>;
+/// Which (source node, target node) pairs a stage may make.
+using PairFilter = llvm::function_ref<bool(unsigned, unsigned)>;
+
+/// What the parts of the structural stage share: the two graphs, their
+/// hashes, the mapping they all write to, and the options.
+struct StructuralState {
+  StructuralState(const Graph &source, const Graph &target,
+                  NodeMapping &mapping, const StructureOptions &options);
+
+  /// Whether neither node is taken yet.
+  bool isFree(unsigned s, unsigned t) const {
+    return !mapping.isSourceTaken(s) && !mapping.isTargetTaken(t);
+  }
+  /// Records the pair as made by MatchStage::Structure.
+  void pair(unsigned s, unsigned t) {
+    mapping.pair(s, t, MatchStage::Structure);
+  }
+  /// All pairs currently in the mapping, by target index.
+  llvm::SmallVector<NodePair> allPairs() const;
+
+  /// The kinds of nodes the stages pair, strictest first.
+  /// Equal upstream cones (forward hashes).
+  bool sameForward(unsigned s, unsigned t) const {
+    return sourceHashes.forward[s] == targetHashes.forward[t];
+  }
+  /// Equal downstream contexts (backward hashes).
+  bool sameBackward(unsigned s, unsigned t) const {
+    return sourceHashes.backward[s] == targetHashes.backward[t];
+  }
+  /// The same op name and number of results.
+  bool sameKind(unsigned s, unsigned t) const;
+  /// The same dialect and result types (a named op generalized).
+  bool sameShape(unsigned s, unsigned t) const;
+  /// The same result types (an op lowered to another dialect).
+  bool sameTypes(unsigned s, unsigned t) const;
+
+  const Graph &source;
+  const Graph &target;
+  StructureHashes sourceHashes, targetHashes;
+  NodeMapping &mapping;
+  const StructureOptions &options;
+};
+
 /// Pairs the free nodes of `source` and `target` by structure, in stages:
 /// unique exact sub-DAG matches (forward Merkle hash), unique exact matches
 /// of the downstream context (backward hash over users), consensus
 /// propagation from matched pairs along operands (and from the outputs) and
-/// along users, and bounded neighbourhood similarity. Records
+/// along users, interchangeable dead ends, bounded neighbourhood similarity,
+/// then the same with relaxed kinds for changed and lowered ops. Records
 /// MatchStage::Structure on its pairs and marks as ambiguous the free nodes
 /// that had more than one equally good partner. Does nothing for `lg`
 /// graphs: their nodes' ids are their identity.
 void matchByStructure(const Graph &source, const Graph &target,
                       NodeMapping &mapping,
                       const StructureOptions &options = {});
-
-/// Per-node hashes of one graph, as the structural stage computes them.
-/// Hashes group candidates only: equal hashes mean "should be compared",
-/// never "are equal" on their own, and their values (which fold in MLIR
-/// attribute and type storage addresses) never decide any output order.
-struct StructureHashes {
-  /// The node itself: op name, attributes/properties, result types, nested
-  /// regions; operands and captured values only by position.
-  std::vector<llvm::hash_code> content;
-  /// The node and everything upstream of it (Merkle hash over operands;
-  /// graph inputs by position).
-  std::vector<llvm::hash_code> forward;
-  /// The node and everything downstream of it (hash over the multiset of
-  /// (user, operand slot) and output positions).
-  std::vector<llvm::hash_code> backward;
-  /// Longest path from a graph input (or a node with no inputs) to the node.
-  std::vector<unsigned> height;
-};
-
-/// Computes the hashes of `graph` (the same computation for both sides).
-StructureHashes hashStructure(const Graph &graph,
-                              const StructureOptions &options = {});
-
-/// How close a plan is to minimal; see docs/Matching.md ("Measuring").
-struct MatchStats {
-  unsigned sourceNodes = 0, targetNodes = 0;
-  /// Source plus target nodes that have no node of identical content in the
-  /// other graph (multiset difference of content hashes).
-  unsigned lowerBound = 0;
-  /// Source nodes whose whole upstream cone has an identical counterpart in
-  /// the target (equal forward hash, counted as a multiset) but that the
-  /// mapping did not pair with such a counterpart.
-  unsigned unchangedUnmatched = 0;
-  /// Free nodes the mapping marks ambiguous.
-  unsigned ambiguous = 0;
-};
-
-/// Measures `mapping` between `source` and `target`. Content is compared
-/// with locations ignored and discardable attributes included.
-MatchStats computeMatchStats(const Graph &source, const Graph &target,
-                             const NodeMapping &mapping);
 
 } // namespace graphdiff
 

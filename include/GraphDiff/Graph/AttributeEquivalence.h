@@ -16,6 +16,7 @@
 
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/Hashing.h"
 
 namespace graphdiff {
 
@@ -26,6 +27,12 @@ bool isSameAttribute(mlir::Attribute a, mlir::Attribute b);
 /// Whether two attribute dictionaries hold the same names with the same
 /// values, in the sense of isSameAttribute.
 bool isSameAttrDictionary(mlir::DictionaryAttr a, mlir::DictionaryAttr b);
+
+/// A hash of `attr` consistent with isSameAttribute: two same values hash
+/// alike. A `dense_resource` blob is hashed by its type and bytes, any other
+/// value by its uniqued storage (so hash values differ from run to run and
+/// must only group candidates).
+llvm::hash_code hashAttribute(mlir::Attribute attr);
 
 } // namespace graphdiff
 

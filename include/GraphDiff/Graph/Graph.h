@@ -7,7 +7,10 @@
 // nodes are the top-level ops (all but the terminator), whose edges are SSA
 // use-def chains (including values captured by a node's nested regions), whose
 // inputs are the block arguments and whose outputs are the terminator's
-// operands. This file also fixes how nodes and values are *named* in plans.
+// operands. The view works out each node's input slots, their producers, the
+// uses of every value and the canonical order once, for every stage, hash and
+// renderer to read. This file also fixes how nodes and values are *named* in
+// plans.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +26,7 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace mlir {
 class AsmParserState;
@@ -83,10 +87,25 @@ public:
     return getTerminator()->getOperands();
   }
 
-  /// The values node `index` reads from outside itself, deduplicated, in
-  /// first-use order: its operands, then values its nested regions capture.
+  /// The values node `index` reads from outside itself: getSlots() without
+  /// repeats, in the same order.
   llvm::ArrayRef<mlir::Value> getNodeInputs(unsigned index) const {
     return nodeInputs[index];
+  }
+  /// The input slots of node `index`: its operands in order (a value read
+  /// twice fills two slots), then each value its nested regions capture from
+  /// outside the node, once, in first-use order (a pre-order walk, an op's
+  /// operands before its regions). A `linalg.generic` whose body reads
+  /// `%cst` has a slot for `%cst` as it has one for its `ins`.
+  llvm::ArrayRef<mlir::Value> getSlots(unsigned index) const {
+    return slots[index];
+  }
+  /// No node produces the value of a slot: a graph input, or a value from
+  /// outside the graph.
+  static constexpr int kNoProducer = -1;
+  /// The node producing each slot of node `index`, or kNoProducer.
+  llvm::ArrayRef<int> getSlotProducers(unsigned index) const {
+    return slotProducers[index];
   }
   /// The node that defines `value`, or nullopt for a graph input or a value
   /// from outside the graph.
@@ -95,12 +114,38 @@ public:
   llvm::ArrayRef<unsigned> getUsers(unsigned index) const {
     return users[index];
   }
+
+  /// One slot that reads a value: slot `slot` of node `user`, reading result
+  /// `result` of the value's producer (0 for a graph input).
+  struct Use {
+    unsigned user;
+    unsigned slot;
+    unsigned result;
+  };
+  /// The slots that read a result of node `index`, by user, then slot.
+  llvm::ArrayRef<Use> getUses(unsigned index) const { return uses[index]; }
+  /// The slots that read graph input `number`, by user, then slot.
+  llvm::ArrayRef<Use> getInputUses(unsigned number) const {
+    return inputUses[number];
+  }
+  /// The slots that read `value`: a node result or a graph input (none for a
+  /// value from outside the graph).
+  llvm::ArrayRef<Use> getUsesOf(mlir::Value value) const;
+  /// Whether nothing reads node `index`: no node and no graph output.
+  bool isDeadEnd(unsigned index) const {
+    return uses[index].empty() && !outputNodes[index];
+  }
+
   /// A topological order of the nodes that depends only on their names, not
   /// on their order in the block: Kahn's algorithm, always taking the ready
-  /// node with the smallest name. The differ emits plans in this order and
-  /// renderers list nodes in it. (Nodes on a cycle, which a verified graph
-  /// does not have, come last in block order.)
-  std::vector<unsigned> getCanonicalOrder() const;
+  /// node with the smallest name. The differ emits plans in this order,
+  /// renderers list nodes in it, and hashes are computed along it. (Nodes on
+  /// a cycle, which a verified graph does not have, come last in block
+  /// order.) Computed on first use and kept: the graph is a view of IR that
+  /// must not change while the view is used.
+  llvm::ArrayRef<unsigned> getCanonicalOrder() const;
+  /// The position of each node in getCanonicalOrder(), by node index.
+  llvm::ArrayRef<unsigned> getCanonicalRanks() const;
 
   /// Whether a result of node `index` is a graph output.
   bool isOutputNode(unsigned index) const { return outputNodes[index]; }
@@ -123,6 +168,7 @@ public:
 
 private:
   Graph() = default;
+  void computeCanonicalOrder() const;
 
   mlir::Operation *op = nullptr;
   mlir::Block *body = nullptr;
@@ -130,11 +176,18 @@ private:
   std::vector<mlir::Operation *> nodes;
   llvm::DenseMap<mlir::Operation *, unsigned> indexOf;
   std::vector<llvm::SmallVector<mlir::Value, 4>> nodeInputs;
+  std::vector<llvm::SmallVector<mlir::Value, 4>> slots;
+  std::vector<llvm::SmallVector<int, 4>> slotProducers;
   std::vector<llvm::SmallVector<unsigned, 2>> users;
+  std::vector<llvm::SmallVector<Use, 2>> uses;
+  std::vector<llvm::SmallVector<Use, 2>> inputUses;
   std::vector<bool> outputNodes;
   std::vector<patch::RefAttr> nodeRefs;
   /// Node-name (without sigil) to node index.
   llvm::StringMap<unsigned> byName;
+  /// getCanonicalOrder() and its inverse, once computed.
+  mutable std::vector<unsigned> canonicalOrder, canonicalRanks;
+  mutable bool ordered = false;
 };
 
 } // namespace graphdiff

@@ -44,8 +44,10 @@ struct GraphMismatch {
 /// %3 here but from %arg0 in the target" ("here" is the applied graph).
 ///
 /// Deterministic and near-linear: nodes are paired from the outputs upward
-/// along operands, then by Merkle hashes of their upstream cones; every pair
-/// is then checked in full, so hash collisions cannot hide a difference.
+/// along operands, then by the Merkle hashes of their upstream cones that the
+/// structural matcher uses too (StructuralHash.h, with operands in order);
+/// every pair is then checked in full, so hash collisions cannot hide a
+/// difference.
 std::optional<GraphMismatch> findMismatch(const Graph &applied,
                                           const Graph &target,
                                           bool ignoreLocations = true);

@@ -16,10 +16,8 @@ PairContext::PairContext(const Graph &source, const Graph &target,
                          NodeMapping &mapping)
     : source(source), target(target), mapping(mapping),
       sourceOrder(source.getCanonicalOrder()),
-      targetOrder(target.getCanonicalOrder()) {
-  sourceRank.resize(source.size());
-  for (auto [rank, node] : llvm::enumerate(sourceOrder))
-    sourceRank[node] = rank;
+      targetOrder(target.getCanonicalOrder()),
+      sourceRank(source.getCanonicalRanks()) {
   unsigned common =
       std::min(source.getInputs().size(), target.getInputs().size());
   for (unsigned i = 0; i < common; ++i)

@@ -8,6 +8,7 @@
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/Support/xxhash.h"
 
 using namespace mlir;
 
@@ -33,4 +34,15 @@ bool graphdiff::isSameAttrDictionary(DictionaryAttr a, DictionaryAttr b) {
         !isSameAttribute(x.getValue(), y.getValue()))
       return false;
   return true;
+}
+
+llvm::hash_code graphdiff::hashAttribute(Attribute attr) {
+  if (auto resource = dyn_cast_or_null<DenseResourceElementsAttr>(attr))
+    if (const AsmResourceBlob *blob = resource.getRawHandle().getBlob()) {
+      ArrayRef<char> data = blob->getData();
+      return llvm::hash_combine(
+          resource.getType(),
+          llvm::xxh3_64bits(StringRef(data.data(), data.size())));
+    }
+  return mlir::hash_value(attr);
 }

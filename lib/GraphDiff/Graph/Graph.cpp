@@ -11,6 +11,7 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -77,36 +78,50 @@ FailureOr<std::unique_ptr<Graph>> Graph::build(Operation *op,
   }
   unsigned n = graph->nodes.size();
   graph->nodeInputs.resize(n);
+  graph->slots.resize(n);
+  graph->slotProducers.resize(n);
   graph->users.resize(n);
+  graph->uses.resize(n);
+  graph->inputUses.resize(block.getNumArguments());
   graph->outputNodes.assign(n, false);
 
-  // Inputs: operands, then values captured by nested regions.
+  // Slots: operands, then values captured by nested regions.
   for (unsigned i = 0; i < n; ++i) {
     Operation *node = graph->nodes[i];
-    llvm::SetVector<Value, SmallVector<Value, 4>> inputs;
-    for (Value operand : node->getOperands())
-      inputs.insert(operand);
-    if (node->getNumRegions() != 0)
-      node->walk([&](Operation *inner) {
+    SmallVector<Value, 4> &slots = graph->slots[i];
+    slots.append(node->operand_begin(), node->operand_end());
+    if (node->getNumRegions() != 0) {
+      llvm::SmallDenseSet<Value, 8> captured;
+      node->walk<WalkOrder::PreOrder>([&](Operation *inner) {
         if (inner == node)
           return;
-        for (Value operand : inner->getOperands()) {
-          Region *defRegion = operand.getParentRegion();
+        for (Value operand : inner->getOperands())
           // Defined outside `node`: `node` does not hold its region.
-          if (!node->isProperAncestor(defRegion->getParentOp()) &&
-              defRegion->getParentOp() != node)
-            inputs.insert(operand);
-        }
+          if (!node->isAncestor(operand.getParentRegion()->getParentOp()) &&
+              captured.insert(operand).second)
+            slots.push_back(operand);
       });
+    }
+    llvm::SetVector<Value, SmallVector<Value, 4>> inputs(slots.begin(),
+                                                         slots.end());
     graph->nodeInputs[i].assign(inputs.begin(), inputs.end());
-    for (Value input : inputs)
-      if (std::optional<unsigned> producer = graph->getProducer(input))
+    for (auto [slot, value] : llvm::enumerate(slots)) {
+      Use use{i, static_cast<unsigned>(slot), 0};
+      std::optional<unsigned> producer = graph->getProducer(value);
+      graph->slotProducers[i].push_back(producer ? static_cast<int>(*producer)
+                                                 : kNoProducer);
+      if (producer) {
+        use.result = cast<OpResult>(value).getResultNumber();
+        graph->uses[*producer].push_back(use);
         graph->users[*producer].push_back(i);
+      } else if (auto arg = dyn_cast<BlockArgument>(value);
+                 arg && arg.getOwner() == &block) {
+        graph->inputUses[arg.getArgNumber()].push_back(use);
+      }
+    }
   }
-  for (auto &list : graph->users) {
-    llvm::sort(list);
+  for (auto &list : graph->users)
     list.erase(std::unique(list.begin(), list.end()), list.end());
-  }
   for (Value output : graph->getOutputs())
     if (std::optional<unsigned> producer = graph->getProducer(output))
       graph->outputNodes[*producer] = true;
@@ -161,6 +176,17 @@ std::optional<unsigned> Graph::getProducer(Value value) const {
   return getIndex(def);
 }
 
+ArrayRef<Graph::Use> Graph::getUsesOf(Value value) const {
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (arg.getOwner() == body)
+      return inputUses[arg.getArgNumber()];
+    return {};
+  }
+  if (std::optional<unsigned> producer = getProducer(value))
+    return uses[*producer];
+  return {};
+}
+
 patch::RefAttr Graph::getValueRef(Value value) const {
   MLIRContext *context = op->getContext();
   if (auto arg = dyn_cast<BlockArgument>(value)) {
@@ -207,27 +233,39 @@ Value Graph::lookupValue(patch::RefAttr ref) const {
   return nodes[*node]->getResult(ref.getResult());
 }
 
-std::vector<unsigned> Graph::getCanonicalOrder() const {
-  const Graph &graph = *this;
-  unsigned n = graph.size();
+ArrayRef<unsigned> Graph::getCanonicalOrder() const {
+  if (!ordered)
+    computeCanonicalOrder();
+  return canonicalOrder;
+}
+
+ArrayRef<unsigned> Graph::getCanonicalRanks() const {
+  if (!ordered)
+    computeCanonicalOrder();
+  return canonicalRanks;
+}
+
+void Graph::computeCanonicalOrder() const {
+  unsigned n = size();
   std::vector<unsigned> pending(n, 0);
   for (unsigned i = 0; i < n; ++i)
-    for (Value input : graph.getNodeInputs(i))
-      if (graph.getProducer(input))
+    for (Value input : getNodeInputs(i))
+      if (getProducer(input))
         ++pending[i];
   // Node names are unique in a graph and all carry the same sigil (an
   // lg.graph holds only lg nodes), so comparing the bare names orders them
   // as their references print.
   std::vector<StringRef> names(n);
   for (unsigned i = 0; i < n; ++i)
-    names[i] = graph.getNodeRef(i).getName().getValue();
+    names[i] = getNodeRef(i).getName().getValue();
   auto later = [&](unsigned a, unsigned b) { return names[a] > names[b]; };
   std::priority_queue<unsigned, std::vector<unsigned>, decltype(later)> ready(
       later);
   for (unsigned i = 0; i < n; ++i)
     if (pending[i] == 0)
       ready.push(i);
-  std::vector<unsigned> order;
+  std::vector<unsigned> &order = canonicalOrder;
+  order.clear();
   order.reserve(n);
   while (!ready.empty()) {
     unsigned node = ready.top();
@@ -235,9 +273,9 @@ std::vector<unsigned> Graph::getCanonicalOrder() const {
     order.push_back(node);
     // Each user counted one pending edge per distinct input it reads from
     // `node`; release them all.
-    for (unsigned user : graph.getUsers(node)) {
-      for (Value input : graph.getNodeInputs(user))
-        if (graph.getProducer(input) == node)
+    for (unsigned user : getUsers(node)) {
+      for (Value input : getNodeInputs(user))
+        if (getProducer(input) == node)
           --pending[user];
       if (pending[user] == 0)
         ready.push(user);
@@ -252,5 +290,8 @@ std::vector<unsigned> Graph::getCanonicalOrder() const {
       if (!placed[i])
         order.push_back(i);
   }
-  return order;
+  canonicalRanks.assign(n, 0);
+  for (auto [rank, node] : llvm::enumerate(order))
+    canonicalRanks[node] = rank;
+  ordered = true;
 }

@@ -7,16 +7,15 @@
 #include "GraphDiff/Plan/Isomorphism.h"
 
 #include "GraphDiff/Graph/AttributeEquivalence.h"
+#include "GraphDiff/Graph/StructuralHash.h"
 #include "GraphDiff/Plan/ApplyPlan.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/OperationSupport.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/Hashing.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <deque>
@@ -28,106 +27,6 @@ using namespace graphdiff;
 namespace {
 
 constexpr int kUnpaired = -1;
-
-/// Content and Merkle hashes of the nodes of one graph. Hashes only group
-/// candidates; every pair is checked in full afterwards.
-struct GraphHashes {
-  std::vector<llvm::hash_code> content;
-  std::vector<llvm::hash_code> merkle;
-};
-
-} // namespace
-
-namespace {
-
-/// Hashes `attr` so that isSameAttribute values hash alike.
-llvm::hash_code hashAttr(Attribute attr) {
-  if (auto resource = dyn_cast<DenseResourceElementsAttr>(attr))
-    if (const AsmResourceBlob *blob = resource.getRawHandle().getBlob())
-      return llvm::hash_combine(
-          resource.getType().getAsOpaquePointer(),
-          llvm::hash_combine_range(blob->getData().begin(),
-                                   blob->getData().end()));
-  return llvm::hash_value(attr.getAsOpaquePointer());
-}
-
-/// The content of `op`, operands and results aside: name, attributes
-/// (inherent and discardable), result types, nested ops (and the location,
-/// unless ignored).
-llvm::hash_code hashContent(Operation *op, OperationEquivalence::Flags flags) {
-  llvm::hash_code hash = llvm::hash_combine(
-      op->getName().getAsOpaquePointer(), op->getNumResults(),
-      op->getNumOperands(), op->getNumRegions());
-  for (Type type : op->getResultTypes())
-    hash = llvm::hash_combine(hash, type.getAsOpaquePointer());
-  for (NamedAttribute attr : op->getAttrDictionary())
-    hash = llvm::hash_combine(hash, attr.getName().getAsOpaquePointer(),
-                              hashAttr(attr.getValue()));
-  if (!(flags & OperationEquivalence::IgnoreLocations))
-    hash = llvm::hash_combine(hash, op->getLoc().getAsOpaquePointer());
-  if (op->getNumRegions() != 0)
-    op->walk([&](Operation *inner) {
-      if (inner != op)
-        hash = llvm::hash_combine(
-            hash, OperationEquivalence::computeHash(
-                      inner, OperationEquivalence::ignoreHashValue,
-                      OperationEquivalence::ignoreHashValue, flags));
-    });
-  return hash;
-}
-
-GraphHashes hashGraph(const Graph &graph, OperationEquivalence::Flags flags) {
-  unsigned n = graph.size();
-  GraphHashes hashes;
-  hashes.content.reserve(n);
-  for (Operation *node : graph.getNodes())
-    hashes.content.push_back(hashContent(node, flags));
-  hashes.merkle.assign(n, llvm::hash_code(0));
-
-  // Post-order over producers, iteratively. A cycle (only in a broken graph)
-  // is cut where it closes: the input hashes by its producer's content.
-  enum class State : uint8_t { Unvisited, OnStack, Done };
-  std::vector<State> state(n, State::Unvisited);
-  auto valueHash = [&](Value value) -> llvm::hash_code {
-    if (auto arg = dyn_cast<BlockArgument>(value))
-      if (arg.getOwner() == &graph.getBody())
-        return llvm::hash_combine(1, arg.getArgNumber());
-    if (std::optional<unsigned> producer = graph.getProducer(value)) {
-      unsigned result = cast<OpResult>(value).getResultNumber();
-      if (state[*producer] == State::Done)
-        return llvm::hash_combine(2, hashes.merkle[*producer], result);
-      return llvm::hash_combine(4, hashes.content[*producer], result);
-    }
-    return llvm::hash_combine(3, value.getType().getAsOpaquePointer());
-  };
-  for (unsigned root = 0; root < n; ++root) {
-    if (state[root] != State::Unvisited)
-      continue;
-    SmallVector<std::pair<unsigned, unsigned>> stack; // (node, next input)
-    stack.push_back({root, 0});
-    state[root] = State::OnStack;
-    while (!stack.empty()) {
-      auto &[node, next] = stack.back();
-      ArrayRef<Value> inputs = graph.getNodeInputs(node);
-      if (next < inputs.size()) {
-        Value input = inputs[next++];
-        std::optional<unsigned> producer = graph.getProducer(input);
-        if (producer && state[*producer] == State::Unvisited) {
-          state[*producer] = State::OnStack;
-          stack.push_back({*producer, 0});
-        }
-        continue;
-      }
-      llvm::hash_code hash = hashes.content[node];
-      for (Value input : inputs)
-        hash = llvm::hash_combine(hash, valueHash(input));
-      hashes.merkle[node] = hash;
-      state[node] = State::Done;
-      stack.pop_back();
-    }
-  }
-  return hashes;
-}
 
 /// Pairs the nodes of two graphs, then checks the pairing.
 class Matcher {
@@ -159,7 +58,7 @@ private:
   const Graph &applied;
   const Graph &target;
   OperationEquivalence::Flags flags;
-  GraphHashes hashA, hashT;
+  StructureHashes hashA, hashT;
   std::vector<int> aToT, tToA;
   std::deque<std::pair<unsigned, unsigned>> worklist;
 };
@@ -182,7 +81,7 @@ void Matcher::pairProducers(Value va, Value vt, bool sameCone) {
 bool Matcher::tryPair(unsigned a, unsigned t, bool sameCone) {
   if (aToT[a] != kUnpaired || tToA[t] != kUnpaired)
     return false;
-  if (sameCone && hashA.merkle[a] != hashT.merkle[t])
+  if (sameCone && hashA.forward[a] != hashT.forward[t])
     return false;
   aToT[a] = t;
   tToA[t] = a;
@@ -226,8 +125,8 @@ bool Matcher::pairUniqueBuckets(bool byCone) {
     unsigned a = 0;
   };
   std::unordered_map<size_t, Bucket> buckets;
-  auto key = [&](const GraphHashes &hashes, unsigned node) -> size_t {
-    return byCone ? hashes.merkle[node] : hashes.content[node];
+  auto key = [&](const StructureHashes &hashes, unsigned node) -> size_t {
+    return byCone ? hashes.forward[node] : hashes.content[node];
   };
   for (unsigned a = 0; a < applied.size(); ++a)
     if (aToT[a] == kUnpaired) {
@@ -266,12 +165,12 @@ bool Matcher::pairDeadSinks() {
   std::unordered_map<size_t, SmallVector<unsigned, 2>> candidates;
   for (unsigned a = 0; a < applied.size(); ++a)
     if (aToT[a] == kUnpaired && isDeadSink(applied, a))
-      candidates[hashA.merkle[a]].push_back(a);
+      candidates[hashA.forward[a]].push_back(a);
   bool progress = false;
   for (unsigned t = 0; t < target.size(); ++t) {
     if (tToA[t] != kUnpaired || !isDeadSink(target, t))
       continue;
-    auto it = candidates.find(hashT.merkle[t]);
+    auto it = candidates.find(hashT.forward[t]);
     if (it == candidates.end())
       continue;
     for (unsigned a : it->second) {
@@ -484,8 +383,13 @@ std::optional<GraphMismatch> Matcher::run() {
                                shortText(argA.getType()) + " here but " +
                                shortText(argT.getType()) + " in the target"};
 
-  hashA = hashGraph(applied, flags);
-  hashT = hashGraph(target, flags);
+  // The matcher's hashes, with operands compared in order as below.
+  HashOptions options;
+  options.ignoreLocations = flags & OperationEquivalence::IgnoreLocations;
+  options.sortCommutativeOperands = false;
+  options.backward = false;
+  hashA = hashStructure(applied, options);
+  hashT = hashStructure(target, options);
   pairNodes();
 
   // Nodes, in target block order.

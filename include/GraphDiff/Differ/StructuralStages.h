@@ -1,0 +1,58 @@
+//===- StructuralStages.h - How the structural stage seeds pairs *- C++ -*-===//
+//
+// Part of graph-diff.
+//
+// The pairing rules of the structural stage other than consensus propagation
+// (Consensus.h): each makes pairs that propagation then grows, and each only
+// looks at free nodes. matchByStructure (StructuralMatcher.h) runs them in
+// order; docs/Matching.md ("Stages, in order") explains each.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPHDIFF_DIFFER_STRUCTURALSTAGES_H
+#define GRAPHDIFF_DIFFER_STRUCTURALSTAGES_H
+
+#include "GraphDiff/Differ/StructuralMatcher.h"
+#include "mlir/IR/Value.h"
+
+#include <vector>
+
+namespace graphdiff {
+
+/// Pairs the free nodes whose `sourceKeys` / `targetKeys` hash is held by
+/// exactly one free node on each side. Returns the new pairs, by target
+/// index.
+llvm::SmallVector<NodePair>
+pairUniqueBuckets(StructuralState &state,
+                  const std::vector<llvm::hash_code> &sourceKeys,
+                  const std::vector<llvm::hash_code> &targetKeys);
+
+/// Pairs interchangeable dead ends: free nodes of equal content that nothing
+/// reads and that, on each side, read exactly the same values (swapping two
+/// is an automorphism of the graph, so no pairing of them can show in a
+/// plan), in groups of equal size on both sides, in index order. Returns
+/// whether it paired anything.
+bool pairTwins(StructuralState &state);
+
+/// One round of bounded similarity. Each free target node gets candidate
+/// source nodes for which `kind` holds: the free users, at the same slot, of
+/// the images of its inputs, and the free producers, at the same slot, of its
+/// users' partners (at most StructureOptions::maxCandidates, skipping
+/// neighbours with more than maxFanout users). The score is 4 per agreeing
+/// neighbour, plus 2 for equal content, plus 1 for equal result types. A
+/// unique best that no better target claims is paired; ties are marked
+/// ambiguous. Returns the new pairs.
+llvm::SmallVector<NodePair> pairSimilar(StructuralState &state,
+                                        PairFilter kind);
+
+/// The source value that target value `value` stands for under the pairs
+/// made so far (a graph input by position, when the types agree), or null.
+mlir::Value getSourceImage(const StructuralState &state, mlir::Value value);
+
+/// Marks as ambiguous the free nodes left in a forward-hash bucket that has
+/// free members on the other side too: exact ties nothing resolved.
+void markUnresolvedTies(StructuralState &state);
+
+} // namespace graphdiff
+
+#endif // GRAPHDIFF_DIFFER_STRUCTURALSTAGES_H

@@ -1,0 +1,293 @@
+//===- StructuralStages.cpp - How the structural stage seeds pairs --------===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Differ/StructuralStages.h"
+
+#include "GraphDiff/Graph/Graph.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace mlir;
+using namespace graphdiff;
+
+SmallVector<NodePair>
+graphdiff::pairUniqueBuckets(StructuralState &state,
+                             const std::vector<llvm::hash_code> &sourceKeys,
+                             const std::vector<llvm::hash_code> &targetKeys) {
+  const Graph &source = state.source, &target = state.target;
+  NodeMapping &mapping = state.mapping;
+  struct Bucket {
+    unsigned sources = 0, targets = 0;
+    unsigned source = 0;
+  };
+  llvm::DenseMap<size_t, Bucket> buckets;
+  buckets.reserve(source.size() + target.size());
+  for (unsigned s = 0; s < source.size(); ++s)
+    if (!mapping.isSourceTaken(s)) {
+      Bucket &bucket = buckets[sourceKeys[s]];
+      ++bucket.sources;
+      bucket.source = s;
+    }
+  for (unsigned t = 0; t < target.size(); ++t)
+    if (!mapping.isTargetTaken(t))
+      ++buckets[targetKeys[t]].targets;
+  SmallVector<NodePair> pairs;
+  for (unsigned t = 0; t < target.size(); ++t) {
+    if (mapping.isTargetTaken(t))
+      continue;
+    auto it = buckets.find(targetKeys[t]);
+    if (it->second.sources == 1 && it->second.targets == 1) {
+      state.pair(it->second.source, t);
+      pairs.push_back({it->second.source, t});
+    }
+  }
+  return pairs;
+}
+
+bool graphdiff::pairTwins(StructuralState &state) {
+  NodeMapping &mapping = state.mapping;
+  // Content key -> the free dead ends with that content, per side.
+  struct Group {
+    SmallVector<unsigned, 4> sources, targets;
+  };
+  llvm::DenseMap<size_t, Group> groups;
+  SmallVector<size_t> keys; // in first-seen target order
+  for (unsigned s = 0; s < state.source.size(); ++s)
+    if (!mapping.isSourceTaken(s))
+      groups[state.sourceHashes.content[s]].sources.push_back(s);
+  for (unsigned t = 0; t < state.target.size(); ++t)
+    if (!mapping.isTargetTaken(t)) {
+      size_t key = state.targetHashes.content[t];
+      Group &group = groups[key];
+      if (group.targets.empty())
+        keys.push_back(key);
+      group.targets.push_back(t);
+    }
+  // Members of a side are interchangeable when none is read by anything and
+  // all read the same values.
+  auto interchangeable = [](const Graph &graph, ArrayRef<unsigned> members) {
+    unsigned first = members.front();
+    return llvm::all_of(members, [&](unsigned member) {
+      return graph.isDeadEnd(member) &&
+             graph.getSlots(member) == graph.getSlots(first) &&
+             graph.getNode(member)->getName() ==
+                 graph.getNode(first)->getName();
+    });
+  };
+  bool any = false;
+  for (size_t key : keys) {
+    Group &group = groups[key];
+    if (group.sources.size() != group.targets.size() ||
+        group.sources.size() < 2 ||
+        !interchangeable(state.source, group.sources) ||
+        !interchangeable(state.target, group.targets))
+      continue;
+    for (auto [s, t] : llvm::zip(group.sources, group.targets))
+      state.pair(s, t);
+    any = true;
+  }
+  return any;
+}
+
+Value graphdiff::getSourceImage(const StructuralState &state, Value value) {
+  const Graph &source = state.source, &target = state.target;
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (arg.getOwner() != &target.getBody() ||
+        arg.getArgNumber() >= source.getInputs().size())
+      return nullptr;
+    BlockArgument image = source.getInputs()[arg.getArgNumber()];
+    return image.getType() == arg.getType() ? image : nullptr;
+  }
+  std::optional<unsigned> producer = target.getProducer(value);
+  if (!producer)
+    return nullptr;
+  std::optional<unsigned> s = state.mapping.getSource(*producer);
+  unsigned k = cast<OpResult>(value).getResultNumber();
+  if (!s || k >= source.getNode(*s)->getNumResults())
+    return nullptr;
+  return source.getNode(*s)->getResult(k);
+}
+
+namespace {
+
+/// One round of pairSimilar: scores candidates per free target node, then
+/// settles sources that several targets want.
+class Similarity {
+public:
+  Similarity(StructuralState &state, PairFilter kind)
+      : state(state), source(state.source), target(state.target),
+        mapping(state.mapping), options(state.options), kind(kind) {}
+
+  SmallVector<NodePair> run();
+
+private:
+  struct Proposal {
+    unsigned target;
+    unsigned source;
+    unsigned score;
+  };
+  /// Collects the candidates of target node `t` into `candidates`.
+  void collectCandidates(unsigned t);
+  /// How well source node `s` fits target node `t`; 0 if no neighbour agrees.
+  unsigned score(unsigned s, unsigned t) const;
+  /// The source node that slot `slot` of the partner of target node `user`
+  /// reads, if that partner exists.
+  std::optional<unsigned> partnerProducer(const Graph::Use &use) const;
+
+  StructuralState &state;
+  const Graph &source;
+  const Graph &target;
+  NodeMapping &mapping;
+  const StructureOptions &options;
+  PairFilter kind;
+  SmallVector<unsigned> candidates;
+  llvm::DenseSet<unsigned> seen;
+};
+
+} // namespace
+
+std::optional<unsigned>
+Similarity::partnerProducer(const Graph::Use &use) const {
+  std::optional<unsigned> partner = mapping.getSource(use.user);
+  if (!partner || use.slot >= source.getSlots(*partner).size())
+    return std::nullopt;
+  return source.getProducer(source.getSlots(*partner)[use.slot]);
+}
+
+void Similarity::collectCandidates(unsigned t) {
+  candidates.clear();
+  seen.clear();
+  auto consider = [&](unsigned s) {
+    if (candidates.size() < options.maxCandidates &&
+        !mapping.isSourceTaken(s) && kind(s, t) && seen.insert(s).second)
+      candidates.push_back(s);
+  };
+  // Free source nodes that read, at the same slot, what t reads.
+  for (auto [slot, value] : llvm::enumerate(target.getSlots(t))) {
+    Value image = getSourceImage(state, value);
+    if (!image)
+      continue;
+    ArrayRef<Graph::Use> uses = source.getUsesOf(image);
+    if (uses.size() > options.maxFanout)
+      continue;
+    for (const Graph::Use &use : uses)
+      if (use.slot == slot)
+        consider(use.user);
+  }
+  // Free source nodes that feed, at the same slot, the partners of t's
+  // users.
+  if (target.getUses(t).size() <= options.maxFanout)
+    for (const Graph::Use &use : target.getUses(t))
+      if (std::optional<unsigned> p = partnerProducer(use))
+        consider(*p);
+}
+
+unsigned Similarity::score(unsigned s, unsigned t) const {
+  unsigned neighbours = 0;
+  for (auto [a, b] : llvm::zip(source.getSlots(s), target.getSlots(t)))
+    if (Value image = getSourceImage(state, b); image && image == a)
+      ++neighbours;
+  if (target.getUses(t).size() <= options.maxFanout)
+    for (const Graph::Use &use : target.getUses(t))
+      if (partnerProducer(use) == s)
+        ++neighbours;
+  if (neighbours == 0)
+    return 0;
+  // Neighbours count most; equal content and equal types break what
+  // neighbours cannot.
+  unsigned total = 4 * neighbours;
+  if (state.sourceHashes.content[s] == state.targetHashes.content[t])
+    total += 2;
+  if (source.getNode(s)->getResultTypes() ==
+      target.getNode(t)->getResultTypes())
+    total += 1;
+  return total;
+}
+
+SmallVector<NodePair> Similarity::run() {
+  SmallVector<Proposal> proposals;
+  for (unsigned t = 0; t < target.size(); ++t) {
+    if (mapping.isTargetTaken(t))
+      continue;
+    collectCandidates(t);
+    unsigned best = 0, bestCount = 0, bestSource = 0;
+    for (unsigned s : candidates) {
+      unsigned value = score(s, t);
+      if (value > best) {
+        best = value;
+        bestCount = 1;
+        bestSource = s;
+      } else if (value == best && value != 0) {
+        ++bestCount;
+      }
+    }
+    if (best == 0)
+      continue;
+    if (bestCount > 1) {
+      mapping.markTargetAmbiguous(t);
+      continue;
+    }
+    proposals.push_back({t, bestSource, best});
+  }
+  // A source node proposed by several targets goes to the one best target,
+  // if there is one: source -> (best score, how many targets have it).
+  llvm::DenseMap<unsigned, std::pair<unsigned, unsigned>> bestFor;
+  for (const Proposal &p : proposals) {
+    auto [it, inserted] = bestFor.try_emplace(p.source, p.score, 1);
+    if (inserted)
+      continue;
+    if (p.score > it->second.first)
+      it->second = {p.score, 1};
+    else if (p.score == it->second.first)
+      ++it->second.second;
+  }
+  SmallVector<NodePair> pairs;
+  for (const Proposal &p : proposals) {
+    auto [bestScore, count] = bestFor[p.source];
+    if (p.score != bestScore)
+      continue;
+    if (count > 1) {
+      mapping.markSourceAmbiguous(p.source);
+      mapping.markTargetAmbiguous(p.target);
+      continue;
+    }
+    state.pair(p.source, p.target);
+    pairs.push_back({p.source, p.target});
+  }
+  return pairs;
+}
+
+SmallVector<NodePair> graphdiff::pairSimilar(StructuralState &state,
+                                             PairFilter kind) {
+  return Similarity(state, kind).run();
+}
+
+void graphdiff::markUnresolvedTies(StructuralState &state) {
+  NodeMapping &mapping = state.mapping;
+  const std::vector<llvm::hash_code> &sourceKeys = state.sourceHashes.forward;
+  const std::vector<llvm::hash_code> &targetKeys = state.targetHashes.forward;
+  // Forward hash -> free (source, target) nodes holding it.
+  llvm::DenseMap<size_t, std::pair<unsigned, unsigned>> counts;
+  for (unsigned s = 0; s < state.source.size(); ++s)
+    if (!mapping.isSourceTaken(s))
+      ++counts[sourceKeys[s]].first;
+  for (unsigned t = 0; t < state.target.size(); ++t)
+    if (!mapping.isTargetTaken(t))
+      ++counts[targetKeys[t]].second;
+  for (unsigned s = 0; s < state.source.size(); ++s)
+    if (!mapping.isSourceTaken(s)) {
+      auto [ns, nt] = counts[sourceKeys[s]];
+      if (nt != 0 && ns + nt > 2)
+        mapping.markSourceAmbiguous(s);
+    }
+  for (unsigned t = 0; t < state.target.size(); ++t)
+    if (!mapping.isTargetTaken(t)) {
+      auto [ns, nt] = counts[targetKeys[t]];
+      if (ns != 0 && ns + nt > 2)
+        mapping.markTargetAmbiguous(t);
+    }
+}

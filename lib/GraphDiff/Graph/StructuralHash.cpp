@@ -1,0 +1,273 @@
+//===- StructuralHash.cpp - Hashes of nodes and their cones ---------------===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Graph/StructuralHash.h"
+
+#include "GraphDiff/Graph/AttributeEquivalence.h"
+#include "GraphDiff/Graph/Graph.h"
+#include "mlir/IR/Block.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace mlir;
+using namespace graphdiff;
+
+namespace {
+
+/// Tags that keep the different kinds of hashed items apart.
+enum Tag : unsigned {
+  TagArgument = 1,
+  TagResult,
+  TagOutside,
+  TagLocal,
+  TagCapture,
+  TagUse,
+  TagCaptureUse,
+  TagOutput,
+};
+
+/// Hashes one graph. Everything folded in is structural data (counts,
+/// positions), MLIR uniqued storage (types, op names, most attributes: the
+/// same object for equal content within one MLIRContext), or the bytes of a
+/// `dense_resource` blob (hashAttribute).
+class Hasher {
+public:
+  Hasher(const Graph &graph, const HashOptions &options)
+      : graph(graph), options(options) {}
+
+  StructureHashes run();
+
+private:
+  /// The op alone: name, properties, attributes, result types, shape of its
+  /// regions, and (unless ignored) its location.
+  llvm::hash_code hashOpAlone(Operation *op) const;
+  /// Its inherent attributes (properties) and, unless ignored, its
+  /// discardable ones, each by name and hashAttribute.
+  llvm::hash_code hashAttributes(Operation *op) const;
+  /// The content hash of node `node`.
+  llvm::hash_code hashNode(Operation *node);
+  llvm::hash_code hashNested(Operation *op);
+  /// The regions of `op`: block counts, argument types, nested ops.
+  llvm::hash_code hashRegions(Operation *op);
+  llvm::hash_code hashNestedOperand(Value value);
+  /// Sorts `operands` (hashes of `op`'s operands) if `op` commutes and the
+  /// options ask for it.
+  template <typename Range>
+  void canonicalizeOperands(Operation *op, Range &&operands) const {
+    if (options.sortCommutativeOperands &&
+        op->hasTrait<OpTrait::IsCommutative>())
+      llvm::sort(operands);
+  }
+
+  void hashForward(StructureHashes &hashes) const;
+  void hashBackward(StructureHashes &hashes) const;
+
+  const Graph &graph;
+  const HashOptions &options;
+  // Per-node scratch for hashNode.
+  llvm::DenseMap<Value, unsigned> local;
+  llvm::DenseMap<Block *, unsigned> blocks;
+  llvm::DenseMap<Value, unsigned> captureIndex;
+};
+
+} // namespace
+
+llvm::hash_code Hasher::hashAttributes(Operation *op) const {
+  llvm::hash_code hash(0);
+  auto add = [&](StringAttr name, Attribute value) {
+    hash = llvm::hash_combine(hash, name, hashAttribute(value));
+  };
+  std::optional<RegisteredOperationName> info = op->getRegisteredInfo();
+  if (op->getPropertiesStorageSize()) {
+    if (info) {
+      for (StringAttr name : info->getAttributeNames())
+        if (std::optional<Attribute> value = op->getInherentAttr(name))
+          add(name, *value);
+    } else {
+      hash = llvm::hash_combine(hash,
+                                hashAttribute(op->getPropertiesAsAttribute()));
+    }
+  }
+  // With properties, the dictionary holds the discardable attributes only;
+  // without, the inherent ones too.
+  for (NamedAttribute attr : op->getRawDictionaryAttrs())
+    if (!options.ignoreDiscardableAttrs ||
+        (info && llvm::is_contained(info->getAttributeNames(), attr.getName())))
+      add(attr.getName(), attr.getValue());
+  return hash;
+}
+
+llvm::hash_code Hasher::hashOpAlone(Operation *op) const {
+  llvm::hash_code hash = llvm::hash_combine(
+      op->getName(), op->getNumOperands(), op->getNumResults(),
+      op->getNumRegions(), op->getNumSuccessors(), hashAttributes(op));
+  for (Type type : op->getResultTypes())
+    hash = llvm::hash_combine(hash, type);
+  if (!options.ignoreLocations)
+    hash = llvm::hash_combine(hash, op->getLoc());
+  return hash;
+}
+
+llvm::hash_code Hasher::hashNestedOperand(Value value) {
+  auto it = local.find(value);
+  if (it != local.end())
+    return llvm::hash_combine(TagLocal, it->second);
+  // Numbered as Graph::getSlots numbers the node's captures.
+  auto capture = captureIndex.try_emplace(value, captureIndex.size()).first;
+  return llvm::hash_combine(TagCapture, capture->second);
+}
+
+llvm::hash_code Hasher::hashNested(Operation *op) {
+  llvm::hash_code hash = hashOpAlone(op);
+  SmallVector<size_t, 4> operands;
+  for (Value operand : op->getOperands())
+    operands.push_back(hashNestedOperand(operand));
+  canonicalizeOperands(op, operands);
+  hash = llvm::hash_combine(
+      hash, llvm::hash_combine_range(operands.begin(), operands.end()));
+  for (Block *successor : op->getSuccessors())
+    hash = llvm::hash_combine(hash, blocks.lookup(successor));
+  return llvm::hash_combine(hash, hashRegions(op));
+}
+
+llvm::hash_code Hasher::hashRegions(Operation *op) {
+  llvm::hash_code hash = llvm::hash_combine(op->getNumRegions());
+  for (Region &region : op->getRegions()) {
+    hash = llvm::hash_combine(hash, region.getBlocks().size());
+    for (Block &block : region) {
+      hash = llvm::hash_combine(hash, block.getNumArguments());
+      for (BlockArgument arg : block.getArguments())
+        hash = llvm::hash_combine(hash, arg.getType());
+      for (Operation &inner : block)
+        hash = llvm::hash_combine(hash, hashNested(&inner));
+    }
+  }
+  return hash;
+}
+
+llvm::hash_code Hasher::hashNode(Operation *node) {
+  if (node->getNumRegions() == 0)
+    return hashOpAlone(node);
+  // Number what the node defines inside itself, in a fixed pre-order, so
+  // that nested operands hash by position, never by identity.
+  local.clear();
+  blocks.clear();
+  captureIndex.clear();
+  node->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region) {
+        blocks.try_emplace(&block, blocks.size());
+        for (BlockArgument arg : block.getArguments())
+          local.try_emplace(arg, local.size());
+      }
+    if (op != node)
+      for (Value result : op->getResults())
+        local.try_emplace(result, local.size());
+  });
+  // The node's own operands are hashed with the graph's edges; here they
+  // count only through hashOpAlone. Hash its regions like nested ops'.
+  llvm::hash_code hash = hashOpAlone(node);
+  return llvm::hash_combine(hash, hashRegions(node));
+}
+
+void Hasher::hashForward(StructureHashes &hashes) const {
+  // Content plus what flows in, slot by slot.
+  unsigned n = graph.size();
+  hashes.forward.assign(n, llvm::hash_code(0));
+  hashes.height.assign(n, 0);
+  std::vector<bool> done(n, false);
+  for (unsigned i : graph.getCanonicalOrder()) {
+    Operation *node = graph.getNode(i);
+    SmallVector<size_t, 4> inputs;
+    unsigned height = 0;
+    for (auto [value, producer] :
+         llvm::zip(graph.getSlots(i), graph.getSlotProducers(i))) {
+      llvm::hash_code hash;
+      if (producer != Graph::kNoProducer) {
+        hash = llvm::hash_combine(TagResult,
+                                  done[producer] ? hashes.forward[producer]
+                                                 : hashes.content[producer],
+                                  cast<OpResult>(value).getResultNumber());
+        height = std::max(height, hashes.height[producer] + 1);
+      } else if (auto arg = dyn_cast<BlockArgument>(value);
+                 arg && arg.getOwner() == &graph.getBody()) {
+        hash = llvm::hash_combine(TagArgument, arg.getArgNumber());
+      } else {
+        hash = llvm::hash_combine(TagOutside, value.getType());
+      }
+      inputs.push_back(hash);
+    }
+    canonicalizeOperands(
+        node, MutableArrayRef(inputs).take_front(node->getNumOperands()));
+    hashes.forward[i] = llvm::hash_combine(
+        hashes.content[i],
+        llvm::hash_combine_range(inputs.begin(), inputs.end()));
+    hashes.height[i] = height;
+    done[i] = true;
+  }
+}
+
+void Hasher::hashBackward(StructureHashes &hashes) const {
+  // Content plus where the results flow to.
+  unsigned n = graph.size();
+  hashes.backward.assign(n, llvm::hash_code(0));
+  std::vector<bool> done(n, false);
+  Operation *terminator = graph.getTerminator();
+  Block &body = graph.getBody();
+  for (unsigned i : llvm::reverse(graph.getCanonicalOrder())) {
+    Operation *node = graph.getNode(i);
+    SmallVector<size_t, 8> uses;
+    // Every use in the IR counts, a value a region reads twice twice.
+    for (OpResult result : node->getResults()) {
+      unsigned k = result.getResultNumber();
+      for (OpOperand &use : result.getUses()) {
+        Operation *owner = use.getOwner();
+        if (owner == terminator) {
+          uses.push_back(
+              llvm::hash_combine(TagOutput, use.getOperandNumber(), k));
+          continue;
+        }
+        Operation *ancestor = body.findAncestorOpInBlock(*owner);
+        std::optional<unsigned> user =
+            ancestor ? graph.getIndex(ancestor) : std::nullopt;
+        if (!user)
+          continue;
+        llvm::hash_code userHash =
+            done[*user] ? hashes.backward[*user] : hashes.content[*user];
+        if (owner == ancestor) {
+          uses.push_back(
+              llvm::hash_combine(TagUse, userHash, use.getOperandNumber(), k));
+        } else {
+          // Captured by the user's regions: its capture slot says where.
+          ArrayRef<Value> slots = graph.getSlots(*user);
+          uses.push_back(llvm::hash_combine(
+              TagCaptureUse, userHash,
+              llvm::find(slots, Value(result)) - slots.begin(), k));
+        }
+      }
+    }
+    llvm::sort(uses);
+    hashes.backward[i] = llvm::hash_combine(
+        hashes.content[i], llvm::hash_combine_range(uses.begin(), uses.end()));
+    done[i] = true;
+  }
+}
+
+StructureHashes Hasher::run() {
+  StructureHashes hashes;
+  hashes.content.reserve(graph.size());
+  for (Operation *node : graph.getNodes())
+    hashes.content.push_back(hashNode(node));
+  hashForward(hashes);
+  if (options.backward)
+    hashBackward(hashes);
+  return hashes;
+}
+
+StructureHashes graphdiff::hashStructure(const Graph &graph,
+                                         const HashOptions &options) {
+  return Hasher(graph, options).run();
+}

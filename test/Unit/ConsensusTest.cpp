@@ -1,0 +1,102 @@
+//===- ConsensusTest.cpp - Pairing by agreeing votes ----------------------===//
+//
+// A node is paired only when every vote names the same partner and the
+// partner's votes name it back; conflicts leave both free and ambiguous.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Differ/Consensus.h"
+
+#include "GraphFixture.h"
+
+using namespace mlir;
+using namespace graphdiff;
+
+namespace {
+
+using ConsensusTest = test::GraphFixture;
+
+TEST(VotesTest, AgreementConflictsAndVetoes) {
+  Votes votes;
+  EXPECT_FALSE(votes.ofSource(1));
+  EXPECT_TRUE(votes.allows(1, 2));
+  votes.add(1, 2);
+  votes.add(1, 2); // the same vote twice is no conflict
+  EXPECT_TRUE(votes.agrees(1, 2));
+  EXPECT_TRUE(votes.allows(1, 2));
+  EXPECT_FALSE(votes.allows(1, 3));
+  EXPECT_FALSE(votes.allows(4, 2));
+  EXPECT_TRUE(votes.allows(4, 5));
+  votes.add(1, 3);
+  EXPECT_EQ(votes.ofSource(1), Votes::Conflict);
+  EXPECT_EQ(votes.ofTarget(2), 1);
+  EXPECT_EQ(votes.ofTarget(3), 1);
+  EXPECT_FALSE(votes.agrees(1, 2));
+  EXPECT_FALSE(votes.agrees(1, 3));
+
+  NodeMapping mapping(6, 6);
+  votes.markConflicts(mapping);
+  EXPECT_TRUE(mapping.isSourceAmbiguous(1));
+  EXPECT_FALSE(mapping.isTargetAmbiguous(2));
+  EXPECT_FALSE(mapping.isTargetAmbiguous(3));
+}
+
+TEST_F(ConsensusTest, FromTheOutputsAlongOperands) {
+  ASSERT_TRUE(parsePair(test::kChain, test::kChain));
+  // Along users only, with no seeds: nothing to start from.
+  EXPECT_FALSE(propagate(*state, {}, AlongUsers | FromOutputs, sameKind));
+  EXPECT_TRUE(propagate(*state, {}, AlongOperands | FromOutputs, sameKind));
+  for (unsigned s = 0; s < 3; ++s) {
+    EXPECT_EQ(mapping->getTarget(s), s);
+    EXPECT_EQ(mapping->getPairStage(s), MatchStage::Structure);
+  }
+}
+
+TEST_F(ConsensusTest, FromASeedAlongUsersWithinTheFilter) {
+  ASSERT_TRUE(parsePair(test::kChain, test::kChain));
+  state->pair(0, 0);
+  // The filter refuses %c: the walk stops at %b.
+  auto notC = [&](unsigned s, unsigned t) { return s != 2 && t != 2; };
+  EXPECT_TRUE(propagate(*state, {{0, 0}}, AlongUsers, notC));
+  EXPECT_EQ(mapping->getTarget(1), 1u);
+  EXPECT_FALSE(mapping->getTarget(2));
+  EXPECT_FALSE(mapping->isSourceAmbiguous(2));
+}
+
+TEST_F(ConsensusTest, ConflictingVotesLeaveNodesFree) {
+  // The target's one constant gets votes for both source constants.
+  ASSERT_TRUE(parsePair(test::kTieSource, test::kTieTarget));
+  EXPECT_TRUE(propagate(*state, {}, AlongOperands | FromOutputs, sameKind));
+  EXPECT_EQ(mapping->getTarget(2), 1u);
+  EXPECT_EQ(mapping->getTarget(3), 2u);
+  EXPECT_FALSE(mapping->getSource(0));
+  EXPECT_TRUE(mapping->isTargetAmbiguous(0));
+  EXPECT_FALSE(mapping->getTarget(0));
+  EXPECT_FALSE(mapping->getTarget(1));
+}
+
+TEST_F(ConsensusTest, VotesLookThroughAFusedChain) {
+  // The target's %r reads what the source's chain %m -> %r read (a fusion
+  // folded %m in): slot positions say nothing, the chain above %r does.
+  ASSERT_TRUE(parsePair(R"mlir(
+func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %c = arith.constant dense<2.000000e+00> : tensor<4xf32>
+  %m = arith.mulf %x, %c : tensor<4xf32>
+  %r = math.exp %m : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+)mlir",
+                        R"mlir(
+func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %c = arith.constant dense<2.000000e+00> : tensor<4xf32>
+  %r = arith.addf %x, %c : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+)mlir"));
+  state->pair(2, 1);
+  EXPECT_TRUE(propagate(*state, {{2, 1}}, AlongOperands, sameKind));
+  EXPECT_EQ(mapping->getTarget(0), 0u);
+  EXPECT_FALSE(mapping->getTarget(1));
+}
+
+} // namespace

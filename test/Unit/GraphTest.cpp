@@ -1,0 +1,132 @@
+//===- GraphTest.cpp - The dataflow-graph view of a body ------------------===//
+//
+// Slots (operands, then captured values), their producers and uses, and the
+// canonical order, computed once when the view is built or first asked.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Graph/Graph.h"
+
+#include "GraphFixture.h"
+
+using namespace mlir;
+using namespace graphdiff;
+
+namespace {
+
+using GraphTest = test::GraphFixture;
+
+// %g reads %x three times (three slots) and captures %d, %flag and %c in its
+// body: %flag as the operand of a nested op, before %c inside that op's
+// region (program order, not the order a post-order walk meets them).
+constexpr const char *kCaptures = R"mlir(
+#id = affine_map<(d0) -> (d0)>
+func.func @f(%x: tensor<4xf32>, %n: index) -> (tensor<4xf32>, f32) {
+  %c = arith.constant 1.000000e+00 : f32
+  %d = arith.constant 2.000000e+00 : f32
+  %flag = arith.constant true
+  %g = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]} ins(%x, %x : tensor<4xf32>, tensor<4xf32>) outs(%x : tensor<4xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %0 = arith.addf %a, %d : f32
+    %1 = scf.if %flag -> (f32) {
+      %2 = arith.mulf %0, %c : f32
+      scf.yield %2 : f32
+    } else {
+      scf.yield %0 : f32
+    }
+    %3 = arith.subf %1, %d : f32
+    linalg.yield %3 : f32
+  } -> tensor<4xf32>
+  %e = arith.addf %c, %c : f32
+  %unused = arith.mulf %d, %d : f32
+  return %g, %e : tensor<4xf32>, f32
+}
+)mlir";
+
+TEST_F(GraphTest, SlotsAreOperandsThenCapturesInFirstUseOrder) {
+  std::unique_ptr<Graph> g = graph(kCaptures);
+  ASSERT_TRUE(g);
+  ASSERT_EQ(g->size(), 6u);
+  Value x = g->getInputs()[0];
+  Value c = g->getNode(0)->getResult(0), d = g->getNode(1)->getResult(0),
+        flag = g->getNode(2)->getResult(0);
+  // Operands as they are (%x three times), then the captures, each once.
+  EXPECT_EQ(g->getSlots(3), ArrayRef<Value>({x, x, x, d, flag, c}));
+  EXPECT_EQ(g->getSlotProducers(3),
+            ArrayRef<int>({Graph::kNoProducer, Graph::kNoProducer,
+                           Graph::kNoProducer, 1, 2, 0}));
+  // The deduplicated inputs keep that order.
+  EXPECT_EQ(g->getNodeInputs(3), ArrayRef<Value>({x, d, flag, c}));
+  EXPECT_EQ(g->getSlots(4), ArrayRef<Value>({c, c}));
+  EXPECT_EQ(g->getNodeInputs(4), ArrayRef<Value>({c}));
+}
+
+TEST_F(GraphTest, UsesNameTheReadingSlot) {
+  std::unique_ptr<Graph> g = graph(kCaptures);
+  ASSERT_TRUE(g);
+  using Tuples = std::vector<std::tuple<unsigned, unsigned, unsigned>>;
+  auto asTuples = [](ArrayRef<Graph::Use> uses) {
+    Tuples tuples;
+    for (const Graph::Use &use : uses)
+      tuples.emplace_back(use.user, use.slot, use.result);
+    return tuples;
+  };
+  // %c: captured by %g at slot 5, read twice by %e.
+  EXPECT_EQ(asTuples(g->getUses(0)), Tuples({{3, 5, 0}, {4, 0, 0}, {4, 1, 0}}));
+  EXPECT_EQ(g->getUsers(0), ArrayRef<unsigned>({3, 4}));
+  // %d: captured by %g at slot 3, read twice by %unused.
+  EXPECT_EQ(asTuples(g->getUses(1)), Tuples({{3, 3, 0}, {5, 0, 0}, {5, 1, 0}}));
+  EXPECT_EQ(asTuples(g->getUses(2)), Tuples({{3, 4, 0}}));
+  // %x: the three operand slots of %g; %n: nothing.
+  EXPECT_EQ(asTuples(g->getInputUses(0)),
+            Tuples({{3, 0, 0}, {3, 1, 0}, {3, 2, 0}}));
+  EXPECT_TRUE(g->getInputUses(1).empty());
+  EXPECT_EQ(asTuples(g->getUsesOf(g->getInputs()[0])),
+            asTuples(g->getInputUses(0)));
+  EXPECT_EQ(asTuples(g->getUsesOf(g->getNode(1)->getResult(0))),
+            asTuples(g->getUses(1)));
+  // Outputs are no slots, but keep their producers alive.
+  EXPECT_TRUE(g->getUses(3).empty());
+  EXPECT_FALSE(g->isDeadEnd(3));
+  EXPECT_FALSE(g->isDeadEnd(4));
+  EXPECT_TRUE(g->isDeadEnd(5));
+}
+
+TEST_F(GraphTest, CanonicalOrderIgnoresBlockOrderAndIsKept) {
+  // lg ids name the nodes whatever their order in the block.
+  const char *text = R"mlir(
+lg.graph @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %z = lg.node @z "Exp"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %a = lg.node @a "Sqrt"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %m = lg.node @m "Mul"(%z, %a) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %b = lg.node @b "Abs"(%m) : (tensor<4xf32>) -> tensor<4xf32>
+  lg.output %b : tensor<4xf32>
+}
+)mlir";
+  std::unique_ptr<Graph> g = graph(text);
+  ASSERT_TRUE(g);
+  // @z and @a are ready first: the smaller name goes first.
+  ArrayRef<unsigned> order = g->getCanonicalOrder();
+  EXPECT_EQ(order, ArrayRef<unsigned>({1, 0, 2, 3}));
+  EXPECT_EQ(g->getCanonicalRanks(), ArrayRef<unsigned>({1, 0, 2, 3}));
+  // Computed once: the same storage on the next call.
+  EXPECT_EQ(g->getCanonicalOrder().data(), order.data());
+
+  // Another block order gives the same nodes in the same order.
+  for (unsigned seed = 0; seed < 4; ++seed) {
+    std::unique_ptr<Graph> copy = graph(text);
+    ASSERT_TRUE(copy);
+    shuffle(copy->getOperation(), seed);
+    copy = rebuild(copy->getOperation());
+    std::vector<std::string> names, copyNames;
+    for (unsigned node : g->getCanonicalOrder())
+      names.push_back(g->getNodeRef(node).str());
+    for (unsigned node : copy->getCanonicalOrder())
+      copyNames.push_back(copy->getNodeRef(node).str());
+    EXPECT_EQ(copyNames, names) << "seed " << seed;
+    for (auto [rank, node] : llvm::enumerate(copy->getCanonicalOrder()))
+      EXPECT_EQ(copy->getCanonicalRanks()[node], rank);
+  }
+}
+
+} // namespace
