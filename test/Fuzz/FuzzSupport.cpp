@@ -157,9 +157,10 @@ LogicalResult fuzz::checkPlans(ModuleOp plans, ModuleOp source, ModuleOp target,
 /// attributes, result types, number of operands, and the shape of its
 /// regions, as sorted strings. Two modules the differ calls the same hold the
 /// same ops, so they have the same multiset (an oracle independent of the
-/// differ's matching and of the isomorphism check). The symbol name of
-/// `unnamed` is left out: with one graph on each side, the two pair whatever
-/// their names (docs/SwitcherooInterop.md), and the plan says `@a to @b`.
+/// differ's matching and of the isomorphism check). The symbol names of
+/// `unnamed` and of the nested modules around it are left out: with one
+/// graph on each side, the two pair whatever their paths
+/// (docs/SwitcherooInterop.md), and the plan says `@a to @b`.
 static std::vector<std::string> opMultiset(ModuleOp module,
                                            Operation *unnamed) {
   std::vector<std::string> ops;
@@ -167,7 +168,7 @@ static std::vector<std::string> opMultiset(ModuleOp module,
     if (op == module.getOperation())
       return;
     NamedAttrList attributes(op->getAttrDictionary());
-    if (op == unnamed)
+    if (unnamed && (op == unnamed || op->isProperAncestor(unnamed)))
       attributes.erase(SymbolTable::getSymbolAttrName());
     std::string text;
     llvm::raw_string_ostream os(text);

@@ -22,9 +22,11 @@ bool isModuleGraph(mlir::Operation *op);
 
 /// Compares the ops of `source` and `target` that are not graphs nor inside
 /// one, in any order: an op without a graph inside must be equal to one of the
-/// other side (regions included, locations ignored); an op that holds graphs
-/// (a nested module) must have the same name, attributes, result types and
-/// region shape as one of the other side. The top-level modules' own
+/// other side (regions included, locations ignored). An op that holds graphs
+/// is compared without them (name, attributes, result types, region shape):
+/// a named one (a nested module) with the one of the same symbol path, if the
+/// other side has one (if not, its graphs are added or removed, which the
+/// plans say); an unnamed one with any equal one. The top-level modules' own
 /// attributes are not compared. Fails with a located error (exit code 2) at
 /// the first op that has no equal on the other side: graph-diff has no plan
 /// for such a change, and must not report the inputs as the same.

@@ -7,6 +7,7 @@
 #include "GraphDiff/Differ/LooseOps.h"
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
+#include "GraphDiff/Graph/Graph.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -115,9 +116,30 @@ LogicalResult graphdiff::compareLooseOps(ModuleOp source, ModuleOp target) {
     return OperationEquivalence::isEquivalentTo(
         a.op, b.op, check, mark, OperationEquivalence::IgnoreLocations);
   };
+  // An op that holds graphs and has a symbol name (a nested module) pairs
+  // with the one of the same symbol path; with none on the other side, its
+  // graphs are added or removed (their paths differ), which the plan says.
+  auto isNamedHolder = [](const LooseOp &op) {
+    return op.holdsGraphs &&
+           op.op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+  };
+  auto samePath = [](const LooseOp &a, const LooseOp &b) {
+    return Graph::getSymbolPath(a.op) == Graph::getSymbolPath(b.op);
+  };
   for (LooseOp &a : sourceOps) {
+    if (isNamedHolder(a)) {
+      auto b = llvm::find_if(targetOps, [&](const LooseOp &b) {
+        return isNamedHolder(b) && samePath(a, b);
+      });
+      if (b == targetOps.end())
+        continue;
+      if (!isSameShell(a.op, b->op))
+        return refuse(a, "target");
+      b->matched = true;
+      continue;
+    }
     auto b = llvm::find_if(targetOps, [&](const LooseOp &b) {
-      return !b.matched && isEqual(a, b);
+      return !b.matched && !isNamedHolder(b) && isEqual(a, b);
     });
     if (b == targetOps.end())
       return refuse(a, "target");
@@ -126,7 +148,7 @@ LogicalResult graphdiff::compareLooseOps(ModuleOp source, ModuleOp target) {
       equal[x] = y;
   }
   for (const LooseOp &b : targetOps)
-    if (!b.matched)
+    if (!b.matched && !isNamedHolder(b))
       return refuse(b, "source");
   return success();
 }
