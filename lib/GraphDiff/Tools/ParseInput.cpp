@@ -107,8 +107,7 @@ std::shared_ptr<WrittenAt> getWrittenAt(MLIRContext &context) {
       ArrayRef<Location> others = (*fresh)[diag.getLocation()];
       for (Location other : others.drop_front())
         placed.attachNote(other)
-            << "the location " << diag.getLocation()
-            << " is also written here";
+            << "the location " << diag.getLocation() << " is also written here";
     }
     for (Diagnostic &note : diag.getNotes())
       placed.attachNote(place(note.getLocation()).value_or(note.getLocation()))
@@ -127,8 +126,7 @@ std::shared_ptr<WrittenAt> getWrittenAt(MLIRContext &context) {
 /// gave are restored afterwards (the differ matches nodes by them). Later
 /// diagnostics at such a location are placed where it is first written
 /// (getWrittenAt).
-static LogicalResult verifyLocated(ModuleOp module,
-                                   const AsmParserState &state,
+static LogicalResult verifyLocated(ModuleOp module, const AsmParserState &state,
                                    const llvm::SourceMgr &mgr,
                                    StringRef filename) {
   MLIRContext *context = module.getContext();
