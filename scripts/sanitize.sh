@@ -64,23 +64,26 @@ fuzz_xml=""
 for target in "${fuzz_targets[@]}"; do
   start=$SECONDS
   # A fixed seed: from the same seeds, CI tries the same mutants every time.
-  # A sanitizer report or a crash fails the run. A violated property (a plan
-  # that does not verify, an error without a location, ...) found by mutation
-  # is reported as an open finding, its input kept under
-  # build-asan/fuzz/artifacts/, without failing CI: such findings are tracked
-  # in test/Fuzz/open/ and docs/Testing.md until fixed.
+  # Any finding fails the run: a sanitizer report, a crash, a timeout, or a
+  # violated property (a plan that does not verify, an error without a
+  # location, ...). The input is kept under $asan_dir/fuzz/artifacts/TARGET/;
+  # replay it with $asan_dir/bin/graph-diff-fuzz-TARGET FILE.
   log="$asan_dir/fuzz/$target.log"
   if bash scripts/fuzz.sh "$target" "$smoke_seconds" -seed=1; then
     fuzz_xml+="<testcase classname=\"fuzz\" name=\"$target\" time=\"$((SECONDS - start))\"/>"
-  elif [ -f "$log" ] && grep -q "graph-diff fuzz: property violated" "$log" &&
-       ! grep -qE "ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:" "$log"; then
-    echo "sanitize.sh: $target: open finding (property violated), not a sanitizer error:" >&2
-    grep "graph-diff fuzz: property violated" "$log" | head -1 >&2
-    fuzz_xml+="<testcase classname=\"fuzz\" name=\"$target\"><skipped message=\"open finding\"/></testcase>"
-  else
-    status=1
-    fuzz_xml+="<testcase classname=\"fuzz\" name=\"$target\"><failure message=\"finding\"/></testcase>"
+    continue
   fi
+  status=1
+  what="finding"
+  if [ -f "$log" ] && grep -q "graph-diff fuzz: property violated" "$log"; then
+    what=$(grep -m1 "graph-diff fuzz: property violated" "$log" | sed 's/^graph-diff fuzz: //')
+  elif [ -f "$log" ] && grep -qE "ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error:" "$log"; then
+    what=$(grep -m1 -E "ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error:" "$log")
+  fi
+  echo "sanitize.sh: fuzz $target FAILED: $what" >&2
+  grep -h "Test unit written to" "$log" >&2 2>/dev/null || true
+  what=$(printf '%s' "$what" | sed 's/&/\&amp;/g; s/"/\&quot;/g; s/</\&lt;/g; s/>/\&gt;/g')
+  fuzz_xml+="<testcase classname=\"fuzz\" name=\"$target\"><failure message=\"$what\"/></testcase>"
 done
 if [ -n "$results" ]; then
   echo "<testsuites><testsuite name=\"fuzz-smoke\">$fuzz_xml</testsuite></testsuites>" \

@@ -13,6 +13,7 @@
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Differ/GraphDiffer.h"
+#include "GraphDiff/Differ/LooseOps.h"
 #include "GraphDiff/Graph/AttributeEquivalence.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "mlir/IR/OperationSupport.h"
@@ -106,7 +107,8 @@ FailureOr<DiffResult> graphdiff::diffModules(ModuleOp source, ModuleOp target,
   MLIRContext *context = source.getContext();
   FailureOr<std::vector<ModuleGraph>> sourceGraphs = collectGraphs(source);
   FailureOr<std::vector<ModuleGraph>> targetGraphs = collectGraphs(target);
-  if (failed(sourceGraphs) || failed(targetGraphs))
+  if (failed(sourceGraphs) || failed(targetGraphs) ||
+      failed(compareLooseOps(source, target)))
     return failure();
   DiffResult result;
   result.sourceFile = options.sourceFile;

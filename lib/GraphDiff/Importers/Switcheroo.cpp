@@ -29,6 +29,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Regex.h"
 
+#include <cmath>
 #include <map>
 
 using namespace mlir;
@@ -104,6 +105,20 @@ static bool hasEmptyKey(const json::Value &value) {
       if (StringRef(key).empty() || hasEmptyKey(element))
         return true;
   return false;
+}
+
+/// Whether `value` holds a number that is infinite as a double (`1e309`), at
+/// any depth: an f64 attribute could hold it, but JSON has no way to write
+/// it back.
+static bool hasInfiniteNumber(const json::Value &value) {
+  if (const json::Array *array = value.getAsArray())
+    return llvm::any_of(*array, hasInfiniteNumber);
+  if (const json::Object *object = value.getAsObject())
+    return llvm::any_of(*object, [](const auto &entry) {
+      return hasInfiniteNumber(entry.second);
+    });
+  std::optional<double> number = value.getAsNumber();
+  return number && !std::isfinite(*number);
 }
 
 /// The attribute for a JSON metadata value.
@@ -241,6 +256,12 @@ OwningOpRef<ModuleOp> graphdiff::importSwitcherooGraph(StringRef text,
         emitError(locator.at(locator.findKeyOffset("", nodesAt - 1)))
             << path << " (\"" << *id
             << "\"): a metadata key is empty (an attribute needs a name)";
+        return nullptr;
+      }
+      if (hasInfiniteNumber(*metadata)) {
+        emitError(loc) << path << " (\"" << *id
+                       << "\"): a metadata number is out of the range of a "
+                          "64-bit float";
         return nullptr;
       }
       SmallVector<NamedAttribute> kept;
@@ -394,6 +415,29 @@ static json::Value toJSON(Attribute attr) {
   return printed;
 }
 
+/// Whether `attr` holds, at any depth, a float JSON cannot write.
+static bool hasNonFiniteFloat(Attribute attr) {
+  if (auto f = dyn_cast<FloatAttr>(attr))
+    return !std::isfinite(f.getValueAsDouble());
+  if (auto array = dyn_cast<ArrayAttr>(attr))
+    return llvm::any_of(array, hasNonFiniteFloat);
+  if (auto dict = dyn_cast<DictionaryAttr>(attr))
+    return llvm::any_of(dict, [](NamedAttribute entry) {
+      return hasNonFiniteFloat(entry.getValue());
+    });
+  return false;
+}
+
+LogicalResult graphdiff::switcheroo::checkMetadata(Operation *op) {
+  auto node = dyn_cast<lg::NodeOp>(op);
+  if (!node || !node.getMetadataAttr() ||
+      !hasNonFiniteFloat(node.getMetadataAttr()))
+    return success();
+  return node.emitError() << "node @" << node.getId()
+                          << " has an infinite or NaN float in its metadata, "
+                             "which JSON cannot write";
+}
+
 /// A node's metadata as LogicalGraph JSON: its dictionary plus `stateful` and
 /// `fused_from` written back.
 void graphdiff::switcheroo::writeMetadata(json::OStream &j, Operation *op) {
@@ -438,6 +482,9 @@ LogicalResult graphdiff::exportSwitcherooGraph(Operation *root,
   });
   if (!graph)
     return root->emitError("no lg.graph to export");
+  for (Operation &op : graph.getBody().front())
+    if (failed(checkMetadata(&op)))
+      return failure();
   std::string out;
   llvm::raw_string_ostream buffer(out);
   {

@@ -23,6 +23,10 @@ namespace graphdiff::switcheroo {
 /// anything else.
 void writeMetadata(llvm::json::OStream &j, mlir::Operation *op);
 
+/// Fails with an error at `op` if writeMetadata cannot write its metadata: a
+/// float that is infinite or NaN, which JSON has no number for.
+mlir::LogicalResult checkMetadata(mlir::Operation *op);
+
 /// The LogicalGraph id of a node: an `lg` node's id, else `fallback`.
 std::string nodeId(mlir::Operation *op, llvm::StringRef fallback);
 

@@ -135,6 +135,8 @@ FailureOr<std::string> PlanWriter::variable(Operation *action, unsigned index,
 LogicalResult PlanWriter::writeReplace(Operation *action, StringRef nodeIdText,
                                        Operation *newNode, StringRef newName,
                                        ArrayAttr inputs, bool init) {
+  if (failed(checkMetadata(newNode)))
+    return failure();
   SmallVector<std::string> inputVars;
   for (auto [index, ref] :
        llvm::enumerate(inputs.getAsRange<patch::RefAttr>())) {
