@@ -16,6 +16,7 @@
 #include "GraphDiff/Graph/Graph.h"
 #include "mlir/IR/BuiltinOps.h"
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -83,6 +84,10 @@ struct DiffReport {
   /// Graphs only one side has, by name.
   std::vector<std::string> addedGraphs;
   std::vector<std::string> removedGraphs;
+  /// How many nodes each of those graphs has (same order), so that a summary
+  /// counts them as inserted or deleted.
+  std::vector<uint64_t> addedGraphSizes;
+  std::vector<uint64_t> removedGraphSizes;
   /// Functions that one side (or both) only declares and that differ.
   std::vector<ChangedGraph> changedGraphs;
   /// Set before diffModules: how the structural stage matches id-less nodes

@@ -17,15 +17,26 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace graphdiff {
 
 struct DiffReport;
 
 /// The output formats of `graph-diff-opt SRC TGT --format=...`.
-enum class ReportFormat { MLIR, Text, JSON, DOT, HTML };
+enum class ReportFormat {
+  MLIR,
+  Text,
+  JSON,
+  DOT,
+  HTML,
+  /// A pull-request comment: a summary table and the folded changes in
+  /// collapsible sections (MarkdownRenderer.cpp).
+  Markdown,
+};
 
-/// Parses "mlir", "text", "json", "dot" or "html".
+/// Parses "mlir", "text", "json", "dot", "html" or "markdown".
 std::optional<ReportFormat> parseReportFormat(llvm::StringRef name);
 llvm::StringRef stringifyReportFormat(ReportFormat format);
 
@@ -40,6 +51,14 @@ struct RenderOptions {
   /// DOT and HTML: on a graph with more source nodes than this, collapse the
   /// unchanged nodes that are not next to a change into groups.
   unsigned collapseAbove = 60;
+  /// Text, markdown and stat: only actions of these kinds (patch op names
+  /// such as "delete", "add_output", or "fuse"); all when empty.
+  std::vector<std::string> onlyKinds;
+  /// Text, markdown and stat: only graphs whose name (`f`, `outer::@f`)
+  /// matches one of these globs (llvm::GlobPattern); all when empty.
+  std::vector<std::string> functions;
+  /// Text: wrap lines longer than this many columns (0: never).
+  unsigned width = 100;
 };
 
 /// Writes `report` to `os` in `format`. Fails, having reported an error on
@@ -57,6 +76,13 @@ mlir::LogicalResult renderJSON(const DiffReport &report, llvm::raw_ostream &os,
 mlir::LogicalResult renderDOT(const DiffReport &report, llvm::raw_ostream &os,
                               const RenderOptions &options);
 mlir::LogicalResult renderHTML(const DiffReport &report, llvm::raw_ostream &os,
+                               const RenderOptions &options);
+mlir::LogicalResult renderMarkdown(const DiffReport &report,
+                                   llvm::raw_ostream &os,
+                                   const RenderOptions &options);
+/// `--stat`: changed nodes per op kind and actions per kind, as `git diff
+/// --stat` counts lines per file (StatRenderer.cpp).
+mlir::LogicalResult renderStat(const DiffReport &report, llvm::raw_ostream &os,
                                const RenderOptions &options);
 
 } // namespace graphdiff

@@ -53,9 +53,11 @@ struct DiffSummary {
   uint64_t replacements = 0;
   uint64_t sourceNodes = 0, targetNodes = 0;
 
-  /// (2 * unchanged + updated) / (sourceNodes + targetNodes), in 0..1: the
-  /// Dice coefficient of the two node sets, an updated pair counting half.
-  /// 1 when both graphs are empty.
+  /// (2 * unchanged + updated + (replaced + replacements) / 2) /
+  /// (sourceNodes + targetNodes), in 0..1: every node of either graph counts
+  /// 1 if unchanged, 1/2 if it has a counterpart that changed (an updated
+  /// pair; a node of a fused or replaced region, and the node replacing it),
+  /// 0 if deleted or inserted. 1 when both graphs are empty.
   double similarity() const;
   DiffSummary &operator+=(const DiffSummary &other);
 };
@@ -113,7 +115,8 @@ struct ActionLine {
   /// The nodes involved, as the user wrote them: "@conv1 + @bn1 -> @fused".
   std::string names;
   /// What changed, without names, so that identical changes compare equal:
-  /// "Conv2d + BatchNorm2d fused into ConvBn".
+  /// "Conv2d + BatchNorm2d into ConvBn" (a fusion), "Conv2d with Conv3d"
+  /// (a replace of one node).
   std::string what;
   /// The matcher stage that decided it, or "".
   std::string stage;

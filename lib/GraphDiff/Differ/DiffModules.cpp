@@ -100,6 +100,17 @@ graphdiff::declarationChanges(const ModuleGraph &source,
   return changes;
 }
 
+/// The nodes of a graph only one side has: the ops of its body but the
+/// terminators (none for a declaration).
+static uint64_t countNodes(const ModuleGraph &graph) {
+  uint64_t nodes = 0;
+  for (Region &region : graph.op->getRegions())
+    for (Block &block : region)
+      for (Operation &op : block)
+        nodes += !op.hasTrait<OpTrait::IsTerminator>();
+  return nodes;
+}
+
 LogicalResult graphdiff::diffModules(ModuleOp source, ModuleOp target,
                                      const SourceNames *sourceNames,
                                      const SourceNames *targetNames,
@@ -128,6 +139,7 @@ LogicalResult graphdiff::diffModules(ModuleOp source, ModuleOp target,
       patch::RemoveGraphOp::create(builder, sourceGraphInfo.op->getLoc(),
                                    sourceGraphInfo.path);
       report.removedGraphs.push_back(sourceGraphInfo.key);
+      report.removedGraphSizes.push_back(countNodes(sourceGraphInfo));
       continue;
     }
     Operation *sourceOp = sourceGraphInfo.op;
@@ -189,6 +201,7 @@ LogicalResult graphdiff::diffModules(ModuleOp source, ModuleOp target,
     patch::AddGraphOp::create(builder, targetGraphInfo.op->getLoc(),
                               targetGraphInfo.path);
     report.addedGraphs.push_back(targetGraphInfo.key);
+    report.addedGraphSizes.push_back(countNodes(targetGraphInfo));
   }
   return success();
 }

@@ -19,6 +19,7 @@ std::optional<ReportFormat> graphdiff::parseReportFormat(StringRef name) {
       .Case("json", ReportFormat::JSON)
       .Case("dot", ReportFormat::DOT)
       .Case("html", ReportFormat::HTML)
+      .Case("markdown", ReportFormat::Markdown)
       .Default(std::nullopt);
 }
 
@@ -34,6 +35,8 @@ StringRef graphdiff::stringifyReportFormat(ReportFormat format) {
     return "dot";
   case ReportFormat::HTML:
     return "html";
+  case ReportFormat::Markdown:
+    return "markdown";
   }
   llvm_unreachable("unknown report format");
 }
@@ -61,6 +64,8 @@ LogicalResult graphdiff::renderReport(const DiffReport &report,
     return renderDOT(report, os, options);
   case ReportFormat::HTML:
     return renderHTML(report, os, options);
+  case ReportFormat::Markdown:
+    return renderMarkdown(report, os, options);
   }
   llvm_unreachable("unknown report format");
 }

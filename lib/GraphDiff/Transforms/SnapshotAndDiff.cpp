@@ -8,6 +8,7 @@
 
 #include "GraphDiff/Differ/DiffReport.h"
 #include "GraphDiff/Plan/Isomorphism.h"
+#include "GraphDiff/Renderers/Renderers.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -66,13 +67,18 @@ struct GraphDiffPassImpl
     markAllAnalysesPreserved();
     OwningOpRef<ModuleOp> snapshot = SnapshotStore::get().take(&getContext());
     if (!snapshot) {
-      getOperation().emitError("graph-diff: no graph-snapshot ran before it "
-                               "in this pipeline");
+      // At the location only: the module itself would be printed with an
+      // error attached to it.
+      emitError(getOperation().getLoc(),
+                "graph-diff: no graph-snapshot ran before it in this "
+                "pipeline");
       return signalPassFailure();
     }
     OwningOpRef<ModuleOp> plans =
         ModuleOp::create(UnknownLoc::get(&getContext()));
     DiffReport report;
+    report.sourceFile = "graph-snapshot";
+    report.targetFile = "graph-diff";
     report.plans = *plans;
     if (failed(
             diffModules(*snapshot, getOperation(), nullptr, nullptr, report)))
@@ -84,11 +90,11 @@ struct GraphDiffPassImpl
     std::string error;
     std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(output, &error);
     if (!file) {
-      getOperation().emitError("graph-diff: ") << error;
+      emitError(getOperation().getLoc(), "graph-diff: ") << error;
       return signalPassFailure();
     }
-    plans->print(file->os());
-    file->os() << "\n";
+    if (failed(renderReport(report, format, file->os())))
+      return signalPassFailure();
     file->keep();
   }
 };
