@@ -24,8 +24,10 @@
 using namespace mlir;
 using namespace graphdiff;
 
-/// Text outside code spans: markdown and HTML punctuation escaped, so that a
-/// kind such as `<Conv*2>` is shown as written.
+/// Text outside code spans, inside a list item or a table cell: the
+/// characters that would start markup there (emphasis, code, links, tables,
+/// strike-through, HTML) escaped, so that a kind such as `<Conv*2>` is shown
+/// as written.
 static std::string escapeText(StringRef text) {
   std::string out;
   for (char c : text) {
@@ -37,7 +39,7 @@ static std::string escapeText(StringRef text) {
       out += "&gt;";
     else if (c == '\n' || c == '\r')
       out += ' ';
-    else if (StringRef("\\`*_{}[]()#+-.!|~").contains(c)) {
+    else if (StringRef("\\`*_[]|~").contains(c)) {
       out += '\\';
       out += c;
     } else
@@ -114,12 +116,12 @@ LogicalResult graphdiff::renderMarkdown(const DiffReport &report,
        llvm::zip_equal(report.removedGraphs, report.removedGraphSizes))
     if (selectsGraph(options, name))
       os << "| " << code("@" + name) << " | removed (" << size
-         << " nodes) | | | | | |\n";
+         << (size == 1 ? " node" : " nodes") << ") | | | | | |\n";
   for (auto [name, size] :
        llvm::zip_equal(report.addedGraphs, report.addedGraphSizes))
     if (selectsGraph(options, name))
       os << "| " << code("@" + name) << " | added (" << size
-         << " nodes) | | | | | |\n";
+         << (size == 1 ? " node" : " nodes") << ") | | | | | |\n";
   for (const ChangedGraph &graph : report.changedGraphs)
     if (selectsGraph(options, graph.name))
       os << "| " << code("@" + graph.name) << " | changed ("

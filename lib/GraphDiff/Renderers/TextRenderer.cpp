@@ -55,17 +55,20 @@ public:
     os.indent(indent);
     unsigned column = indent;
     size_t written = 0;
+    // The head is coloured as one run, closed where it ends or at a break.
+    bool coloring = false;
     auto emit = [&](StringRef piece, size_t at) {
-      // Colour the part of `piece` that lies in the head.
-      if (color && at < head) {
-        size_t inHead = std::min(piece.size(), head - at);
+      size_t inHead = color && at < head ? std::min(piece.size(), head - at) : 0;
+      if (inHead && !coloring) {
         os.changeColor(*color, /*bold=*/true);
-        os << piece.take_front(inHead);
-        os.resetColor();
-        os << piece.drop_front(inHead);
-      } else {
-        os << piece;
+        coloring = true;
       }
+      os << piece.take_front(inHead);
+      if (coloring && at + inHead >= head) {
+        os.resetColor();
+        coloring = false;
+      }
+      os << piece.drop_front(inHead);
       column += piece.size();
     };
     bool first = true;
@@ -81,6 +84,10 @@ public:
       StringRef spaces = text.slice(start, wordStart);
       StringRef word = text.slice(wordStart, wordEnd);
       if (!first && width && column + spaces.size() + word.size() > width) {
+        if (coloring) {
+          os.resetColor();
+          coloring = false;
+        }
         os << "\n";
         os.indent(continuation);
         column = continuation;
@@ -165,9 +172,10 @@ LogicalResult graphdiff::renderText(const DiffReport &report,
       title += " -> target " + printPath(view.target().getPath());
     std::vector<ActionLine> lines = describeActions(view);
     if (lines.empty()) {
+      size_t bold = title.size();
       title += ": unchanged (" + std::to_string(summary.sourceNodes) +
                (summary.sourceNodes == 1 ? " node)" : " nodes)");
-      out.line(0, title, 4, title.size(), llvm::raw_ostream::SAVEDCOLOR);
+      out.line(0, title, 4, bold, llvm::raw_ostream::SAVEDCOLOR);
       continue;
     }
     size_t bold = title.size();
