@@ -194,17 +194,18 @@ LogicalResult graphdiff::renderText(const DiffReport &report,
     std::string text = "graph @" + name + ": " + what.str();
     out.line(0, text, 4, text.size(), color);
   };
+  auto nodes = [](uint64_t size) -> std::string {
+    if (!size)
+      return "";
+    return ", " + std::to_string(size) + (size == 1 ? " node" : " nodes");
+  };
   for (auto [name, size] :
        llvm::zip_equal(report.removedGraphs, report.removedGraphSizes))
-    graphLine(name,
-              "removed (only in the source, " + std::to_string(size) +
-                  (size == 1 ? " node)" : " nodes)"),
+    graphLine(name, "removed (only in the source" + nodes(size) + ")",
               llvm::raw_ostream::RED);
   for (auto [name, size] :
        llvm::zip_equal(report.addedGraphs, report.addedGraphSizes))
-    graphLine(name,
-              "added (only in the target, " + std::to_string(size) +
-                  (size == 1 ? " node)" : " nodes)"),
+    graphLine(name, "added (only in the target" + nodes(size) + ")",
               llvm::raw_ostream::GREEN);
   for (const ChangedGraph &graph : report.changedGraphs)
     graphLine(graph.name,
