@@ -57,8 +57,9 @@ struct RenderOptions {
   /// Text, markdown and stat: only graphs whose name (`f`, `outer::@f`)
   /// matches one of these globs (llvm::GlobPattern); all when empty.
   std::vector<std::string> functions;
-  /// Text: wrap lines longer than this many columns (0: never).
-  unsigned width = 100;
+  /// Text: wrap lines longer than this many columns (0: never; the tools
+  /// and passes wrap at 100).
+  unsigned width = 0;
 };
 
 /// Writes `report` to `os` in `format`. Fails, having reported an error on

@@ -145,7 +145,9 @@ private:
     }
     out << "// -----// " << (format == ReportFormat::MLIR ? "Plan" : "Diff")
         << " after " << pass->getArgument() << " //----- //\n";
-    if (failed(renderReport(report, format, out)))
+    RenderOptions options;
+    options.width = 100;
+    if (failed(renderReport(report, format, out, options)))
       return "";
     return text;
   }

@@ -93,7 +93,9 @@ struct GraphDiffPassImpl
       emitError(getOperation().getLoc(), "graph-diff: ") << error;
       return signalPassFailure();
     }
-    if (failed(renderReport(report, format, file->os())))
+    RenderOptions options;
+    options.width = 100;
+    if (failed(renderReport(report, format, file->os(), options)))
       return signalPassFailure();
     file->keep();
   }
