@@ -114,7 +114,8 @@ struct CLOptions {
   cl::list<std::string> labels{
       "label",
       cl::desc("Name the source (first --label) and the target (second) so "
-               "in the report, instead of by their file names"),
+               "in the report and its locations, instead of by their file "
+               "names (as diff -L)"),
       cl::value_desc("name"), cl::cat(cat)};
 
   // mlir-opt mode.

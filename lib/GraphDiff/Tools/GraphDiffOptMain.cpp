@@ -248,14 +248,28 @@ static int runDiff(const GraphDiffOptConfig &config, DialectRegistry &registry,
 
   Progress progress(config.progress);
   AsmParserState sourceState, targetState;
-  progress.phase("parsing " + sourceFile);
-  OwningOpRef<ModuleOp> source =
-      parseInputFile(sourceFile, sourceMgr, context, sourceState);
+  // A --label names the input in the report and in locations (git's
+  // `a/model.mlir`, not the temporary file it wrote).
+  auto parse = [&](StringRef file,
+                   unsigned side) -> OwningOpRef<ModuleOp> {
+    AsmParserState &state = side ? targetState : sourceState;
+    progress.phase("parsing " + file);
+    if (config.labels.size() <= side)
+      return parseInputFile(file, sourceMgr, context, state);
+    std::string error;
+    std::unique_ptr<llvm::MemoryBuffer> buffer = openInputFile(file, &error);
+    if (!buffer) {
+      llvm::errs() << "graph-diff-opt: " << error << "\n";
+      return nullptr;
+    }
+    return parseInputBuffer(llvm::MemoryBuffer::getMemBufferCopy(
+                                buffer->getBuffer(), config.labels[side]),
+                            sourceMgr, context, state);
+  };
+  OwningOpRef<ModuleOp> source = parse(sourceFile, 0);
   if (!source)
     return ExitTrouble;
-  progress.phase("parsing " + targetFile);
-  OwningOpRef<ModuleOp> target =
-      parseInputFile(targetFile, sourceMgr, context, targetState);
+  OwningOpRef<ModuleOp> target = parse(targetFile, 1);
   if (!target)
     return ExitTrouble;
   SourceNames sourceNames(sourceState), targetNames(targetState);
