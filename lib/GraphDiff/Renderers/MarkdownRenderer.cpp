@@ -7,7 +7,8 @@
 // with the folded changes, names in code spans with their side said:
 //
 //   ### graph-diff: `src.mlir` → `tgt.mlir`
-//   | graph | similarity | unchanged | updated | replaced | deleted | inserted |
+//   | graph | similarity | unchanged | updated | replaced | deleted | inserted
+//   |
 //   ...
 //   <details><summary><b>@block</b>: 3 changes, similarity 50.0%</summary>
 //
@@ -80,7 +81,8 @@ static std::string codePlaces(const ActionLine &line) {
     return "source " + llvm::join(sources, " + ") + " → target " +
            code(nodes.back());
   }
-  StringRef side = StringRef(places).take_until([](char c) { return c == ' '; });
+  StringRef side =
+      StringRef(places).take_until([](char c) { return c == ' '; });
   return side.str() + " " + code(StringRef(places).drop_front(side.size() + 1));
 }
 

@@ -18,8 +18,8 @@ using namespace graphdiff;
 
 ArrayRef<StringRef> graphdiff::actionKindNames() {
   static const StringRef names[] = {
-      "delete",       "replace",     "fuse",       "insert",       "update",
-      "add_input",    "remove_input", "add_output", "remove_output"};
+      "delete",    "replace",      "fuse",       "insert",       "update",
+      "add_input", "remove_input", "add_output", "remove_output"};
   return names;
 }
 
@@ -28,13 +28,13 @@ llvm::Error graphdiff::checkSelection(const RenderOptions &options) {
     if (llvm::Expected<llvm::GlobPattern> pattern =
             llvm::GlobPattern::create(glob);
         !pattern)
-      return llvm::createStringError(
-          "--func=" + glob + ": " + llvm::toString(pattern.takeError()));
+      return llvm::createStringError("--func=" + glob + ": " +
+                                     llvm::toString(pattern.takeError()));
   for (const std::string &kind : options.onlyKinds)
     if (!llvm::is_contained(actionKindNames(), kind))
-      return llvm::createStringError(
-          "--only=" + kind + ": not an action kind (" +
-          llvm::join(actionKindNames(), ", ") + ")");
+      return llvm::createStringError("--only=" + kind +
+                                     ": not an action kind (" +
+                                     llvm::join(actionKindNames(), ", ") + ")");
   return llvm::Error::success();
 }
 

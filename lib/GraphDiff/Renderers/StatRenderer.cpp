@@ -58,7 +58,8 @@ LogicalResult graphdiff::renderStat(const DiffReport &report,
     for (const FoldedActions &entry : shown) {
       for (const ActionLine *line : entry.all) {
         std::string verb = actionVerb(*line);
-        auto it = llvm::find_if(verbs, [&](auto &v) { return v.first == verb; });
+        auto it =
+            llvm::find_if(verbs, [&](auto &v) { return v.first == verb; });
         if (it == verbs.end())
           verbs.emplace_back(verb, 1);
         else
@@ -82,8 +83,7 @@ LogicalResult graphdiff::renderStat(const DiffReport &report,
     }
     for (unsigned t = 0; t < target.size(); ++t) {
       NodeStatus status = view.getTargetStatus(t);
-      if ((status != NodeStatus::Inserted &&
-           status != NodeStatus::Replacing) ||
+      if ((status != NodeStatus::Inserted && status != NodeStatus::Replacing) ||
           (!all && !names.contains(target.getNodeRef(t).str())))
         continue;
       ++kinds[kindOf(target.getNode(t))].added;

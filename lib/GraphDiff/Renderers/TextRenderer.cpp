@@ -50,15 +50,16 @@ public:
   Wrapper(llvm::raw_ostream &os, unsigned width) : os(os), width(width) {}
 
   void line(unsigned indent, StringRef text, unsigned continuation,
-            size_t head = 0, std::optional<llvm::raw_ostream::Colors> color =
-                                 std::nullopt) {
+            size_t head = 0,
+            std::optional<llvm::raw_ostream::Colors> color = std::nullopt) {
     os.indent(indent);
     unsigned column = indent;
     size_t written = 0;
     // The head is coloured as one run, closed where it ends or at a break.
     bool coloring = false;
     auto emit = [&](StringRef piece, size_t at) {
-      size_t inHead = color && at < head ? std::min(piece.size(), head - at) : 0;
+      size_t inHead =
+          color && at < head ? std::min(piece.size(), head - at) : 0;
       if (inHead && !coloring) {
         os.changeColor(*color, /*bold=*/true);
         coloring = true;
@@ -131,8 +132,8 @@ static void printEntry(Wrapper &out, const FoldedActions &entry) {
   unsigned shown = 0;
   for (const ActionLine *each : entry.all) {
     if (shown == 3) {
-      out.line(6, "... and " + std::to_string(entry.all.size() - shown) +
-                      " more",
+      out.line(6,
+               "... and " + std::to_string(entry.all.size() - shown) + " more",
                8);
       break;
     }
@@ -208,8 +209,7 @@ LogicalResult graphdiff::renderText(const DiffReport &report,
     graphLine(name, "added (only in the target" + nodes(size) + ")",
               llvm::raw_ostream::GREEN);
   for (const ChangedGraph &graph : report.changedGraphs)
-    graphLine(graph.name,
-              "changed (" + llvm::join(graph.changes, ", ") + ")",
+    graphLine(graph.name, "changed (" + llvm::join(graph.changes, ", ") + ")",
               llvm::raw_ostream::YELLOW);
 
   std::string summary =

@@ -121,8 +121,9 @@ struct CLOptions {
   // mlir-opt mode.
   cl::opt<ReportFormat> afterChange{
       "graph-diff-after-change",
-      cl::desc("Print to stderr, for every pass that changed the IR, its name "
-               "and what changed (the structural --mlir-print-ir-after-change)"),
+      cl::desc(
+          "Print to stderr, for every pass that changed the IR, its name "
+          "and what changed (the structural --mlir-print-ir-after-change)"),
       cl::ValueOptional,
       cl::values(
           clEnumValN(ReportFormat::Text, "text",
@@ -131,16 +132,21 @@ struct CLOptions {
                      "one JSON line per pass: {\"pass\", \"report\"}"),
           clEnumValN(ReportFormat::MLIR, "mlir", "the patch plans as IR"),
           clEnumValN(ReportFormat::Text, "", "")),
-      cl::init(ReportFormat::Text), cl::cat(cat)};
+      cl::init(ReportFormat::Text),
+      cl::cat(cat)};
 
   /// The options that only mean something to a diff.
   SmallVector<cl::Option *> diffOnly() {
-    return {&format,          &stat,
+    return {&format,
+            &stat,
             std::addressof(only),
             std::addressof(functions),
-            &noFold,          &width,
-            &verify,          &checkPlan,
-            &progress,        &ignoreLocations,
+            &noFold,
+            &width,
+            &verify,
+            &checkPlan,
+            &progress,
+            &ignoreLocations,
             &ignoreDiscardableAttrs,
             std::addressof(labels)};
   }

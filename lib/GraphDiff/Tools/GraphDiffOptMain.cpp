@@ -37,8 +37,8 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
@@ -250,8 +250,7 @@ static int runDiff(const GraphDiffOptConfig &config, DialectRegistry &registry,
   AsmParserState sourceState, targetState;
   // A --label names the input in the report and in locations (git's
   // `a/model.mlir`, not the temporary file it wrote).
-  auto parse = [&](StringRef file,
-                   unsigned side) -> OwningOpRef<ModuleOp> {
+  auto parse = [&](StringRef file, unsigned side) -> OwningOpRef<ModuleOp> {
     AsmParserState &state = side ? targetState : sourceState;
     progress.phase("parsing " + file);
     if (config.labels.size() <= side)
@@ -280,10 +279,10 @@ static int runDiff(const GraphDiffOptConfig &config, DialectRegistry &registry,
 
   OwningOpRef<ModuleOp> plans = ModuleOp::create(UnknownLoc::get(&context));
   DiffReport report;
-  report.sourceFile = config.labels.size() > 0 ? config.labels[0]
-                                               : sourceFile.str();
-  report.targetFile = config.labels.size() > 1 ? config.labels[1]
-                                               : targetFile.str();
+  report.sourceFile =
+      config.labels.size() > 0 ? config.labels[0] : sourceFile.str();
+  report.targetFile =
+      config.labels.size() > 1 ? config.labels[1] : targetFile.str();
   report.plans = *plans;
   report.structure.ignoreLocations = config.ignoreLocations;
   report.structure.ignoreDiscardableAttrs = config.ignoreDiscardableAttrs;
@@ -305,8 +304,7 @@ static int runDiff(const GraphDiffOptConfig &config, DialectRegistry &registry,
   // clobbered one.
   progress.phase("writing " + config.outputFilename);
   if (failed(writeOutputFile(
-          config.outputFilename, "graph-diff-opt",
-          [&](llvm::raw_ostream &os) {
+          config.outputFilename, "graph-diff-opt", [&](llvm::raw_ostream &os) {
             if (succeeded(config.stat ? renderStat(report, os, config.render)
                                       : renderReport(report, config.format, os,
                                                      config.render)))
@@ -316,8 +314,7 @@ static int runDiff(const GraphDiffOptConfig &config, DialectRegistry &registry,
           })))
     return ExitTrouble;
   progress.phase("done");
-  return isSelectionDifferent(report, config.render) ? ExitDifferent
-                                                      : ExitSame;
+  return isSelectionDifferent(report, config.render) ? ExitDifferent : ExitSame;
 }
 
 /// Everything but the process set-up: runs on a large stack.
@@ -397,8 +394,7 @@ static int runTool(int argc, char **argv) {
       return ExitTrouble;
   }
   if (failed(writeOutputFile(
-          options.outputFilename, "graph-diff-opt",
-          [&](llvm::raw_ostream &os) {
+          options.outputFilename, "graph-diff-opt", [&](llvm::raw_ostream &os) {
             return MlirOptMain(os, std::move(file), registry, config);
           })))
     return ExitTrouble;
