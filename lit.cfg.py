@@ -90,3 +90,8 @@ config.substitutions.append(
 # installs it).
 if shutil.which("parallel"):
     config.available_features.add("gnu-parallel")
+
+# The git integration (tools/graph-diff-git) is tested in a scratch repository
+# when git is installed (scripts/setup.sh installs it).
+if shutil.which("git"):
+    config.available_features.add("git")

@@ -10,6 +10,7 @@ packages=(
   graphviz chromium
   pybind11-dev python3-dev python3-pytest
   parallel
+  git
 )
 # The sanitizer and fuzzing build (scripts/sanitize.sh, scripts/fuzz.sh):
 # clang with its ASan/UBSan/libFuzzer runtimes. `setup.sh --no-sanitizers`

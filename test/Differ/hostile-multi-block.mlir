@@ -18,7 +18,7 @@
 // DEFINED-NEXT: }
 // RUN: %expect_exit 1 graph-diff-opt %t/def.mlir %t/decl.mlir | FileCheck %s --check-prefix=DECLARED
 // DECLARED: patch.change_graph @g changes ["declared"]
-// RUN: %expect_exit 1 graph-diff-opt %t/decl.mlir %t/decl2.mlir --format=text --color=never | FileCheck %s --check-prefix=SIGNATURE
+// RUN: %expect_exit 1 graph-diff-opt %t/decl.mlir %t/decl2.mlir --format=text --color=never --width=0 | FileCheck %s --check-prefix=SIGNATURE
 // SIGNATURE: graph @g: changed (signature)
 // SIGNATURE: summary: {{.*}}; graphs: 0 removed, 0 added, 1 changed
 // RUN: %expect_exit 0 graph-diff-opt %t/decl.mlir %t/decl.mlir

@@ -17,7 +17,7 @@
 // CHECK:      patch.remove_graph @b::@extra
 // CHECK:      patch.add_graph @c::@f
 // RUN: %expect_exit 0 graph-diff-opt %t/src.mlir %t/tgt.mlir --check-plan=%t/plan.mlir
-// RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --format=text --color=never | FileCheck %s --check-prefix=TEXT
+// RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --format=text --color=never --width=0 | FileCheck %s --check-prefix=TEXT
 // TEXT: graph @a::@f: unchanged (1 node)
 // TEXT: graph @b::@f (similarity
 // TEXT: graph @b::@extra: removed (only in the source)

@@ -2,10 +2,10 @@
 // both source constants are deleted as ambiguous. The text says why; the
 // JSON mapping marks them `ambiguous` and the delete carries the reason.
 // RUN: split-file %s %t
-// RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --format=text --no-fold | FileCheck %s --check-prefix=TEXT
+// RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --format=text --no-fold --width=0 | FileCheck %s --check-prefix=TEXT
 // RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --format=json | FileCheck %s --check-prefix=JSON
-// TEXT: delete %c1: arith.constant (ambiguous: it ties with another node for the same counterpart, so neither is matched)
-// TEXT: delete %c2: arith.constant (ambiguous:
+// TEXT: deleted arith.constant (ambiguous: it ties with another node for the same counterpart, so neither is matched): source %c1
+// TEXT: deleted arith.constant (ambiguous: {{.*}}): source %c2
 // JSON:      "kind": "delete",
 // JSON-NEXT: "node": {
 // JSON-NEXT:   "name": "%c1",

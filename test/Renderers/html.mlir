@@ -9,7 +9,7 @@
 
 // CHECK:      <!DOCTYPE html>
 // CHECK:      <table class="summary" id="summary">
-// CHECK:      <tr><th>@net</th><td class="unchanged">1</td><td class="updated">2</td><td class="replaced">2</td><td class="deleted">1</td><td class="inserted">1</td><td>36.4%</td></tr>
+// CHECK:      <tr><th>@net</th><td class="unchanged">1</td><td class="updated">2</td><td class="replaced">2</td><td class="deleted">1</td><td class="inserted">1</td><td>50.0%</td></tr>
 // CHECK:      <input id="search" type="search"
 // CHECK-SAME: <input type="checkbox" id="changes-only">
 // CHECK:      <section class="pair" id="pair-0" data-graph="net">
@@ -17,7 +17,7 @@
 // CHECK:      <ol class="actions">
 // CHECK-NEXT: <li class="inserted" data-kind="insert" data-action="0"><span class="verb">insert</span> @norm: Norm
 // CHECK-NEXT: <li class="updated" data-kind="update" data-action="1"><span class="verb">update</span> @stem: Stem (inputs)
-// CHECK-NEXT: <li class="replacing" data-kind="replace" data-action="2"><span class="verb">fuse</span> @conv1 + @relu1 -&gt; @fused: Conv2d + ReLU fused into ConvReLU (init)
+// CHECK-NEXT: <li class="replacing" data-kind="replace" data-action="2"><span class="verb">fuse</span> @conv1 + @relu1 -&gt; @fused: Conv2d + ReLU into ConvReLU (init)
 // CHECK-NEXT: <li class="updated" data-kind="update" data-action="3"><span class="verb">update</span> @head: Linear -&gt; Dense (kind)
 // CHECK-NEXT: <li class="deleted" data-kind="delete" data-action="4"><span class="verb">delete</span> @drop: Probe
 // CHECK-NEXT: </ol>

@@ -16,7 +16,7 @@
 // CHECK-NEXT:     "replaced": 3,
 // CHECK-NEXT:     "deleted": 1,
 // CHECK-NEXT:     "inserted": 1,
-// CHECK-NEXT:     "similarity": 0.2
+// CHECK-NEXT:     "similarity": 0.4
 // CHECK-NEXT:   },
 // CHECK-NEXT:   "graphs": [
 // CHECK-NEXT:     {

@@ -2,42 +2,64 @@
 // locations, grouped by graph; identical fusions folded with a count; a
 // closing summary with counts and similarity; colours only when asked for.
 // RUN: split-file %s %t
-// RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --format=text | FileCheck %s --match-full-lines --strict-whitespace
-// RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --format=text --color=always | cat -v | sed "s/\^\[/ESC/g" | FileCheck %s --check-prefix=COLOR
+// RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --format=text --width=0 | FileCheck %s --match-full-lines --strict-whitespace
+// RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --format=text --width=0 --color=always | cat -v | sed "s/\^\[/ESC/g" | FileCheck %s --check-prefix=COLOR
 // RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --format=text --color=never | FileCheck %s --check-prefix=PLAIN
 // RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --format=text | FileCheck %s --check-prefix=PLAIN
 // RUN: %expect_exit 0 graph-diff-opt %t/src.mlir %t/src.mlir --format=text | FileCheck %s --check-prefix=SAME
 
 // CHECK:--- {{.*}}src.mlir
 // CHECK-NEXT:+++ {{.*}}tgt.mlir
-// CHECK-NEXT:graph @blocks (similarity 13.3%)
-// CHECK-NEXT:  insert @norm: Norm  {{.*}}tgt.mlir:2:8
-// CHECK-NEXT:  update @stem: Stem (inputs)  [id]  {{.*}}src.mlir:2:8
-// CHECK-NEXT:  x3: fuse Conv2d + ReLU fused into ConvReLU (init)  [provenance]
-// CHECK-NEXT:      at @c1 + @r1 -> @f1 ({{.*}}src.mlir:4:9), @c2 + @r2 -> @f2 ({{.*}}src.mlir:6:9), @c3 + @r3 -> @f3 ({{.*}}src.mlir:8:9)
-// CHECK-NEXT:  update @head: Linear -> Dense (kind)  [id]  {{.*}}src.mlir:9:8
-// CHECK-NEXT:  delete @drop: Dropout  {{.*}}src.mlir:10:8
-// CHECK-NEXT:  remove output #0
-// CHECK-NEXT:  add output #0: @head
+// CHECK-NEXT:graph @blocks (similarity 43.3%)
+// CHECK-NEXT:  inserted Norm: target @norm  {{.*}}tgt.mlir:2:8
+// CHECK-NEXT:  updated Stem (inputs): source @stem  [id]  {{.*}}src.mlir:2:8
+// CHECK-NEXT:  x3: fused Conv2d + ReLU into ConvReLU (init)  [provenance]
+// CHECK-NEXT:      source @c1 + @r1 -> target @f1  {{.*}}src.mlir:4:9
+// CHECK-NEXT:      source @c2 + @r2 -> target @f2  {{.*}}src.mlir:6:9
+// CHECK-NEXT:      source @c3 + @r3 -> target @f3  {{.*}}src.mlir:8:9
+// CHECK-NEXT:  updated Linear -> Dense (kind): source @head  [id]  {{.*}}src.mlir:9:8
+// CHECK-NEXT:  deleted Dropout: source @drop  {{.*}}src.mlir:10:8
+// CHECK-NEXT:  removed output #0
+// CHECK-NEXT:  added output #0: target @head
 // CHECK-NEXT:graph @same: unchanged (1 node)
-// CHECK-NEXT:summary: 1 unchanged, 2 updated, 6 replaced, 1 deleted, 1 inserted; similarity 23.5%
+// CHECK-NEXT:summary: 1 unchanged, 2 updated, 6 replaced, 1 deleted, 1 inserted; similarity 50.0%
 // CHECK-EMPTY:
 
-// Without folding, each fusion is a line of its own.
-// RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --format=text --no-fold | FileCheck %s --check-prefix=NOFOLD
-// NOFOLD:      fuse @c1 + @r1 -> @f1: Conv2d + ReLU fused into ConvReLU (init)  [provenance]  {{.*}}src.mlir:4:9
-// NOFOLD-NEXT: fuse @c2 + @r2 -> @f2: Conv2d + ReLU fused into ConvReLU (init)  [provenance]  {{.*}}src.mlir:6:9
-// NOFOLD-NEXT: fuse @c3 + @r3 -> @f3: Conv2d + ReLU fused into ConvReLU (init)  [provenance]  {{.*}}src.mlir:8:9
+// Similarity (docs/Renderers.md): every node counts 1 if unchanged, 1/2 if
+// its counterpart changed, 0 if deleted or inserted. @blocks: 9 source and 6
+// target nodes; @stem and @head updated (1/2 + 1/2 each), six nodes fused
+// into three (1/2 each): (2 + 4.5) / 15 = 43.3%. With @same (2 of 2): 8.5 / 17.
 
-// COLOR: ESC[0;1;32minsertESC[0m @norm
-// COLOR: ESC[0;1;34mx3: fuseESC[0m Conv2d + ReLU fused into ConvReLU (init)
-// COLOR: ESC[0;1;33mupdateESC[0m @head
-// COLOR: ESC[0;1;31mdeleteESC[0m @drop
+// Without folding, each fusion is a line of its own.
+// RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --format=text --no-fold --width=0 | FileCheck %s --check-prefix=NOFOLD
+// NOFOLD:      fused Conv2d + ReLU into ConvReLU (init): source @c1 + @r1 -> target @f1  [provenance]  {{.*}}src.mlir:4:9
+// NOFOLD-NEXT: fused Conv2d + ReLU into ConvReLU (init): source @c2 + @r2 -> target @f2  [provenance]  {{.*}}src.mlir:6:9
+// NOFOLD-NEXT: fused Conv2d + ReLU into ConvReLU (init): source @c3 + @r3 -> target @f3  [provenance]  {{.*}}src.mlir:8:9
+
+// Lines longer than --width are wrapped at spaces, continuation indented.
+// RUN: cd %t && %expect_exit 1 graph-diff-opt src.mlir tgt.mlir --format=text --no-fold --width=60 | FileCheck %s --check-prefix=WRAP --match-full-lines --strict-whitespace
+// WRAP:  fused Conv2d + ReLU into ConvReLU (init): source @c1 + @r1
+// WRAP-NEXT:      -> target @f1  [provenance]  src.mlir:4:9
+// WRAP:summary: 1 unchanged, 2 updated, 6 replaced, 1 deleted, 1
+// WRAP-NEXT:         inserted; similarity 50.0%
+
+// COLOR: ESC[0;1;32minsertedESC[0m Norm: target @norm
+// COLOR: ESC[0;1;34mx3: fusedESC[0m Conv2d + ReLU into ConvReLU (init)
+// COLOR: ESC[0;1;33mupdatedESC[0m Linear
+// COLOR: ESC[0;1;31mdeletedESC[0m Dropout: source @drop
 // PLAIN-NOT: {{.}}[0;
 // PLAIN: summary: 1 unchanged
 
 // SAME:      graph @blocks: unchanged (9 nodes)
 // SAME:      summary: 10 unchanged, 0 updated, 0 replaced, 0 deleted, 0 inserted; similarity 100.0%
+
+// A graph against an empty module: its nodes count as deleted, never 100%.
+// RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/empty.mlir --format=text --width=0 | FileCheck %s --check-prefix=EMPTY
+// EMPTY:      graph @blocks: removed (only in the source, 9 nodes)
+// EMPTY-NEXT: graph @same: removed (only in the source, 1 node)
+// EMPTY-NEXT: summary: 0 unchanged, 0 updated, 0 replaced, 10 deleted, 0 inserted; similarity 0.0%; graphs: 2 removed, 0 added
+// RUN: %expect_exit 0 graph-diff-opt %t/empty.mlir %t/empty.mlir --format=text | FileCheck %s --check-prefix=BOTHEMPTY
+// BOTHEMPTY: summary: 0 unchanged, 0 updated, 0 replaced, 0 deleted, 0 inserted; similarity 100.0%
 
 //--- src.mlir
 lg.graph @blocks(%x: tensor<4xf32>) -> tensor<4xf32> {
@@ -71,3 +93,5 @@ lg.graph @same(%x: i32) -> i32 {
   %a = lg.node @a "A"(%x) : (i32) -> i32
   lg.output %a : i32
 }
+
+//--- empty.mlir

@@ -1,16 +1,17 @@
 // MLIR inputs: the differ's structural similarity, the number the plan
-// summary reports, (2 * unchanged + updated) / (source nodes + target
-// nodes). src -> tgt: 1 unchanged, 2 updated, 2 replaced, 1 deleted,
-// 1 inserted over 6 + 5 nodes: (2 + 2) / 11. src -> three: 5 unchanged, 1
-// deleted, and graph @extra (2 nodes) only in three counts as inserted:
-// 10 / (6 + 7).
+// summary reports: each node of either graph counts 1 if unchanged, 1/2 if
+// its counterpart changed (updated, or fused/replaced and the node replacing
+// it), 0 if deleted or inserted, over source + target nodes. src -> tgt: 1
+// unchanged, 2 updated, 2 replaced by 1, 1 deleted, 1 inserted over 6 + 5
+// nodes: (2 + 2 + 1.5) / 11 = 0.5. src -> three: 5 unchanged, 1 deleted, and
+// graph @extra (2 nodes) only in three counts as inserted: 10 / (6 + 7).
 // RUN: split-file %s %t
 // RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --format=text | FileCheck %s --check-prefix=OPT
-// OPT: summary: 1 unchanged, 2 updated, 2 replaced, 1 deleted, 1 inserted; similarity 36.4%
+// OPT: summary: 1 unchanged, 2 updated, 2 replaced, 1 deleted, 1 inserted; similarity 50.0%
 // RUN: graph-diff-sim %t/src.mlir %t/tgt.mlir %t/three.mlir --format=csv --metrics=structural_sim | FileCheck %s
 // CHECK:      a,b,structural_sim
 // CHECK-NEXT: src,src,1.0
-// CHECK-NEXT: src,tgt,0.36363636363636365
+// CHECK-NEXT: src,tgt,0.5
 // CHECK-NEXT: src,three,0.7692307692307693
 //
 // Byte-identical at any thread count, summaries included.
@@ -20,10 +21,10 @@
 // RUN: cmp %t/one.jsonl %t/two.jsonl
 // RUN: cmp %t/one.jsonl %t/eight.jsonl
 // RUN: FileCheck %s --check-prefix=JSONL < %t/one.jsonl
-// JSONL: {"kind":"mlir","inputs":3,"pair":[0,1],"labels":["src","tgt"],"values":{"structural_sim":0.36363636363636365,"semver_sim":0.0},"summary":"--- src\n+++ tgt\ngraph @net (similarity 36.4%)\n
-// JSONL-SAME: summary: 1 unchanged, 2 updated, 2 replaced, 1 deleted, 1 inserted; similarity 36.4%"}
+// JSONL: {"kind":"mlir","inputs":3,"pair":[0,1],"labels":["src","tgt"],"values":{"structural_sim":0.5,"semver_sim":0.0},"summary":"--- src\n+++ tgt\ngraph @net (similarity 50.0%)\n
+// JSONL-SAME: summary: 1 unchanged, 2 updated, 2 replaced, 1 deleted, 1 inserted; similarity 50.0%"}
 // JSONL: "pair":[0,2]
-// JSONL-SAME: graph @extra: added (only in the target)
+// JSONL-SAME: graph @extra: added (only in the target, 2 nodes)
 //
 // A bad model: the parser's located error, exit 2.
 // RUN: %expect_exit 2 graph-diff-sim %t/src.mlir %t/bad.mlir 2>&1 | FileCheck %s --check-prefix=BAD

@@ -1,6 +1,18 @@
 // graph-apply-plans applies each patch.plan to the graph it names, in place.
 // RUN: graph-diff-opt %s -split-input-file -verify-diagnostics -graph-apply-plans | FileCheck %s
 
+// A plan file next to its source (`cat source.mlir plan.mlir`) lands in a
+// nested module: the plan is found there, applied to the graph of the
+// enclosing module, and the emptied module goes. The result is the target.
+// RUN: %expect_exit 1 graph-diff-opt %S/../../examples/conv-block/source.mlir %S/../../examples/conv-block/target.mlir -o %t.plan.mlir
+// RUN: cat %S/../../examples/conv-block/source.mlir %t.plan.mlir | graph-diff-opt -graph-apply-plans -o %t.applied.mlir
+// RUN: %expect_exit 0 graph-diff-opt %t.applied.mlir %S/../../examples/conv-block/target.mlir
+// RUN: FileCheck %s --check-prefix=NESTED < %t.applied.mlir
+// NESTED:     module {
+// NESTED-NEXT:  lg.graph @conv_block
+// NESTED-NOT:   module
+// NESTED-NOT:   patch.plan
+
 // CHECK-LABEL: lg.graph @block
 // CHECK-NEXT:    %fused = lg.node @fused "ConvBnReLU"(%arg0) stateful fused_from [@conv1, @bn1, @relu1]
 // CHECK-NEXT:    %head = lg.node @head "Linear"(%fused) stateful

@@ -65,9 +65,11 @@ struct DiffSummary {
                            llvm::ArrayRef<NodeStatus> targetStatus,
                            uint64_t replacements);
 
-  /// (2 * unchanged + updated) / (sourceNodes + targetNodes), in 0..1: the
-  /// Dice coefficient of the two node sets, an updated pair counting half.
-  /// 1 when both graphs are empty.
+  /// (2 * unchanged + updated + (replaced + replacements) / 2) /
+  /// (sourceNodes + targetNodes), in 0..1: every node of either graph counts
+  /// 1 if unchanged, 1/2 if it has a counterpart that changed (an updated
+  /// pair; a node of a fused or replaced region, and the node replacing it),
+  /// 0 if deleted or inserted. 1 when both graphs are empty.
   double similarity() const;
   DiffSummary &operator+=(const DiffSummary &other);
 };
@@ -164,6 +166,10 @@ struct DiffResult {
   /// Graphs only one side has, by name.
   std::vector<std::string> addedGraphs;
   std::vector<std::string> removedGraphs;
+  /// How many nodes each of those graphs has (same order), so that a summary
+  /// counts them as inserted or deleted.
+  std::vector<uint64_t> addedGraphSizes;
+  std::vector<uint64_t> removedGraphSizes;
   /// Functions that one side (or both) only declares and that differ.
   std::vector<ChangedGraph> changedGraphs;
 

@@ -17,6 +17,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace graphdiff {
 
@@ -25,10 +27,22 @@ struct DiffResult;
 using DiffReport = DiffResult;
 
 /// The output formats of `graph-diff-opt SRC TGT --format=...`.
-/// ModelExplorer: Model Explorer's graph JSON with its sync-navigation data.
-enum class ReportFormat { MLIR, Text, JSON, DOT, HTML, ModelExplorer };
+enum class ReportFormat {
+  MLIR,
+  Text,
+  JSON,
+  DOT,
+  HTML,
+  /// A pull-request comment: a summary table and the folded changes in
+  /// collapsible sections (MarkdownRenderer.cpp).
+  Markdown,
+  /// Model Explorer's graph JSON with its sync-navigation data
+  /// (ModelExplorerRenderer.cpp).
+  ModelExplorer,
+};
 
-/// Parses "mlir", "text", "json", "dot", "html" or "model-explorer".
+/// Parses "mlir", "text", "json", "dot", "html", "markdown" or
+/// "model-explorer".
 std::optional<ReportFormat> parseReportFormat(llvm::StringRef name);
 llvm::StringRef stringifyReportFormat(ReportFormat format);
 
@@ -43,6 +57,15 @@ struct RenderOptions {
   /// DOT and HTML: on a graph with more source nodes than this, collapse the
   /// unchanged nodes that are not next to a change into groups.
   unsigned collapseAbove = 60;
+  /// Text, markdown and stat: only actions of these kinds (patch op names
+  /// such as "delete", "add_output", or "fuse"); all when empty.
+  std::vector<std::string> onlyKinds;
+  /// Text, markdown and stat: only graphs whose name (`f`, `outer::@f`)
+  /// matches one of these globs (llvm::GlobPattern); all when empty.
+  std::vector<std::string> functions;
+  /// Text: wrap lines longer than this many columns (0: never; the tools
+  /// and passes wrap at 100).
+  unsigned width = 0;
 };
 
 /// Writes `report` to `os` in `format`. Fails, having reported an error on
@@ -64,6 +87,13 @@ mlir::LogicalResult renderHTML(const DiffReport &report, llvm::raw_ostream &os,
 mlir::LogicalResult renderModelExplorer(const DiffReport &report,
                                         llvm::raw_ostream &os,
                                         const RenderOptions &options);
+mlir::LogicalResult renderMarkdown(const DiffReport &report,
+                                   llvm::raw_ostream &os,
+                                   const RenderOptions &options);
+/// `--stat`: changed nodes per op kind and actions per kind, as `git diff
+/// --stat` counts lines per file (StatRenderer.cpp).
+mlir::LogicalResult renderStat(const DiffReport &report, llvm::raw_ostream &os,
+                               const RenderOptions &options);
 
 } // namespace graphdiff
 

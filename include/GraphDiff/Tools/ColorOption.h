@@ -24,6 +24,9 @@ void registerColorOption(llvm::cl::OptionCategory *category = nullptr);
 /// when writing to a standard output that is a terminal.
 bool shouldColor(llvm::StringRef outputFilename);
 
+/// Whether the command line gave `--color`.
+bool colorOptionGiven();
+
 } // namespace graphdiff
 
 #endif // GRAPHDIFF_TOOLS_COLOROPTION_H

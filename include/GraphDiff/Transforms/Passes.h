@@ -8,6 +8,7 @@
 #define GRAPHDIFF_TRANSFORMS_PASSES_H
 
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
+#include "GraphDiff/Renderers/Renderers.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
@@ -25,11 +26,15 @@ namespace graphdiff {
 #define GEN_PASS_REGISTRATION
 #include "GraphDiff/Transforms/Passes.h.inc"
 
-/// Adds an instrumentation to `pm` that prints, to `os`, the patch plan of
-/// every pass that changed the IR: the structural answer to
-/// `--mlir-print-ir-after-change`. `os` must outlive the pass manager.
-void addDiffAfterChangeInstrumentation(mlir::PassManager &pm,
-                                       llvm::raw_ostream &os);
+/// Adds an instrumentation to `pm` that prints, to `os`, what every pass that
+/// changed the IR changed: the structural answer to
+/// `--mlir-print-ir-after-change`. In the text and MLIR formats, a header
+/// line naming the pass, then the folded text report or the plans; in JSON,
+/// one line per pass, `{"pass": NAME, "report": REPORT}`. `os` must outlive
+/// the pass manager.
+void addDiffAfterChangeInstrumentation(
+    mlir::PassManager &pm, llvm::raw_ostream &os,
+    ReportFormat format = ReportFormat::Text);
 
 } // namespace graphdiff
 

@@ -24,18 +24,44 @@ def GraphSnapshot : Pass<"graph-snapshot", "::mlir::ModuleOp"> {
 }
 
 def GraphDiffPass : Pass<"graph-diff", "::mlir::ModuleOp"> {
-  let summary = "Print the patch plan from the last graph-snapshot to now";
+  let summary = "Print what changed since the last graph-snapshot";
   let description = [{
     Diffs the module remembered by the last `graph-snapshot` (the source)
     against the module as it is now (the target), graph by graph, and prints
-    the plans as `patch` IR to `output` (stdout by default). Nodes are named
-    as the printer names them (`%0`, `@id`). With `verify`, each plan is
-    applied to its source and checked against the target; a mismatch fails
-    the pass. The IR is not changed. Fails if no snapshot was taken.
+    the diff to `output` (stdout by default) in `format`: the plans as
+    `patch` IR (the default), or the text, JSON, markdown, DOT or HTML report
+    that `graph-diff-opt SRC TGT --format=...` prints. Nodes are named as the
+    printer names them (`%0`, `@id`). With `verify`, each plan is applied to
+    its source and checked against the target; a mismatch fails the pass.
+    The IR is not changed. Without a snapshot the pass fails with a one-line
+    error at the module's location.
+
+    ```
+    graph-diff-opt model.mlir -o /dev/null -pass-pipeline='builtin.module(graph-snapshot,func.func(linalg-fuse-elementwise-ops),graph-diff{format=text output=changes.txt})'
+    ```
   }];
   let options = [
     Option<"output", "output", "std::string", /*default=*/"\"-\"",
-           "Where to print the plans ('-' for stdout)">,
+           "Where to print the diff ('-' for stdout)">,
+    Option<"format", "format", "::graphdiff::ReportFormat",
+           /*default=*/"::graphdiff::ReportFormat::MLIR",
+           "How to print the diff: mlir, text, json, markdown, dot or html",
+           [{::llvm::cl::values(
+             clEnumValN(::graphdiff::ReportFormat::MLIR, "mlir",
+                        "the patch plans as IR"),
+             clEnumValN(::graphdiff::ReportFormat::Text, "text",
+                        "one line per change, folded"),
+             clEnumValN(::graphdiff::ReportFormat::JSON, "json",
+                        "versioned JSON (docs/Report-JSON.md)"),
+             clEnumValN(::graphdiff::ReportFormat::Markdown, "markdown",
+                        "a pull-request comment"),
+             clEnumValN(::graphdiff::ReportFormat::DOT, "dot",
+                        "a Graphviz picture"),
+             clEnumValN(::graphdiff::ReportFormat::HTML, "html",
+                        "one self-contained web page"),
+             clEnumValN(::graphdiff::ReportFormat::ModelExplorer,
+                        "model-explorer",
+                        "graph JSON and node mapping for Model Explorer"))}]>,
     Option<"verify", "verify", "bool", /*default=*/"false",
            "Apply each plan and check the result against the target">,
   ];

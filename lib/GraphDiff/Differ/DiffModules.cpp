@@ -102,6 +102,17 @@ graphdiff::declarationChanges(const ModuleGraph &source,
   return changes;
 }
 
+/// The nodes of a graph only one side has: the ops of its body but the
+/// terminators (none for a declaration).
+static uint64_t countNodes(const ModuleGraph &graph) {
+  uint64_t nodes = 0;
+  for (Region &region : graph.op->getRegions())
+    for (Block &block : region)
+      for (Operation &op : block)
+        nodes += !op.hasTrait<OpTrait::IsTerminator>();
+  return nodes;
+}
+
 FailureOr<DiffResult> graphdiff::diffModules(ModuleOp source, ModuleOp target,
                                              const DiffOptions &options) {
   MLIRContext *context = source.getContext();
@@ -133,6 +144,7 @@ FailureOr<DiffResult> graphdiff::diffModules(ModuleOp source, ModuleOp target,
       patch::RemoveGraphOp::create(builder, sourceGraphInfo.op->getLoc(),
                                    sourceGraphInfo.path);
       result.removedGraphs.push_back(sourceGraphInfo.key);
+      result.removedGraphSizes.push_back(countNodes(sourceGraphInfo));
       continue;
     }
     Operation *sourceOp = sourceGraphInfo.op;
@@ -193,6 +205,7 @@ FailureOr<DiffResult> graphdiff::diffModules(ModuleOp source, ModuleOp target,
     patch::AddGraphOp::create(builder, targetGraphInfo.op->getLoc(),
                               targetGraphInfo.path);
     result.addedGraphs.push_back(targetGraphInfo.key);
+    result.addedGraphSizes.push_back(countNodes(targetGraphInfo));
   }
   return result;
 }

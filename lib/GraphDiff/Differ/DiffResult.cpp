@@ -60,7 +60,10 @@ double DiffSummary::similarity() const {
   uint64_t total = sourceNodes + targetNodes;
   if (total == 0)
     return 1.0;
-  return static_cast<double>(2 * unchanged + updated) /
+  // Each node counts 1 if unchanged, 1/2 if its counterpart changed (an
+  // updated pair; a node of a replaced region and the node replacing it), 0 if
+  // deleted or inserted.
+  return (2.0 * unchanged + updated + 0.5 * (replaced + replacements)) /
          static_cast<double>(total);
 }
 

@@ -10,6 +10,7 @@
 
 #include "GraphDiff/Renderers/Renderers.h"
 #include "GraphDiff/Renderers/ReportModel.h"
+#include "GraphDiff/Renderers/ReportText.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
 
@@ -208,7 +209,7 @@ LogicalResult graphdiff::renderJSON(const DiffReport &report,
       j.attribute("version", kReportSchemaVersion);
       j.attribute("source_file", report.sourceFile);
       j.attribute("target_file", report.targetFile);
-      writeSummary(j, summarize(views));
+      writeSummary(j, summarizeSelection(report, views, {}));
       j.attributeArray("graphs", [&] {
         for (const PairView &view : views) {
           j.object([&] {

@@ -20,6 +20,7 @@ std::optional<ReportFormat> graphdiff::parseReportFormat(StringRef name) {
       .Case("dot", ReportFormat::DOT)
       .Case("html", ReportFormat::HTML)
       .Case("model-explorer", ReportFormat::ModelExplorer)
+      .Case("markdown", ReportFormat::Markdown)
       .Default(std::nullopt);
 }
 
@@ -37,6 +38,8 @@ StringRef graphdiff::stringifyReportFormat(ReportFormat format) {
     return "html";
   case ReportFormat::ModelExplorer:
     return "model-explorer";
+  case ReportFormat::Markdown:
+    return "markdown";
   }
   llvm_unreachable("unknown report format");
 }
@@ -66,6 +69,8 @@ LogicalResult graphdiff::renderReport(const DiffReport &report,
     return renderHTML(report, os, options);
   case ReportFormat::ModelExplorer:
     return renderModelExplorer(report, os, options);
+  case ReportFormat::Markdown:
+    return renderMarkdown(report, os, options);
   }
   llvm_unreachable("unknown report format");
 }

@@ -457,7 +457,7 @@ std::vector<ActionLine> graphdiff::describeActions(const PairView &view) {
       line.names =
           llvm::join(names, " + ") + " -> " + bare(replace.getNewName());
       line.what = llvm::join(kinds, " + ") +
-                  (size > 1 ? " fused into " : " replaced by ") + newKind;
+                  (size > 1 ? " into " : " with ") + newKind;
       if (replace.getInit())
         line.what += " (init)";
       line.stage = stageOf(replace.getStage());

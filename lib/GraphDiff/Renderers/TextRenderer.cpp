@@ -2,25 +2,24 @@
 //
 // Part of graph-diff.
 //
-// One line per action, grouped by graph, identical changes folded with a
-// count, and a closing summary line:
+// One line per change, grouped by graph, identical changes folded with a
+// count, and a closing summary line. Names say on which side they live, and
+// lines are wrapped at `RenderOptions::width` columns:
 //
 //   --- src.mlir
 //   +++ tgt.mlir
-//   graph @block (similarity 25.0%)
-//     fuse    @conv1 + @bn1 + @relu1 -> @fused: Conv2d + BatchNorm2d + ReLU
-//             fused into ConvBnReLU (init)  [provenance]  src.mlir:3:8
+//   graph @block (similarity 50.0%)
+//     fused Conv2d + BatchNorm2d + ReLU into ConvBnReLU (init): source @conv1 +
+//         @bn1 + @relu1 -> target @fused  [provenance]  src.mlir:3:8
 //   summary: 0 unchanged, 0 updated, 3 replaced, 0 deleted, 0 inserted;
-//            similarity 0.0%
+//   similarity 50.0%
 //
 //===----------------------------------------------------------------------===//
 
 #include "GraphDiff/Renderers/Renderers.h"
 #include "GraphDiff/Renderers/ReportModel.h"
+#include "GraphDiff/Renderers/ReportText.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/Format.h"
-
-#include <map>
 
 using namespace mlir;
 using namespace graphdiff;
@@ -42,68 +41,118 @@ static llvm::raw_ostream::Colors colorOf(NodeStatus status) {
   llvm_unreachable("unknown node status");
 }
 
-static std::string percent(double value) {
-  std::string out;
-  llvm::raw_string_ostream os(out);
-  os << llvm::format("%.1f%%", value * 100.0);
-  return out;
-}
-
-static void printSummary(llvm::raw_ostream &os, const DiffSummary &summary) {
-  os << summary.unchanged << " unchanged, " << summary.updated << " updated, "
-     << summary.replaced << " replaced, " << summary.deleted << " deleted, "
-     << summary.inserted << " inserted; similarity "
-     << percent(summary.similarity());
-}
-
 namespace {
-/// Entries of one graph after folding: the first line of each group of
-/// identical changes and where the others are.
-struct Folded {
-  const ActionLine *first;
-  std::vector<const ActionLine *> all;
+/// Writes logical lines wrapped at a width: a line longer than the width is
+/// broken at spaces, its continuation lines indented; a word longer than the
+/// width stays whole. The first `head` characters can be coloured.
+class Wrapper {
+public:
+  Wrapper(llvm::raw_ostream &os, unsigned width) : os(os), width(width) {}
+
+  void line(unsigned indent, StringRef text, unsigned continuation,
+            size_t head = 0,
+            std::optional<llvm::raw_ostream::Colors> color = std::nullopt) {
+    os.indent(indent);
+    unsigned column = indent;
+    size_t written = 0;
+    // The head is coloured as one run, closed where it ends or at a break.
+    bool coloring = false;
+    auto emit = [&](StringRef piece, size_t at) {
+      size_t inHead =
+          color && at < head ? std::min(piece.size(), head - at) : 0;
+      if (inHead && !coloring) {
+        os.changeColor(*color, /*bold=*/true);
+        coloring = true;
+      }
+      os << piece.take_front(inHead);
+      if (coloring && at + inHead >= head) {
+        os.resetColor();
+        coloring = false;
+      }
+      os << piece.drop_front(inHead);
+      column += piece.size();
+    };
+    bool first = true;
+    while (written < text.size()) {
+      // The next word with the spaces before it.
+      size_t start = written;
+      size_t wordStart = text.find_first_not_of(' ', start);
+      if (wordStart == StringRef::npos)
+        break;
+      size_t wordEnd = text.find(' ', wordStart);
+      if (wordEnd == StringRef::npos)
+        wordEnd = text.size();
+      StringRef spaces = text.slice(start, wordStart);
+      StringRef word = text.slice(wordStart, wordEnd);
+      if (!first && width && column + spaces.size() + word.size() > width) {
+        if (coloring) {
+          os.resetColor();
+          coloring = false;
+        }
+        os << "\n";
+        os.indent(continuation);
+        column = continuation;
+      } else {
+        emit(spaces, start);
+      }
+      emit(word, wordStart);
+      written = wordEnd;
+      first = false;
+    }
+    os << "\n";
+  }
+
+private:
+  llvm::raw_ostream &os;
+  unsigned width;
 };
 } // namespace
 
-static void printLine(llvm::raw_ostream &os, const ActionLine &line,
-                      unsigned count, ArrayRef<const ActionLine *> all) {
-  os << "  ";
-  if (count > 1) {
-    os.changeColor(colorOf(line.status), /*bold=*/true);
-    os << "x" << count << ": " << line.verb;
-    os.resetColor();
-    os << " " << line.what;
-    if (!line.stage.empty())
-      os << "  [" << line.stage << "]";
-    os << "\n      at ";
-    unsigned shown = 0;
-    for (const ActionLine *entry : all) {
-      if (shown == 3) {
-        os << ", +" << (all.size() - shown) << " more";
-        break;
-      }
-      if (shown++)
-        os << ", ";
-      os << entry->names;
-      if (!entry->location.empty())
-        os << " (" << entry->location << ")";
-    }
-    os << "\n";
+/// One entry: a change alone on one line, or a folded group with its count
+/// and the first places, one per line.
+static void printEntry(Wrapper &out, const FoldedActions &entry) {
+  const ActionLine &line = *entry.first;
+  std::string headline = actionHeadline(line);
+  size_t verbSize = actionVerb(line).size();
+  std::string stage = line.stage.empty() ? "" : "  [" + line.stage + "]";
+  if (entry.all.size() == 1) {
+    std::string text = headline;
+    std::string places = actionPlaces(line);
+    if (!places.empty())
+      text += ": " + places;
+    text += stage;
+    if (!line.location.empty())
+      text += "  " + line.location;
+    out.line(2, text, 6, verbSize, colorOf(line.status));
     return;
   }
-  os.changeColor(colorOf(line.status), /*bold=*/true);
-  os << line.verb;
-  os.resetColor();
-  os << " ";
-  os << line.names;
-  if (!line.names.empty() && !line.what.empty())
-    os << ": ";
-  os << line.what;
-  if (!line.stage.empty())
-    os << "  [" << line.stage << "]";
-  if (!line.location.empty())
-    os << "  " << line.location;
-  os << "\n";
+  std::string count = "x" + std::to_string(entry.all.size()) + ": ";
+  out.line(2, count + headline + stage, 6, count.size() + verbSize,
+           colorOf(line.status));
+  unsigned shown = 0;
+  for (const ActionLine *each : entry.all) {
+    if (shown == 3) {
+      out.line(6,
+               "... and " + std::to_string(entry.all.size() - shown) + " more",
+               8);
+      break;
+    }
+    ++shown;
+    std::string places = actionPlaces(*each);
+    if (!each->location.empty())
+      places += (places.empty() ? "" : "  ") + each->location;
+    out.line(6, places, 8);
+  }
+}
+
+static std::string summaryText(const DiffSummary &summary) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << summary.unchanged << " unchanged, " << summary.updated << " updated, "
+     << summary.replaced << " replaced, " << summary.deleted << " deleted, "
+     << summary.inserted << " inserted; similarity "
+     << formatPercent(summary.similarity());
+  return out;
 }
 
 LogicalResult graphdiff::renderText(const DiffReport &report,
@@ -111,78 +160,71 @@ LogicalResult graphdiff::renderText(const DiffReport &report,
                                     const RenderOptions &options) {
   bool hadColors = os.colors_enabled();
   os.enable_colors(options.color);
+  Wrapper out(os, options.width);
   os << "--- " << report.sourceFile << "\n";
   os << "+++ " << report.targetFile << "\n";
 
-  std::vector<PairView> views = viewsOf(report);
-
+  std::vector<PairView> views = selectedViews(report, options);
   for (const PairView &view : views) {
     const DiffSummary &summary = view.getSummary();
-    os.changeColor(llvm::raw_ostream::SAVEDCOLOR, /*bold=*/true);
     // By symbol path: `@outer::@f` tells nested modules' functions apart.
-    os << "graph " << view.source().getPath();
+    std::string title = "graph " + printPath(view.source().getPath());
     if (view.target().getPath() != view.source().getPath())
-      os << " -> " << view.target().getPath();
-    os.resetColor();
+      title += " -> target " + printPath(view.target().getPath());
     std::vector<ActionLine> lines = describeActions(view);
     if (lines.empty()) {
-      os << ": unchanged (" << summary.sourceNodes
-         << (summary.sourceNodes == 1 ? " node)\n" : " nodes)\n");
+      size_t bold = title.size();
+      title += ": unchanged (" + std::to_string(summary.sourceNodes) +
+               (summary.sourceNodes == 1 ? " node)" : " nodes)");
+      out.line(0, title, 4, bold, llvm::raw_ostream::SAVEDCOLOR);
       continue;
     }
-    os << " (similarity " << percent(summary.similarity()) << ")\n";
+    size_t bold = title.size();
+    title += " (similarity " + formatPercent(summary.similarity()) + ")";
+    out.line(0, title, 4, bold, llvm::raw_ostream::SAVEDCOLOR);
+    std::vector<FoldedActions> entries = foldActions(lines, options);
+    if (entries.empty() && !options.onlyKinds.empty())
+      out.line(2, "(no " + llvm::join(options.onlyKinds, ", ") + ")", 4);
+    for (const FoldedActions &entry : entries)
+      printEntry(out, entry);
+  }
+  auto graphLine = [&](const std::string &name, StringRef what,
+                       llvm::raw_ostream::Colors color) {
+    if (!selectsGraph(options, name))
+      return;
+    std::string text = "graph @" + name + ": " + what.str();
+    out.line(0, text, 4, text.size(), color);
+  };
+  auto nodes = [](uint64_t size) -> std::string {
+    if (!size)
+      return "";
+    return ", " + std::to_string(size) + (size == 1 ? " node" : " nodes");
+  };
+  for (auto [name, size] :
+       llvm::zip_equal(report.removedGraphs, report.removedGraphSizes))
+    graphLine(name, "removed (only in the source" + nodes(size) + ")",
+              llvm::raw_ostream::RED);
+  for (auto [name, size] :
+       llvm::zip_equal(report.addedGraphs, report.addedGraphSizes))
+    graphLine(name, "added (only in the target" + nodes(size) + ")",
+              llvm::raw_ostream::GREEN);
+  for (const ChangedGraph &graph : report.changedGraphs)
+    graphLine(graph.name, "changed (" + llvm::join(graph.changes, ", ") + ")",
+              llvm::raw_ostream::YELLOW);
 
-    // Fold identical changes: same verb, same change, same stage.
-    std::vector<Folded> entries;
-    std::map<std::string, size_t> groupOf;
-    for (const ActionLine &line : lines) {
-      if (!options.fold) {
-        entries.push_back(Folded{&line, {&line}});
-        continue;
-      }
-      std::string key = line.verb + "\x1f" + line.what + "\x1f" + line.stage;
-      auto [it, fresh] = groupOf.try_emplace(key, entries.size());
-      if (fresh)
-        entries.push_back(Folded{&line, {&line}});
-      else
-        entries[it->second].all.push_back(&line);
-    }
-    for (const Folded &entry : entries)
-      printLine(os, *entry.first, entry.all.size(), entry.all);
-  }
-  for (const std::string &name : report.removedGraphs) {
-    os.changeColor(llvm::raw_ostream::RED, /*bold=*/true);
-    os << "graph @" << name << ": removed (only in the source)";
-    os.resetColor();
-    os << "\n";
-  }
-  for (const std::string &name : report.addedGraphs) {
-    os.changeColor(llvm::raw_ostream::GREEN, /*bold=*/true);
-    os << "graph @" << name << ": added (only in the target)";
-    os.resetColor();
-    os << "\n";
-  }
-  for (const ChangedGraph &graph : report.changedGraphs) {
-    os.changeColor(llvm::raw_ostream::YELLOW, /*bold=*/true);
-    os << "graph @" << graph.name << ": changed ("
-       << llvm::join(graph.changes, ", ") << ")";
-    os.resetColor();
-    os << "\n";
-  }
-
-  os.changeColor(llvm::raw_ostream::SAVEDCOLOR, /*bold=*/true);
-  os << "summary:";
-  os.resetColor();
-  os << " ";
-  printSummary(os, summarize(views));
+  std::string summary =
+      "summary: " + summaryText(summarizeSelection(report, views, options));
   if (!report.addedGraphs.empty() || !report.removedGraphs.empty() ||
       !report.changedGraphs.empty()) {
-    os << "; graphs: " << report.removedGraphs.size() << " removed, "
-       << report.addedGraphs.size() << " added";
+    summary += "; graphs: " + std::to_string(report.removedGraphs.size()) +
+               " removed, " + std::to_string(report.addedGraphs.size()) +
+               " added";
     if (!report.changedGraphs.empty())
-      os << ", " << report.changedGraphs.size() << " changed";
+      summary +=
+          ", " + std::to_string(report.changedGraphs.size()) + " changed";
   }
-  os << "\n";
+  out.line(0, summary, 9, StringRef("summary:").size(),
+           llvm::raw_ostream::SAVEDCOLOR);
   os.enable_colors(hadColors);
   return success();
 }

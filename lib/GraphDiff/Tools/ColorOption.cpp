@@ -9,12 +9,6 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Process.h"
 
-namespace llvm {
-// Registers LLVM's own boolean `--color` (lib/Support/WithColor.cpp); exported
-// by libLLVM but declared in no public header.
-void initWithColorOptions();
-} // namespace llvm
-
 namespace cl = llvm::cl;
 
 namespace {
@@ -22,7 +16,9 @@ enum class ColorChoice { Auto, Always, Never };
 
 cl::opt<ColorChoice> &colorOption(cl::OptionCategory *category) {
   static cl::opt<ColorChoice> *choice = [category] {
-    llvm::initWithColorOptions();
+    // LLVM registers its own boolean `--color` (WithColor) among the common
+    // options, which getRegisteredOptions() makes sure are registered; ours
+    // takes its name.
     if (cl::Option *llvmColor = cl::getRegisteredOptions().lookup("color"))
       llvmColor->removeArgument();
     auto *option = new cl::opt<ColorChoice>(
@@ -49,4 +45,8 @@ bool graphdiff::shouldColor(llvm::StringRef outputFilename) {
   return choice == ColorChoice::Always ||
          (choice == ColorChoice::Auto && outputFilename == "-" &&
           llvm::sys::Process::StandardOutIsDisplayed());
+}
+
+bool graphdiff::colorOptionGiven() {
+  return colorOption(nullptr).getNumOccurrences() > 0;
 }

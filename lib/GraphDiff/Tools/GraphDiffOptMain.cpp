@@ -6,6 +6,7 @@
 
 #include "GraphDiff/Tools/GraphDiffOptMain.h"
 #include "GraphDiff/Tools/ColorOption.h"
+#include "GraphDiff/Tools/GraphDiffOptConfig.h"
 
 #include "GraphDiff/Tools/OutputFile.h"
 #include "GraphDiff/Tools/ParseInput.h"
@@ -18,6 +19,7 @@
 #include "GraphDiff/Plan/ApplyPlan.h"
 #include "GraphDiff/Plan/Isomorphism.h"
 #include "GraphDiff/Renderers/Renderers.h"
+#include "GraphDiff/Renderers/ReportText.h"
 #include "GraphDiff/Transforms/Passes.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
@@ -35,6 +37,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
@@ -50,90 +53,43 @@ using namespace mlir;
 using namespace graphdiff;
 namespace cl = llvm::cl;
 
-static cl::opt<bool> diffAfterChange(
-    "graph-diff-after-change",
-    cl::desc("Print to stderr the patch plan of every pass that changed the "
-             "IR (the structural --mlir-print-ir-after-change)"),
-    cl::init(false));
-
-static cl::opt<ReportFormat> reportFormat(
-    "format", cl::desc("How to print a diff"),
-    cl::values(clEnumValN(ReportFormat::MLIR, "mlir", "the patch plans as IR"),
-               clEnumValN(ReportFormat::Text, "text", "one line per action"),
-               clEnumValN(ReportFormat::JSON, "json",
-                          "versioned JSON (docs/Report-JSON.md)"),
-               clEnumValN(ReportFormat::DOT, "dot", "a Graphviz picture"),
-               clEnumValN(ReportFormat::HTML, "html",
-                          "one self-contained web page"),
-               clEnumValN(ReportFormat::ModelExplorer, "model-explorer",
-                          "graph JSON and node mapping for Model Explorer")),
-    cl::init(ReportFormat::MLIR));
-
-static cl::opt<bool>
-    noFold("no-fold",
-           cl::desc("Text format: list identical changes one by one instead of "
-                    "folding them into one entry with a count"),
-           cl::init(false));
-
-static cl::opt<bool> ignoreLocations(
-    "ignore-locations",
-    cl::desc("Structural matching leaves locations out of its hashes "
-             "(default true; =false makes equal locations part of "
-             "structure). The location matcher still pairs ops whose "
-             "locations both inputs carry"),
-    cl::init(true));
-
-static cl::opt<bool> ignoreDiscardableAttrs(
-    "ignore-discardable-attrs",
-    cl::desc("Structural matching leaves discardable attributes (those not "
-             "part of an op's definition) out of its hashes; a changed one "
-             "still shows as an update"),
-    cl::init(false));
-
-static cl::opt<bool> forceProgress(
-    "progress",
-    cl::desc("Report each phase of a diff (parse, diff, verify, write) with "
-             "its time on stderr; the default when stderr is a terminal"),
-    cl::init(false));
-
 namespace {
-/// Progress of a diff on stderr: one line per phase, with how long the
-/// previous one took, when stderr is a terminal or --progress asks for it.
+/// Progress of a diff on stderr: one line per phase, with how long the run
+/// has taken so far. With --progress, every phase; otherwise, when stderr is
+/// a terminal, only once the run has taken a second (the phases before are
+/// then printed too), so that a quick diff prints nothing.
 class Progress {
 public:
-  Progress()
-      : enabled(forceProgress || llvm::sys::Process::StandardErrIsDisplayed()),
+  explicit Progress(bool always)
+      : always(always),
+        terminal(!always && llvm::sys::Process::StandardErrIsDisplayed()),
         start(std::chrono::steady_clock::now()) {}
   void phase(const llvm::Twine &what) {
-    if (!enabled)
+    if (!always && !terminal)
       return;
     double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
             .count();
-    llvm::errs() << llvm::format("graph-diff-opt: [%7.2fs] ", seconds) << what
-                 << "\n";
+    std::string line;
+    llvm::raw_string_ostream os(line);
+    os << llvm::format("graph-diff-opt: [%7.2fs] ", seconds) << what << "\n";
+    if (!always && seconds < 1.0) {
+      pending.push_back(std::move(line));
+      return;
+    }
+    for (const std::string &earlier : pending)
+      llvm::errs() << earlier;
+    pending.clear();
+    always = true;
+    llvm::errs() << line;
   }
 
 private:
-  bool enabled;
+  bool always, terminal;
   std::chrono::steady_clock::time_point start;
+  std::vector<std::string> pending;
 };
 } // namespace
-
-static cl::opt<bool> verifyPlans(
-    "verify",
-    cl::desc("Apply each plan to its source graph and check that the result "
-             "is isomorphic to the target; exit 2 naming the first mismatch "
-             "if it is not"),
-    cl::init(false));
-
-static cl::opt<std::string> checkPlanFile(
-    "check-plan",
-    cl::desc("Instead of diffing, check that the plans in this file (patch "
-             "IR, e.g. written by hand or by another tool) turn the source "
-             "into the target; exit 0 if they all do, 2 naming the first "
-             "mismatch if not"),
-    cl::value_desc("plan.mlir"), cl::init(""));
 
 /// Checks that a `patch.add_graph`, `patch.remove_graph` or
 /// `patch.change_graph` of a plan file says what the inputs show: a graph
@@ -278,10 +234,10 @@ static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
   return ExitSame;
 }
 
-/// Diffs `sourceFile` against `targetFile`.
-static int runDiff(StringRef sourceFile, StringRef targetFile,
-                   StringRef outputFilename, DialectRegistry &registry,
+/// Diffs the two inputs of `config`.
+static int runDiff(const GraphDiffOptConfig &config, DialectRegistry &registry,
                    bool allowUnregisteredDialects) {
+  StringRef sourceFile = config.inputs[0], targetFile = config.inputs[1];
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
   context.allowUnregisteredDialects(allowUnregisteredDialects);
@@ -290,85 +246,99 @@ static int runDiff(StringRef sourceFile, StringRef targetFile,
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
 
-  Progress progress;
+  Progress progress(config.progress);
   AsmParserState sourceState, targetState;
-  progress.phase("parsing " + sourceFile);
-  OwningOpRef<ModuleOp> source =
-      parseInputFile(sourceFile, sourceMgr, context, sourceState);
+  // A --label names the input in the report and in locations (git's
+  // `a/model.mlir`, not the temporary file it wrote).
+  auto parse = [&](StringRef file, unsigned side) -> OwningOpRef<ModuleOp> {
+    AsmParserState &state = side ? targetState : sourceState;
+    progress.phase("parsing " + file);
+    if (config.labels.size() <= side)
+      return parseInputFile(file, sourceMgr, context, state);
+    std::string error;
+    std::unique_ptr<llvm::MemoryBuffer> buffer = openInputFile(file, &error);
+    if (!buffer) {
+      llvm::errs() << "graph-diff-opt: " << error << "\n";
+      return nullptr;
+    }
+    return parseInputBuffer(llvm::MemoryBuffer::getMemBufferCopy(
+                                buffer->getBuffer(), config.labels[side]),
+                            sourceMgr, context, state);
+  };
+  OwningOpRef<ModuleOp> source = parse(sourceFile, 0);
   if (!source)
     return ExitTrouble;
-  progress.phase("parsing " + targetFile);
-  OwningOpRef<ModuleOp> target =
-      parseInputFile(targetFile, sourceMgr, context, targetState);
+  OwningOpRef<ModuleOp> target = parse(targetFile, 1);
   if (!target)
     return ExitTrouble;
   SourceNames sourceNames(sourceState), targetNames(targetState);
 
-  if (!checkPlanFile.empty())
-    return checkPlans(checkPlanFile, *source, *target, &sourceNames,
+  if (!config.checkPlan.empty())
+    return checkPlans(config.checkPlan, *source, *target, &sourceNames,
                       &targetNames, sourceMgr, context);
 
   DiffOptions diffOptions;
-  diffOptions.sourceFile = sourceFile.str();
-  diffOptions.targetFile = targetFile.str();
+  diffOptions.sourceFile =
+      config.labels.size() > 0 ? config.labels[0] : sourceFile.str();
+  diffOptions.targetFile =
+      config.labels.size() > 1 ? config.labels[1] : targetFile.str();
   diffOptions.sourceNames = &sourceNames;
   diffOptions.targetNames = &targetNames;
-  diffOptions.structure.ignoreLocations = ignoreLocations;
-  diffOptions.structure.ignoreDiscardableAttrs = ignoreDiscardableAttrs;
+  diffOptions.structure.ignoreLocations = config.ignoreLocations;
+  diffOptions.structure.ignoreDiscardableAttrs = config.ignoreDiscardableAttrs;
   progress.phase("diffing");
   FailureOr<DiffResult> diff = diffModules(*source, *target, diffOptions);
   if (failed(diff))
     return ExitTrouble;
   DiffResult &report = *diff;
-  if (verifyPlans)
+  if (config.verify) {
     progress.phase("verifying " + llvm::Twine(report.pairs.size()) +
                    " plan(s)");
-  if (verifyPlans)
     for (GraphPairDiff &pair : report.pairs)
       if (failed(verifyPlan(pair.plan, *pair.source, *pair.target)))
         return ExitTrouble;
+  }
   if (failed(verify(*report.plans)))
     return ExitTrouble;
 
   // Render through writeOutputFile: a regular file is replaced only once the
   // report is complete; a failure leaves neither a partial file nor a
   // clobbered one.
-  RenderOptions renderOptions;
-  renderOptions.fold = !noFold;
-  renderOptions.color = shouldColor(outputFilename);
-  progress.phase("writing " + outputFilename);
+  progress.phase("writing " + config.outputFilename);
   if (failed(writeOutputFile(
-          outputFilename, "graph-diff-opt", [&](llvm::raw_ostream &os) {
-            if (succeeded(
-                    renderReport(report, reportFormat, os, renderOptions)))
+          config.outputFilename, "graph-diff-opt", [&](llvm::raw_ostream &os) {
+            if (succeeded(config.stat ? renderStat(report, os, config.render)
+                                      : renderReport(report, config.format, os,
+                                                     config.render)))
               return success();
             llvm::errs() << "graph-diff-opt: cannot render the report\n";
             return failure();
           })))
     return ExitTrouble;
   progress.phase("done");
-  return report.isDifferent() ? ExitDifferent : ExitSame;
+  return isSelectionDifferent(report, config.render) ? ExitDifferent : ExitSame;
 }
 
 /// Everything but the process set-up: runs on a large stack.
 static int runTool(int argc, char **argv) {
+  // What libLLVM and libMLIR registered when they were loaded, before the
+  // tool registers its options: --help lists them only with --help-hidden.
+  llvm::SmallPtrSet<cl::Option *, 32> libraryOptions;
+  for (auto &entry : cl::getRegisteredOptions())
+    libraryOptions.insert(entry.second);
+
   DialectRegistry registry;
   registerGraphDiffDialects(registry);
   registerAllGraphDiffPasses();
 
-  static cl::list<std::string> inputs(
-      cl::Positional, cl::desc("<input file> | <source file> <target file>"));
-  static cl::opt<std::string> outputFilename("o", cl::desc("Output filename"),
-                                             cl::value_desc("filename"),
-                                             cl::init("-"));
-
+  GraphDiffOptConfig::registerCLOptions();
   MlirOptMainConfig::registerCLOptions(registry);
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
   tracing::DebugCounter::registerCLOptions();
-  registerColorOption();
+  tidyHelp(libraryOptions);
 
   // A command-line mistake is trouble (2), never "the graphs differ" (1).
   if (!cl::ParseCommandLineOptions(
@@ -378,40 +348,24 @@ static int runTool(int argc, char **argv) {
           &llvm::errs()))
     return ExitTrouble;
 
-  if (inputs.size() > 2) {
-    llvm::errs() << "graph-diff-opt: expected one input, or a source and a "
-                    "target; got "
-                 << inputs.size() << "\n";
+  FailureOr<GraphDiffOptConfig> parsed =
+      GraphDiffOptConfig::createFromCLOptions();
+  if (failed(parsed))
     return ExitTrouble;
-  }
-  if (checkPlanFile.getNumOccurrences() && checkPlanFile.empty()) {
-    llvm::errs() << "graph-diff-opt: --check-plan needs a file: "
-                    "--check-plan=plan.mlir\n";
-    return ExitTrouble;
-  }
-  if (checkPlanFile.getNumOccurrences() && inputs.size() != 2) {
-    llvm::errs() << "graph-diff-opt: --check-plan needs a source and a "
-                    "target\n";
-    return ExitTrouble;
-  }
-  if (inputs.size() == 2 && inputs[0] == "-" && inputs[1] == "-") {
-    llvm::errs() << "graph-diff-opt: the source and the target cannot both be "
-                    "standard input ('-')\n";
-    return ExitTrouble;
-  }
+  const GraphDiffOptConfig &options = *parsed;
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
-  if (inputs.size() == 2)
-    return runDiff(inputs[0], inputs[1], outputFilename, registry,
-                   config.shouldAllowUnregisteredDialects());
+  if (options.inputs.size() == 2)
+    return runDiff(options, registry, config.shouldAllowUnregisteredDialects());
 
   // One input: exactly mlir-opt.
-  if (diffAfterChange) {
+  if (options.afterChange) {
     // Keep the pipeline the command line asked for; add the instrument.
     MlirOptMainConfig pipeline = config;
-    config.setPassPipelineSetupFn([pipeline](PassManager &pm) {
+    ReportFormat format = *options.afterChange;
+    config.setPassPipelineSetupFn([pipeline, format](PassManager &pm) {
       if (failed(pipeline.setupPassPipeline(pm)))
         return failure();
-      addDiffAfterChangeInstrumentation(pm, llvm::errs());
+      addDiffAfterChangeInstrumentation(pm, llvm::errs(), format);
       return success();
     });
   }
@@ -428,8 +382,8 @@ static int runTool(int argc, char **argv) {
                : ExitTrouble;
   }
   std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> file =
-      openInputFile(inputs.empty() ? "-" : inputs.front(), &error);
+  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(
+      options.inputs.empty() ? "-" : options.inputs.front(), &error);
   if (!file) {
     llvm::errs() << "graph-diff-opt: " << error << "\n";
     return ExitTrouble;
@@ -442,7 +396,7 @@ static int runTool(int argc, char **argv) {
       return ExitTrouble;
   }
   if (failed(writeOutputFile(
-          outputFilename, "graph-diff-opt", [&](llvm::raw_ostream &os) {
+          options.outputFilename, "graph-diff-opt", [&](llvm::raw_ostream &os) {
             return MlirOptMain(os, std::move(file), registry, config);
           })))
     return ExitTrouble;

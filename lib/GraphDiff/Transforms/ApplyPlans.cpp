@@ -25,10 +25,16 @@ struct GraphApplyPlansPass
     : public graphdiff::impl::GraphApplyPlansBase<GraphApplyPlansPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    SmallVector<patch::PlanOp> plans(module.getOps<patch::PlanOp>());
+    // Plans at the top and in nested modules: `cat source.mlir plan.mlir`
+    // puts the plan file's `module { patch.plan ... }` inside the source's.
+    SmallVector<patch::PlanOp> plans;
+    module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (auto plan = dyn_cast<patch::PlanOp>(op))
+        plans.push_back(plan);
+      return isa<ModuleOp>(op) ? WalkResult::advance() : WalkResult::skip();
+    });
     for (patch::PlanOp plan : plans) {
-      Operation *graphOp =
-          SymbolTable::lookupSymbolIn(module, plan.getSourceAttr());
+      Operation *graphOp = lookupSourceGraph(plan, module);
       if (!graphOp || !isDiffableGraph(graphOp)) {
         plan.emitError() << "source graph " << plan.getSourceAttr()
                          << " is not defined in this module";
@@ -41,10 +47,26 @@ struct GraphApplyPlansPass
       if (failed(applied))
         return signalPassFailure();
       Operation *result = applied->release();
-      module.getBody()->getOperations().insert(graphOp->getIterator(), result);
+      graphOp->getBlock()->getOperations().insert(graphOp->getIterator(),
+                                                  result);
       graphOp->erase();
+      auto holder = dyn_cast<ModuleOp>(plan->getParentOp());
       plan.erase();
+      // A nested module that only held plans goes with them.
+      if (holder && holder != module && holder.getBody()->empty())
+        holder.erase();
     }
+  }
+
+  /// The graph a plan names: in the plan's module, or in one enclosing it.
+  static Operation *lookupSourceGraph(patch::PlanOp plan, ModuleOp top) {
+    for (Operation *scope = plan->getParentOp(); scope;
+         scope = scope == top.getOperation() ? nullptr : scope->getParentOp())
+      if (scope->hasTrait<OpTrait::SymbolTable>())
+        if (Operation *graph =
+                SymbolTable::lookupSymbolIn(scope, plan.getSourceAttr()))
+          return graph;
+    return nullptr;
   }
 };
 } // namespace

@@ -6,24 +6,51 @@
 
 #include "GraphDiff/Transforms/Passes.h"
 
-#include "GraphDiff/Differ/DiffResult.h"
+#include "GraphDiff/Differ/DiffReport.h"
 #include "GraphDiff/Differ/GraphDiffer.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/JSON.h"
 
 #include <mutex>
 
 using namespace mlir;
 using namespace graphdiff;
 
+/// `json` without the whitespace between its tokens.
+static std::string compactJSON(StringRef json) {
+  std::string out;
+  out.reserve(json.size());
+  bool inString = false, escaped = false;
+  for (char c : json) {
+    if (inString) {
+      out += c;
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        inString = false;
+      continue;
+    }
+    if (c == ' ' || c == '\n' || c == '\t' || c == '\r')
+      continue;
+    if (c == '"')
+      inString = true;
+    out += c;
+  }
+  return out;
+}
+
 namespace {
 /// Before each pass, copies the op it runs on; after it, if the op changed,
 /// prints the plan from the copy to the op.
 class DiffAfterChange : public PassInstrumentation {
 public:
-  explicit DiffAfterChange(llvm::raw_ostream &os) : os(os) {}
+  DiffAfterChange(llvm::raw_ostream &os, ReportFormat format)
+      : os(os), format(format) {}
 
   void runBeforePass(Pass *pass, Operation *op) override {
     if (!isInteresting(pass, op))
@@ -80,8 +107,8 @@ private:
     return snapshot;
   }
 
-  /// The plans from `copy` to `op`, as text with a header naming the pass.
-  static std::string diff(Pass *pass, Operation *copy, Operation *op) {
+  /// What changed from `copy` to `op`, with the pass's name.
+  std::string diff(Pass *pass, Operation *copy, Operation *op) const {
     // diffModules compares modules; wrap a lone graph (and its copy) in one.
     OwningOpRef<ModuleOp> sourceHolder, targetHolder;
     auto source = dyn_cast<ModuleOp>(copy);
@@ -94,26 +121,47 @@ private:
       source = *sourceHolder;
       target = *targetHolder;
     }
-    FailureOr<DiffResult> diff = diffModules(source, target);
+    DiffOptions diffOptions;
+    diffOptions.sourceFile = ("before " + pass->getArgument()).str();
+    diffOptions.targetFile = ("after " + pass->getArgument()).str();
+    FailureOr<DiffResult> diff = diffModules(source, target, diffOptions);
     if (failed(diff))
       return "";
+    const DiffResult &report = *diff;
     std::string text;
     llvm::raw_string_ostream out(text);
-    out << "// -----// Plan after " << pass->getArgument() << " //----- //\n";
-    diff->plans->print(out);
-    out << "\n";
+    if (format == ReportFormat::JSON) {
+      // One line per pass: the report as renderJSON writes it, its layout
+      // whitespace dropped (numbers keep their spelling).
+      std::string json;
+      llvm::raw_string_ostream jsonOs(json);
+      if (failed(renderReport(report, format, jsonOs)))
+        return "";
+      out << "{\"pass\":";
+      llvm::json::OStream(out).value(pass->getArgument());
+      out << ",\"report\":" << compactJSON(json) << "}\n";
+      return text;
+    }
+    out << "// -----// " << (format == ReportFormat::MLIR ? "Plan" : "Diff")
+        << " after " << pass->getArgument() << " //----- //\n";
+    RenderOptions options;
+    options.width = 100;
+    if (failed(renderReport(report, format, out, options)))
+      return "";
     return text;
   }
 
   llvm::raw_ostream &os;
+  ReportFormat format;
   std::mutex mutex;
   llvm::DenseMap<std::pair<Pass *, Operation *>, Snapshot> before;
 };
 } // namespace
 
 void graphdiff::addDiffAfterChangeInstrumentation(PassManager &pm,
-                                                  llvm::raw_ostream &os) {
+                                                  llvm::raw_ostream &os,
+                                                  ReportFormat format) {
   // Plans are patch IR; dialects cannot be loaded once passes run threads.
   pm.getContext()->getOrLoadDialect<patch::PatchDialect>();
-  pm.addInstrumentation(std::make_unique<DiffAfterChange>(os));
+  pm.addInstrumentation(std::make_unique<DiffAfterChange>(os, format));
 }

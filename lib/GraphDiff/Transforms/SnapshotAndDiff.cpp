@@ -6,8 +6,9 @@
 
 #include "GraphDiff/Transforms/Passes.h"
 
-#include "GraphDiff/Differ/DiffResult.h"
+#include "GraphDiff/Differ/DiffReport.h"
 #include "GraphDiff/Plan/Isomorphism.h"
+#include "GraphDiff/Renderers/Renderers.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -66,11 +67,18 @@ struct GraphDiffPassImpl
     markAllAnalysesPreserved();
     OwningOpRef<ModuleOp> snapshot = SnapshotStore::get().take(&getContext());
     if (!snapshot) {
-      getOperation().emitError("graph-diff: no graph-snapshot ran before it "
-                               "in this pipeline");
+      // At the location only: the module itself would be printed with an
+      // error attached to it.
+      emitError(getOperation().getLoc(),
+                "graph-diff: no graph-snapshot ran before it in this "
+                "pipeline");
       return signalPassFailure();
     }
-    FailureOr<DiffResult> diff = diffModules(*snapshot, getOperation());
+    DiffOptions diffOptions;
+    diffOptions.sourceFile = "graph-snapshot";
+    diffOptions.targetFile = "graph-diff";
+    FailureOr<DiffResult> diff =
+        diffModules(*snapshot, getOperation(), diffOptions);
     if (failed(diff))
       return signalPassFailure();
     if (verify)
@@ -80,11 +88,13 @@ struct GraphDiffPassImpl
     std::string error;
     std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(output, &error);
     if (!file) {
-      getOperation().emitError("graph-diff: ") << error;
+      emitError(getOperation().getLoc(), "graph-diff: ") << error;
       return signalPassFailure();
     }
-    diff->plans->print(file->os());
-    file->os() << "\n";
+    RenderOptions options;
+    options.width = 100;
+    if (failed(renderReport(*diff, format, file->os(), options)))
+      return signalPassFailure();
     file->keep();
   }
 };

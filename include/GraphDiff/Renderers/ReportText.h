@@ -1,0 +1,80 @@
+//===- ReportText.h - What the reports for people share -------*- C++ -*-===//
+//
+// Part of graph-diff.
+//
+// The reports a person reads (text, markdown, --stat) select graphs
+// (--func) and actions (--only), word each action the same way ("fused
+// Conv2d + ReLU into ConvReLU"), say on which side each name lives ("source
+// @c1 + @r1 -> target @f1") and fold identical changes into one entry.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPHDIFF_RENDERERS_REPORTTEXT_H
+#define GRAPHDIFF_RENDERERS_REPORTTEXT_H
+
+#include "GraphDiff/Renderers/ReportModel.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace graphdiff {
+
+/// The kinds `--only` takes: the patch ops' names and "fuse".
+llvm::ArrayRef<llvm::StringRef> actionKindNames();
+
+/// Checks `options.functions` (globs) and `options.onlyKinds`.
+llvm::Error checkSelection(const RenderOptions &options);
+
+/// Whether graph `key` (`f`, `outer::@f`) is shown: no --func, or a glob
+/// matches it or its last name.
+bool selectsGraph(const RenderOptions &options, llvm::StringRef key);
+
+/// Whether `line` is shown: no --only, or its kind (or "fuse") is listed.
+bool selectsAction(const RenderOptions &options, const ActionLine &line);
+
+/// Whether anything differs in the selected graphs: the exit code with
+/// --func.
+bool isSelectionDifferent(const DiffReport &report,
+                          const RenderOptions &options);
+
+/// The views of the selected graph pairs, in report order.
+std::vector<PairView> selectedViews(const DiffReport &report,
+                                    const RenderOptions &options);
+
+/// The summary of the selected graphs, graphs only one side has included
+/// (their nodes count as deleted or inserted).
+DiffSummary summarizeSelection(const DiffReport &report,
+                               llvm::ArrayRef<PairView> views,
+                               const RenderOptions &options);
+
+/// A graph's symbol path as the IR prints it: `@f`, `@outer::@f`.
+std::string printPath(mlir::SymbolRefAttr path);
+
+/// "50.0%".
+std::string formatPercent(double value);
+
+/// The action's verb in the past tense: "fused", "added output".
+std::string actionVerb(const ActionLine &line);
+
+/// What happened, in the past tense and without names: "fused Conv2d + ReLU
+/// into ConvReLU (init)", "deleted Dropout", "added output #0".
+std::string actionHeadline(const ActionLine &line);
+
+/// The names the action involves, each side said: "source @c1 + @r1 ->
+/// target @f1", "target @softmax"; "" when it names no node.
+std::string actionPlaces(const ActionLine &line);
+
+/// Identical changes (same verb, change and stage) of one graph, folded.
+struct FoldedActions {
+  const ActionLine *first;
+  std::vector<const ActionLine *> all;
+};
+
+/// The selected actions of `lines`, folded unless `options.fold` is false.
+std::vector<FoldedActions> foldActions(llvm::ArrayRef<ActionLine> lines,
+                                       const RenderOptions &options);
+
+} // namespace graphdiff
+
+#endif // GRAPHDIFF_RENDERERS_REPORTTEXT_H

@@ -1,0 +1,77 @@
+//===- GraphDiffOptConfig.h - graph-diff-opt's options ----------*- C++ -*-===//
+//
+// Part of graph-diff.
+//
+// graph-diff-opt's own options, as mlir::MlirOptMainConfig holds mlir-opt's:
+// the command-line options live in a ManagedStatic that registerCLOptions
+// creates (so loading the library registers nothing), and
+// createFromCLOptions copies what the command line said into a plain value
+// that the rest of the driver reads.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPHDIFF_TOOLS_GRAPHDIFFOPTCONFIG_H
+#define GRAPHDIFF_TOOLS_GRAPHDIFFOPTCONFIG_H
+
+#include "GraphDiff/Renderers/Renderers.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm::cl {
+class Option;
+class OptionCategory;
+} // namespace llvm::cl
+
+namespace graphdiff {
+
+/// The "graph-diff" category of `--help`, shown first.
+llvm::cl::OptionCategory &getGraphDiffCategory();
+
+struct GraphDiffOptConfig {
+  /// Inputs: none or one (mlir-opt mode), or a source and a target.
+  std::vector<std::string> inputs;
+  std::string outputFilename = "-";
+
+  // Diff mode.
+  ReportFormat format = ReportFormat::MLIR;
+  /// `--stat`: changes per op kind instead of the report.
+  bool stat = false;
+  /// Text, markdown and stat: colours, folding, selection (--only, --func).
+  RenderOptions render;
+  bool verify = false;
+  std::string checkPlan;
+  bool progress = false;
+  bool ignoreLocations = true;
+  bool ignoreDiscardableAttrs = false;
+  /// `--label`: how the report names the source and the target instead of
+  /// their file names (as diff -L).
+  std::vector<std::string> labels;
+
+  // mlir-opt mode.
+  /// `--graph-diff-after-change[=text|json|mlir]`.
+  std::optional<ReportFormat> afterChange;
+
+  /// Registers the options, in getGraphDiffCategory(). Call once, before
+  /// parsing the command line.
+  static void registerCLOptions();
+
+  /// The configuration the parsed command line gives. Checks the options
+  /// against each other and against the number of inputs (diff-only options
+  /// with one input, --stat with --format, a bad glob); on a mistake prints
+  /// `graph-diff-opt: ...` and returns failure.
+  static mlir::FailureOr<GraphDiffOptConfig> createFromCLOptions();
+};
+
+/// Tidies `--help` once every option is registered: graph-diff's category
+/// first, then mlir-opt's options; LLVM's code-generation options (registered
+/// by loading libLLVM, of no use to an MLIR tool) only under --help-hidden.
+/// `before` are the options registered before the tool registered its own.
+void tidyHelp(const llvm::SmallPtrSetImpl<llvm::cl::Option *> &before);
+
+} // namespace graphdiff
+
+#endif // GRAPHDIFF_TOOLS_GRAPHDIFFOPTCONFIG_H

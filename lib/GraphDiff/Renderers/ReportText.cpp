@@ -1,0 +1,197 @@
+//===- ReportText.cpp - What the reports for people share -----------------===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Renderers/ReportText.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/GlobPattern.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace graphdiff;
+
+ArrayRef<StringRef> graphdiff::actionKindNames() {
+  static const StringRef names[] = {
+      "delete",    "replace",      "fuse",       "insert",       "update",
+      "add_input", "remove_input", "add_output", "remove_output"};
+  return names;
+}
+
+llvm::Error graphdiff::checkSelection(const RenderOptions &options) {
+  for (const std::string &glob : options.functions)
+    if (llvm::Expected<llvm::GlobPattern> pattern =
+            llvm::GlobPattern::create(glob);
+        !pattern)
+      return llvm::createStringError("--func=" + glob + ": " +
+                                     llvm::toString(pattern.takeError()));
+  for (const std::string &kind : options.onlyKinds)
+    if (!llvm::is_contained(actionKindNames(), kind))
+      return llvm::createStringError("--only=" + kind +
+                                     ": not an action kind (" +
+                                     llvm::join(actionKindNames(), ", ") + ")");
+  return llvm::Error::success();
+}
+
+bool graphdiff::selectsGraph(const RenderOptions &options, StringRef key) {
+  if (options.functions.empty())
+    return true;
+  StringRef last = key.rsplit("::@").second;
+  if (last.empty())
+    last = key;
+  for (const std::string &glob : options.functions) {
+    llvm::Expected<llvm::GlobPattern> pattern = llvm::GlobPattern::create(glob);
+    if (!pattern) {
+      llvm::consumeError(pattern.takeError());
+      continue;
+    }
+    if (pattern->match(key) || pattern->match(last))
+      return true;
+  }
+  return false;
+}
+
+bool graphdiff::selectsAction(const RenderOptions &options,
+                              const ActionLine &line) {
+  if (options.onlyKinds.empty())
+    return true;
+  return llvm::is_contained(options.onlyKinds, line.kind) ||
+         (line.verb == "fuse" && llvm::is_contained(options.onlyKinds, "fuse"));
+}
+
+/// The key of a pair's graph, as the differ names graphs (`f`, `o::@f`).
+static std::string keyOf(const GraphPairDiff &pair) {
+  patch::PlanOp plan = pair.plan;
+  return graphKey(plan.getSource());
+}
+
+bool graphdiff::isSelectionDifferent(const DiffReport &report,
+                                     const RenderOptions &options) {
+  for (const GraphPairDiff &pair : report.pairs) {
+    patch::PlanOp plan = pair.plan;
+    if (!plan.getActions().front().empty() &&
+        selectsGraph(options, keyOf(pair)))
+      return true;
+  }
+  auto any = [&](ArrayRef<std::string> names) {
+    return llvm::any_of(
+        names, [&](const std::string &n) { return selectsGraph(options, n); });
+  };
+  for (const ChangedGraph &graph : report.changedGraphs)
+    if (selectsGraph(options, graph.name))
+      return true;
+  return any(report.addedGraphs) || any(report.removedGraphs);
+}
+
+std::vector<PairView> graphdiff::selectedViews(const DiffReport &report,
+                                               const RenderOptions &options) {
+  std::vector<PairView> views;
+  for (const GraphPairDiff &pair : report.pairs)
+    if (selectsGraph(options, keyOf(pair)))
+      views.emplace_back(pair);
+  return views;
+}
+
+DiffSummary graphdiff::summarizeSelection(const DiffReport &report,
+                                          ArrayRef<PairView> views,
+                                          const RenderOptions &options) {
+  DiffSummary total = summarize(views);
+  for (auto [name, size] :
+       llvm::zip_equal(report.removedGraphs, report.removedGraphSizes)) {
+    if (!selectsGraph(options, name))
+      continue;
+    total.deleted += size;
+    total.sourceNodes += size;
+  }
+  for (auto [name, size] :
+       llvm::zip_equal(report.addedGraphs, report.addedGraphSizes)) {
+    if (!selectsGraph(options, name))
+      continue;
+    total.inserted += size;
+    total.targetNodes += size;
+  }
+  return total;
+}
+
+std::string graphdiff::printPath(SymbolRefAttr path) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << path;
+  return out;
+}
+
+std::string graphdiff::formatPercent(double value) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << llvm::format("%.1f%%", value * 100.0);
+  return out;
+}
+
+std::string graphdiff::actionVerb(const ActionLine &line) {
+  static const std::pair<StringRef, StringRef> pastTense[] = {
+      {"fuse", "fused"},
+      {"replace", "replaced"},
+      {"delete", "deleted"},
+      {"insert", "inserted"},
+      {"update", "updated"},
+      {"add input", "added input"},
+      {"remove input", "removed input"},
+      {"add output", "added output"},
+      {"remove output", "removed output"}};
+  for (auto [verb, past] : pastTense)
+    if (line.verb == verb)
+      return past.str();
+  return line.verb;
+}
+
+std::string graphdiff::actionHeadline(const ActionLine &line) {
+  std::string out = actionVerb(line);
+  // Output edits name a position; the value added is a place.
+  if (line.kind == "add_output" || line.kind == "remove_output")
+    return out + " " + line.names;
+  if (!line.what.empty())
+    out += " " + line.what;
+  return out;
+}
+
+std::string graphdiff::actionPlaces(const ActionLine &line) {
+  if (line.kind == "replace" && !line.nodes.empty()) {
+    ArrayRef<std::string> nodes(line.nodes);
+    return "source " + llvm::join(nodes.drop_back(), " + ") + " -> target " +
+           nodes.back();
+  }
+  if (line.kind == "insert" || line.kind == "add_input")
+    return "target " + line.names;
+  if (line.kind == "add_output")
+    return "target " + line.what;
+  if (line.kind == "remove_output" || line.names.empty())
+    return "";
+  return "source " + line.names;
+}
+
+std::vector<FoldedActions>
+graphdiff::foldActions(ArrayRef<ActionLine> lines,
+                       const RenderOptions &options) {
+  std::vector<FoldedActions> entries;
+  std::map<std::string, size_t> groupOf;
+  for (const ActionLine &line : lines) {
+    if (!selectsAction(options, line))
+      continue;
+    if (!options.fold) {
+      entries.push_back(FoldedActions{&line, {&line}});
+      continue;
+    }
+    std::string key = line.verb + "\x1f" + line.what + "\x1f" + line.stage;
+    auto [it, fresh] = groupOf.try_emplace(key, entries.size());
+    if (fresh)
+      entries.push_back(FoldedActions{&line, {&line}});
+    else
+      entries[it->second].all.push_back(&line);
+  }
+  return entries;
+}

@@ -1,0 +1,249 @@
+//===- GraphDiffOptConfig.cpp - graph-diff-opt's options ------------------===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Tools/GraphDiffOptConfig.h"
+
+#include "GraphDiff/Renderers/ReportText.h"
+#include "GraphDiff/Tools/ColorOption.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ManagedStatic.h"
+
+#include <memory>
+
+using namespace mlir;
+using namespace graphdiff;
+namespace cl = llvm::cl;
+
+cl::OptionCategory &graphdiff::getGraphDiffCategory() {
+  static cl::OptionCategory category(
+      "graph-diff options",
+      "graph-diff-opt SRC TGT diffs two inputs; graph-diff-opt INPUT is "
+      "mlir-opt (docs/UserGuide.md)");
+  return category;
+}
+
+namespace {
+/// The report formats, as --format and the passes' `format` option name them.
+auto formatValues() {
+  return cl::values(
+      clEnumValN(ReportFormat::MLIR, "mlir", "the patch plans as IR"),
+      clEnumValN(ReportFormat::Text, "text", "one line per change, folded"),
+      clEnumValN(ReportFormat::JSON, "json",
+                 "versioned JSON (docs/Report-JSON.md)"),
+      clEnumValN(ReportFormat::DOT, "dot", "a Graphviz picture"),
+      clEnumValN(ReportFormat::HTML, "html", "one self-contained web page"),
+      clEnumValN(ReportFormat::Markdown, "markdown",
+                 "a pull-request comment: summary table, folded changes in "
+                 "collapsible sections"),
+      clEnumValN(ReportFormat::ModelExplorer, "model-explorer",
+                 "graph JSON and node mapping for Model Explorer"));
+}
+
+/// The command-line options, created by registerCLOptions.
+struct CLOptions {
+  cl::OptionCategory &cat = getGraphDiffCategory();
+
+  cl::list<std::string> inputs{
+      cl::Positional, cl::desc("<input file> | <source file> <target file>"),
+      cl::cat(cat)};
+  cl::opt<std::string> output{"o", cl::desc("Output filename"),
+                              cl::value_desc("filename"), cl::init("-"),
+                              cl::cat(cat)};
+
+  // Diff mode. Each is listed in diffOnly() below.
+  cl::opt<ReportFormat> format{"format", cl::desc("How to print a diff"),
+                               formatValues(), cl::init(ReportFormat::MLIR),
+                               cl::cat(cat)};
+  cl::opt<bool> stat{
+      "stat",
+      cl::desc("Print changed nodes per op kind and actions per kind (as git "
+               "diff --stat) instead of the report"),
+      cl::init(false), cl::cat(cat)};
+  cl::list<std::string> only{
+      "only",
+      cl::desc("Text, markdown, stat: show only these actions (delete, "
+               "replace, fuse, insert, update, add_input, remove_input, "
+               "add_output, remove_output)"),
+      cl::CommaSeparated, cl::value_desc("kind,..."), cl::cat(cat)};
+  cl::list<std::string> functions{
+      "func",
+      cl::desc("Text, markdown, stat: show only the graphs whose name matches "
+               "this glob (repeatable); the exit code then says whether they "
+               "differ"),
+      cl::value_desc("glob"), cl::cat(cat)};
+  cl::opt<bool> noFold{
+      "no-fold",
+      cl::desc("Text and markdown: list identical changes one by one instead "
+               "of folding them into one entry with a count"),
+      cl::init(false), cl::cat(cat)};
+  cl::opt<unsigned> width{
+      "width", cl::desc("Text: wrap lines at this many columns (0: never)"),
+      cl::init(100), cl::cat(cat)};
+  cl::opt<bool> verify{
+      "verify",
+      cl::desc("Apply each plan to its source graph and check that the "
+               "result is isomorphic to the target; exit 2 naming the first "
+               "mismatch if it is not"),
+      cl::init(false), cl::cat(cat)};
+  cl::opt<std::string> checkPlan{
+      "check-plan",
+      cl::desc("Instead of diffing, check that the plans in this file turn "
+               "the source into the target; exit 0 if they all do, 2 naming "
+               "the first mismatch if not"),
+      cl::value_desc("plan.mlir"), cl::init(""), cl::cat(cat)};
+  cl::opt<bool> progress{
+      "progress",
+      cl::desc("Report each phase of a diff (parse, diff, verify, write) with "
+               "its time on stderr; without it, phases are reported on a "
+               "terminal once a diff has run for a second"),
+      cl::init(false), cl::cat(cat)};
+  cl::opt<bool> ignoreLocations{
+      "ignore-locations",
+      cl::desc("Structural matching leaves locations out of its hashes "
+               "(default true; =false makes equal locations part of "
+               "structure)"),
+      cl::init(true), cl::cat(cat)};
+  cl::opt<bool> ignoreDiscardableAttrs{
+      "ignore-discardable-attrs",
+      cl::desc("Structural matching leaves discardable attributes out of its "
+               "hashes; a changed one still shows as an update"),
+      cl::init(false), cl::cat(cat)};
+  cl::list<std::string> labels{
+      "label",
+      cl::desc("Name the source (first --label) and the target (second) so "
+               "in the report and its locations, instead of by their file "
+               "names (as diff -L)"),
+      cl::value_desc("name"), cl::cat(cat)};
+
+  // mlir-opt mode.
+  cl::opt<ReportFormat> afterChange{
+      "graph-diff-after-change",
+      cl::desc(
+          "Print to stderr, for every pass that changed the IR, its name "
+          "and what changed (the structural --mlir-print-ir-after-change)"),
+      cl::ValueOptional,
+      cl::values(
+          clEnumValN(ReportFormat::Text, "text",
+                     "the folded text report (the default)"),
+          clEnumValN(ReportFormat::JSON, "json",
+                     "one JSON line per pass: {\"pass\", \"report\"}"),
+          clEnumValN(ReportFormat::MLIR, "mlir", "the patch plans as IR"),
+          clEnumValN(ReportFormat::Text, "", "")),
+      cl::init(ReportFormat::Text),
+      cl::cat(cat)};
+
+  /// The options that only mean something to a diff.
+  SmallVector<cl::Option *> diffOnly() {
+    return {&format,
+            &stat,
+            std::addressof(only),
+            std::addressof(functions),
+            &noFold,
+            &width,
+            &verify,
+            &checkPlan,
+            &progress,
+            &ignoreLocations,
+            &ignoreDiscardableAttrs,
+            std::addressof(labels)};
+  }
+};
+} // namespace
+
+static llvm::ManagedStatic<CLOptions> clOptions;
+
+void GraphDiffOptConfig::registerCLOptions() {
+  *clOptions;
+  registerColorOption(&getGraphDiffCategory());
+}
+
+FailureOr<GraphDiffOptConfig> GraphDiffOptConfig::createFromCLOptions() {
+  CLOptions &cl = *clOptions;
+  auto fail = [](const llvm::Twine &message) {
+    llvm::errs() << "graph-diff-opt: " << message << "\n";
+    return failure();
+  };
+  GraphDiffOptConfig config;
+  config.inputs.assign(cl.inputs.begin(), cl.inputs.end());
+  config.outputFilename = cl.output;
+  if (config.inputs.size() > 2)
+    return fail("expected one input, or a source and a target; got " +
+                llvm::Twine(config.inputs.size()));
+  if (config.inputs.size() < 2) {
+    for (cl::Option *option : cl.diffOnly())
+      if (option->getNumOccurrences())
+        return fail("--" + option->ArgStr +
+                    " applies to a diff (graph-diff-opt SRC TGT), not to one "
+                    "input");
+    if (colorOptionGiven())
+      return fail("--color applies to a diff (graph-diff-opt SRC TGT), not to "
+                  "one input");
+  } else if (cl.afterChange.getNumOccurrences()) {
+    return fail("--graph-diff-after-change applies to one input run through "
+                "passes, not to a diff");
+  }
+  if (cl.checkPlan.getNumOccurrences() && cl.checkPlan.empty())
+    return fail("--check-plan needs a file: --check-plan=plan.mlir");
+  if (config.inputs.size() == 2 && config.inputs[0] == "-" &&
+      config.inputs[1] == "-")
+    return fail("the source and the target cannot both be standard input "
+                "('-')");
+  if (cl.stat && cl.format.getNumOccurrences())
+    return fail("--stat prints its own report; it takes no --format");
+  if (cl.labels.size() > 2)
+    return fail("--label names the source and the target: at most two");
+
+  config.format = cl.format;
+  config.stat = cl.stat;
+  config.verify = cl.verify;
+  config.checkPlan = cl.checkPlan;
+  config.progress = cl.progress;
+  config.ignoreLocations = cl.ignoreLocations;
+  config.ignoreDiscardableAttrs = cl.ignoreDiscardableAttrs;
+  config.labels.assign(cl.labels.begin(), cl.labels.end());
+  config.render.fold = !cl.noFold;
+  config.render.width = cl.width;
+  config.render.color = shouldColor(config.outputFilename);
+  config.render.onlyKinds.assign(cl.only.begin(), cl.only.end());
+  config.render.functions.assign(cl.functions.begin(), cl.functions.end());
+  if (llvm::Error error = checkSelection(config.render))
+    return fail(llvm::toString(std::move(error)));
+  bool selecting = !cl.only.empty() || !cl.functions.empty();
+  if (selecting && !cl.stat && cl.format != ReportFormat::Text &&
+      cl.format != ReportFormat::Markdown)
+    return fail("--only and --func apply to --format=text, --format=markdown "
+                "and --stat");
+  if (cl.afterChange.getNumOccurrences())
+    config.afterChange = cl.afterChange.getValue();
+  return config;
+}
+
+void graphdiff::tidyHelp(const llvm::SmallPtrSetImpl<cl::Option *> &before) {
+  static cl::OptionCategory mlirOpt(
+      "mlir-opt options", "With one input, graph-diff-opt is mlir-opt");
+  static cl::OptionCategory other("other options");
+  for (auto &entry : cl::getRegisteredOptions()) {
+    cl::Option *option = entry.second;
+    bool generic = llvm::any_of(option->Categories, [](cl::OptionCategory *c) {
+      return c->getName() == "Generic Options";
+    });
+    if (generic) {
+      // --help, --version, ...: after the tools' own options.
+      option->Categories.assign({&other});
+    } else if (before.contains(option)) {
+      // Loading libLLVM registers its code generators' options (--x86-...,
+      // --hexagon-...): usable, but listed only by --help-hidden.
+      if (option->getOptionHiddenFlag() == cl::NotHidden)
+        option->setHiddenFlag(cl::Hidden);
+    } else if (!llvm::is_contained(option->Categories,
+                                   &getGraphDiffCategory())) {
+      // mlir-opt's options (its own, the passes, remarks, ...): one group.
+      option->Categories.assign({&mlirOpt});
+    }
+  }
+}
