@@ -81,7 +81,8 @@ TEST_F(PlanEmitterTest, ReplaceIsAnchoredOnTheSinkAndRecorded) {
   EXPECT_EQ(result.summary.replacements, 1u);
   EXPECT_EQ(result.summary.sourceNodes, 4u);
   EXPECT_EQ(result.summary.targetNodes, 3u);
-  EXPECT_DOUBLE_EQ(result.summary.similarity(), 4.0 / 7.0);
+  // a and d count 1 on each side (4), b, c and f a half each (1.5), of 7.
+  EXPECT_DOUBLE_EQ(result.summary.similarity(), 5.5 / 7.0);
 }
 
 TEST_F(PlanEmitterTest, UpdatesInsertsAndDeletesAreRecorded) {

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphDiff/Renderers/ReportText.h"
+#include "GraphDiff/Differ/ModuleGraphs.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
