@@ -64,8 +64,8 @@ Session::Session() : context(getRegistry(), MLIRContext::Threading::DISABLED) {
     for (Diagnostic &note : diag.getNotes())
       os << "\n  note: " << note.getLocation() << ": " << note;
     bool isError = diag.getSeverity() == DiagnosticSeverity::Error;
-    bool located = static_cast<bool>(
-        diag.getLocation()->findInstanceOf<FileLineColLoc>());
+    bool located =
+        static_cast<bool>(diag.getLocation()->findInstanceOf<FileLineColLoc>());
     if (isError)
       ++errors;
     if (verbose())
@@ -116,14 +116,13 @@ void Session::expectNoErrors(StringRef what) {
 void fuzz::renderAll(Session &session, const DiffResult &report,
                      std::string &mlir) {
   RenderOptions options;
-  for (ReportFormat format : {ReportFormat::MLIR, ReportFormat::Text,
-                              ReportFormat::JSON, ReportFormat::DOT,
-                              ReportFormat::HTML}) {
+  for (ReportFormat format :
+       {ReportFormat::MLIR, ReportFormat::Text, ReportFormat::JSON,
+        ReportFormat::DOT, ReportFormat::HTML}) {
     std::string text;
     llvm::raw_string_ostream os(text);
     if (failed(renderReport(report, format, os, options)))
-      session.fail("the " + stringifyReportFormat(format) +
-                   " renderer failed");
+      session.fail("the " + stringifyReportFormat(format) + " renderer failed");
     if (format == ReportFormat::MLIR)
       mlir = text;
     if (format == ReportFormat::JSON)
@@ -295,8 +294,7 @@ size_t fuzz::mutateIR(uint8_t *data, size_t size, size_t maxSize,
     if (at.sigil != with.sigil)
       return LLVMFuzzerMutate(data, size, maxSize);
     text = text.substr(0, at.begin) +
-           text.substr(with.begin, with.end - with.begin) +
-           text.substr(at.end);
+           text.substr(with.begin, with.end - with.begin) + text.substr(at.end);
     lines.clear();
     break;
   }
@@ -309,8 +307,7 @@ size_t fuzz::mutateIR(uint8_t *data, size_t size, size_t maxSize,
     if (uses.empty())
       return LLVMFuzzerMutate(data, size, maxSize);
     const Token &use = uses[pick(uses.size())];
-    text.insert(use.end,
-                ", " + text.substr(use.begin, use.end - use.begin));
+    text.insert(use.end, ", " + text.substr(use.begin, use.end - use.begin));
     lines.clear();
     break;
   }

@@ -17,10 +17,10 @@
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
-#include "GraphDiff/Differ/DiffResult.h"
-#include "GraphDiff/Differ/StructuralMatcher.h"
 #include "GraphDiff/Differ/DiffReport.h"
+#include "GraphDiff/Differ/DiffResult.h"
 #include "GraphDiff/Differ/MatchStats.h"
+#include "GraphDiff/Differ/StructuralMatcher.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "GraphDiff/Plan/ApplyPlan.h"
 #include "GraphDiff/Plan/Isomorphism.h"

@@ -101,13 +101,13 @@ static int runTool(int argc, char **argv) {
   llvm::SourceMgr sourceMgr, targetMgr;
   SourceMgrDiagnosticHandler sourceDiagnostics(sourceMgr, &context);
   AsmParserState sourceState, targetState;
-  OwningOpRef<ModuleOp> source = parse(inputs[0], sourceMgr, context,
-                                       asmState ? &sourceState : nullptr);
+  OwningOpRef<ModuleOp> source =
+      parse(inputs[0], sourceMgr, context, asmState ? &sourceState : nullptr);
   if (!source)
     return 2;
   SourceMgrDiagnosticHandler targetDiagnostics(targetMgr, &context);
-  OwningOpRef<ModuleOp> target = parse(inputs[1], targetMgr, context,
-                                       asmState ? &targetState : nullptr);
+  OwningOpRef<ModuleOp> target =
+      parse(inputs[1], targetMgr, context, asmState ? &targetState : nullptr);
   if (!target)
     return 2;
   if (count) {

@@ -120,9 +120,7 @@ struct GraphDiff {
 
   /// The change kinds of the update of target node `t`; none if it is not
   /// updated.
-  patch::NodeChange getChanges(unsigned t) const {
-    return changes.lookup(t);
-  }
+  patch::NodeChange getChanges(unsigned t) const { return changes.lookup(t); }
 };
 
 /// One pair of graphs with the same name: the diff and the graph views of

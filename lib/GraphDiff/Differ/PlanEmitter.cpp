@@ -259,10 +259,9 @@ void PlanEmitter::emitReplace(const Replacement &replacement) {
 }
 
 void PlanEmitter::emitInsert(unsigned t) {
-  auto insert = patch::InsertOp::create(builder, target.getNode(t)->getLoc(),
-                                        newNodeRef(target.getNodeRef(t)),
-                                        builder.getArrayAttr({}),
-                                        patch::MatchStageAttr());
+  auto insert = patch::InsertOp::create(
+      builder, target.getNode(t)->getLoc(), newNodeRef(target.getNodeRef(t)),
+      builder.getArrayAttr({}), patch::MatchStageAttr());
   SmallVector<Attribute> inputs;
   buildBody(insert, t, inputs);
   insert.setInputsAttr(builder.getArrayAttr(inputs));
@@ -273,8 +272,7 @@ void PlanEmitter::emitUpdate(unsigned s, unsigned t,
   auto update = patch::UpdateOp::create(
       builder, target.getNode(t)->getLoc(), source.getNodeRef(s),
       patch::NodeChangeAttr::get(builder.getContext(), changes),
-      builder.getArrayAttr({}),
-      stageAttr(mapping.getPairStage(t)));
+      builder.getArrayAttr({}), stageAttr(mapping.getPairStage(t)));
   SmallVector<Attribute> inputs;
   buildBody(update, t, inputs);
   update.setInputsAttr(builder.getArrayAttr(inputs));

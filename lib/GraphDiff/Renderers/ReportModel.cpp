@@ -456,8 +456,8 @@ std::vector<ActionLine> graphdiff::describeActions(const PairView &view) {
         newKind = describeNode(target.getNode(*t));
       line.names =
           llvm::join(names, " + ") + " -> " + bare(replace.getNewName());
-      line.what = llvm::join(kinds, " + ") +
-                  (size > 1 ? " into " : " with ") + newKind;
+      line.what =
+          llvm::join(kinds, " + ") + (size > 1 ? " into " : " with ") + newKind;
       if (replace.getInit())
         line.what += " (init)";
       line.stage = stageOf(replace.getStage());

@@ -165,8 +165,7 @@ OwningOpRef<ModuleOp> graphdiff::parseInputFile(StringRef filename,
 OwningOpRef<ModuleOp>
 graphdiff::parseInputBuffer(std::unique_ptr<llvm::MemoryBuffer> file,
                             llvm::SourceMgr &diagnosticsMgr,
-                            MLIRContext &context,
-                            AsmParserState &parserState) {
+                            MLIRContext &context, AsmParserState &parserState) {
   StringRef filename = file->getBufferIdentifier();
   llvm::SourceMgr parseMgr;
   parseMgr.AddNewSourceBuffer(
