@@ -8,6 +8,8 @@
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
+#include "GraphDiff/Differ/DiffResult.h"
+#include "GraphDiff/Differ/ModuleGraphs.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "GraphDiff/Plan/Isomorphism.h"
 #include "GraphDiff/Renderers/Renderers.h"
