@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Dialect/Profile/IR/Profile.h"
 #include "GraphDiff/ProfileDiff/ProfileDiff.h"
+#include "GraphDiff/Dialect/Profile/IR/Profile.h"
 #include "GraphDiff/ProfileDiff/Units.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -20,10 +20,11 @@ using namespace graphdiff;
 
 TEST(ProfileUnitsTest, ThreeSignificantDigitsAsTfprofDiff) {
   std::pair<double, const char *> cases[] = {
-      {6218170000, "6220MB"}, {40312000, "40.3MB"}, {-390940000, "-391MB"},
-      {0, "0B"},              {999, "999B"},        {1500, "1.5KB"},
-      {2165, "2.16KB"},       {1e12, "1000000MB"},  {0.5, "0.5B"},
-      {-0.0004, "-0.0004B"}};
+      {6218170000, "6220MB"}, {40312000, "40.3MB"},
+      {-390940000, "-391MB"}, {0, "0B"},
+      {999, "999B"},          {1500, "1.5KB"},
+      {2165, "2.16KB"},       {1e12, "1000000MB"},
+      {0.5, "0.5B"},          {-0.0004, "-0.0004B"}};
   for (auto [value, text] : cases)
     EXPECT_EQ(formatSignificant(value, MetricKind::Bytes), text) << value;
   EXPECT_EQ(formatSignificant(3400, MetricKind::Count), "3.4K");
@@ -31,10 +32,10 @@ TEST(ProfileUnitsTest, ThreeSignificantDigitsAsTfprofDiff) {
 
 TEST(ProfileUnitsTest, PythonFloatSpelling) {
   std::pair<double, const char *> cases[] = {
-      {0.1 * 100, "10.0"},     {0.15 * 100, "15.0"},
-      {1e16, "1e+16"},         {1.5e-05, "1.5e-05"},
-      {0.0001, "0.0001"},      {123456.0, "123456.0"},
-      {0.0, "0.0"},            {0.07 * 100, "7.000000000000001"}};
+      {0.1 * 100, "10.0"}, {0.15 * 100, "15.0"},
+      {1e16, "1e+16"},     {1.5e-05, "1.5e-05"},
+      {0.0001, "0.0001"},  {123456.0, "123456.0"},
+      {0.0, "0.0"},        {0.07 * 100, "7.000000000000001"}};
   for (auto [value, text] : cases)
     EXPECT_EQ(formatPythonFloat(value), text) << value;
 }
@@ -141,8 +142,7 @@ TEST_F(ProfileDiffTest, TiesKeepFirstNamedOrder) {
   std::vector<std::string> order;
   for (unsigned child : result->nodes.front().children)
     order.push_back(result->nodes[child].path);
-  EXPECT_EQ(order,
-            (std::vector<std::string>{"zeta", "alpha", "mid", "omega"}));
+  EXPECT_EQ(order, (std::vector<std::string>{"zeta", "alpha", "mid", "omega"}));
 }
 
 TEST_F(ProfileDiffTest, MissingMetricIsAnError) {

@@ -25,11 +25,20 @@ static std::string escape(llvm::StringRef text) {
   std::string out;
   for (char c : text) {
     switch (c) {
-    case '&': out += "&amp;"; break;
-    case '<': out += "&lt;"; break;
-    case '>': out += "&gt;"; break;
-    case '"': out += "&quot;"; break;
-    default: out.push_back(c);
+    case '&':
+      out += "&amp;";
+      break;
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    case '"':
+      out += "&quot;";
+      break;
+    default:
+      out.push_back(c);
     }
   }
   return out;
@@ -80,8 +89,7 @@ static unsigned layout(const ProfileDiff &diff, unsigned index, double x,
   std::string label = node.depth == 0 ? "_TFProfRoot" : node.name;
   std::string title = (node.depth == 0 ? "_TFProfRoot" : node.path) + " (" +
                       formatNodeValues(diff, node) + ") " +
-                      formatNodeDiff(diff, node) + " " +
-                      formatNodeRatio(node);
+                      formatNodeDiff(diff, node) + " " + formatNodeRatio(node);
   if (!missing.empty())
     title += " [not in " + missing + "]";
   double y = node.depth * kRow;

@@ -68,8 +68,8 @@ std::string graphdiff::formatSignificant(double value, MetricKind kind) {
   StringRef trimmed = StringRef(digits).rtrim('0').rtrim('.');
   static const char *const byteSuffixes[] = {"B", "KB", "MB"};
   static const char *const countSuffixes[] = {"", "K", "M"};
-  return trimmed.str() + (kind == MetricKind::Bytes ? byteSuffixes
-                                                    : countSuffixes)[magnitude];
+  return trimmed.str() +
+         (kind == MetricKind::Bytes ? byteSuffixes : countSuffixes)[magnitude];
 }
 
 std::string graphdiff::formatPythonFloat(double value) {
@@ -102,12 +102,12 @@ std::string graphdiff::formatPythonFloat(double value) {
   if (exponent >= -4 && exponent < 16) {
     if (exponent < 0)
       return out + "0." + std::string(-exponent - 1, '0') + digits;
-    std::string whole = digits.substr(0, std::min<size_t>(digits.size(),
-                                                          exponent + 1));
+    std::string whole =
+        digits.substr(0, std::min<size_t>(digits.size(), exponent + 1));
     whole.append(exponent + 1 - whole.size(), '0');
-    std::string fraction =
-        digits.size() > size_t(exponent + 1) ? digits.substr(exponent + 1)
-                                             : "0";
+    std::string fraction = digits.size() > size_t(exponent + 1)
+                               ? digits.substr(exponent + 1)
+                               : "0";
     return out + whole + "." + fraction;
   }
   out += digits.substr(0, 1);

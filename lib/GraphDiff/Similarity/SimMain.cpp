@@ -106,11 +106,11 @@ static int trouble(const llvm::Twine &message) {
 /// failed write is trouble).
 static int writeOutput(StringRef file,
                        llvm::function_ref<void(llvm::raw_ostream &)> write) {
-  if (failed(writeOutputFile(file, "graph-diff-sim",
-                             [&](llvm::raw_ostream &os) {
-                               write(os);
-                               return success();
-                             })))
+  if (failed(
+          writeOutputFile(file, "graph-diff-sim", [&](llvm::raw_ostream &os) {
+            write(os);
+            return success();
+          })))
     return ExitTrouble;
   return ExitSame;
 }
