@@ -11,6 +11,7 @@
 #ifndef GRAPHDIFF_SIMILARITY_SIMILARITYRENDERERS_H
 #define GRAPHDIFF_SIMILARITY_SIMILARITYRENDERERS_H
 
+#include "GraphDiff/Renderers/Renderers.h"
 #include "GraphDiff/Similarity/SimilarityResults.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -71,9 +72,6 @@ void renderPipelineSVG(llvm::ArrayRef<PipelineStep> steps,
 /// The plot and the table on one page.
 void renderPipelineHTML(llvm::ArrayRef<PipelineStep> steps,
                         llvm::StringRef title, llvm::raw_ostream &os);
-
-/// `text` with &, <, >, " escaped for HTML and SVG.
-std::string escapeXML(llvm::StringRef text);
 
 } // namespace graphdiff
 

@@ -23,33 +23,6 @@
 using namespace mlir;
 using namespace graphdiff;
 
-static std::string escape(StringRef text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-    case '&':
-      out += "&amp;";
-      break;
-    case '<':
-      out += "&lt;";
-      break;
-    case '>':
-      out += "&gt;";
-      break;
-    case '"':
-      out += "&quot;";
-      break;
-    case '\'':
-      out += "&#39;";
-      break;
-    default:
-      out += c;
-    }
-  }
-  return out;
-}
-
 static std::string percent(double value) {
   std::string out;
   llvm::raw_string_ostream os(out);
@@ -59,7 +32,7 @@ static std::string percent(double value) {
 
 static void summaryRow(llvm::raw_ostream &os, StringRef label,
                        const DiffSummary &summary) {
-  os << "<tr><th>" << escape(label) << "</th><td class=\"unchanged\">"
+  os << "<tr><th>" << escapeXML(label) << "</th><td class=\"unchanged\">"
      << summary.unchanged << "</td><td class=\"updated\">" << summary.updated
      << "</td><td class=\"replaced\">" << summary.replaced
      << "</td><td class=\"deleted\">" << summary.deleted
@@ -75,11 +48,12 @@ LogicalResult graphdiff::renderHTML(const DiffReport &report,
 
   os << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">"
         "\n<title>graph-diff: "
-     << escape(report.sourceFile) << " vs " << escape(report.targetFile)
+     << escapeXML(report.sourceFile) << " vs " << escapeXML(report.targetFile)
      << "</title>\n<style>\n"
      << kViewerStyle << "</style>\n</head>\n<body>\n";
-  os << "<h1>graph-diff</h1>\n<p class=\"files\">" << escape(report.sourceFile)
-     << " &rarr; " << escape(report.targetFile) << "</p>\n";
+  os << "<h1>graph-diff</h1>\n<p class=\"files\">"
+     << escapeXML(report.sourceFile) << " &rarr; "
+     << escapeXML(report.targetFile) << "</p>\n";
   os << "<p class=\"legend\">";
   for (NodeStatus status :
        {NodeStatus::Unchanged, NodeStatus::Updated, NodeStatus::Replaced,
@@ -96,14 +70,15 @@ LogicalResult graphdiff::renderHTML(const DiffReport &report,
   summaryRow(os, "total", total);
   os << "</table>\n";
   for (const std::string &name : report.removedGraphs)
-    os << "<p class=\"deleted\">graph @" << escape(name)
+    os << "<p class=\"deleted\">graph @" << escapeXML(name)
        << ": removed (only in the source)</p>\n";
   for (const std::string &name : report.addedGraphs)
-    os << "<p class=\"inserted\">graph @" << escape(name)
+    os << "<p class=\"inserted\">graph @" << escapeXML(name)
        << ": added (only in the target)</p>\n";
   for (const ChangedGraph &graph : report.changedGraphs)
-    os << "<p class=\"updated\">graph @" << escape(graph.name) << ": changed ("
-       << escape(llvm::join(graph.changes, ", ")) << ")</p>\n";
+    os << "<p class=\"updated\">graph @" << escapeXML(graph.name)
+       << ": changed (" << escapeXML(llvm::join(graph.changes, ", "))
+       << ")</p>\n";
 
   os << "<div class=\"toolbar\"><input id=\"search\" type=\"search\" "
         "placeholder=\"Find a node: @conv1, %5, Conv2d, file.mlir:12\" "
@@ -118,10 +93,10 @@ LogicalResult graphdiff::renderHTML(const DiffReport &report,
     std::vector<ActionLine> actions = describeActions(view);
     ViewerData data = buildViewerData(view, actions, options);
     os << "<section class=\"pair\" id=\"pair-" << index << "\" data-graph=\""
-       << escape(view.source().getName()) << "\">\n";
-    os << "<h2>@" << escape(view.source().getName());
+       << escapeXML(view.source().getName()) << "\">\n";
+    os << "<h2>@" << escapeXML(view.source().getName());
     if (view.target().getName() != view.source().getName())
-      os << " &rarr; @" << escape(view.target().getName());
+      os << " &rarr; @" << escapeXML(view.target().getName());
     os << "</h2>\n<p class=\"caption\">" << view.getSummary().sourceNodes
        << " source nodes, " << view.getSummary().targetNodes
        << " target nodes, similarity "
@@ -138,17 +113,17 @@ LogicalResult graphdiff::renderHTML(const DiffReport &report,
     os << "<ol class=\"actions\">\n";
     for (auto [number, line] : llvm::enumerate(actions)) {
       os << "<li class=\"" << stringifyNodeStatus(line.status)
-         << "\" data-kind=\"" << escape(line.kind) << "\" data-action=\""
-         << number << "\"><span class=\"verb\">" << escape(line.verb)
+         << "\" data-kind=\"" << escapeXML(line.kind) << "\" data-action=\""
+         << number << "\"><span class=\"verb\">" << escapeXML(line.verb)
          << "</span> ";
-      os << escape(line.names);
+      os << escapeXML(line.names);
       if (!line.names.empty() && !line.what.empty())
         os << ": ";
-      os << escape(line.what);
+      os << escapeXML(line.what);
       if (!line.stage.empty())
-        os << " <span class=\"stage\">[" << escape(line.stage) << "]</span>";
+        os << " <span class=\"stage\">[" << escapeXML(line.stage) << "]</span>";
       if (!line.location.empty())
-        os << " <span class=\"loc\">" << escape(line.location) << "</span>";
+        os << " <span class=\"loc\">" << escapeXML(line.location) << "</span>";
       os << "</li>\n";
     }
     os << "</ol>\n<script type=\"application/json\" class=\"pair-data\">"

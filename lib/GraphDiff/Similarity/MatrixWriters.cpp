@@ -27,30 +27,6 @@ std::optional<SimFormat> graphdiff::parseSimFormat(StringRef name) {
       .Default(std::nullopt);
 }
 
-std::string graphdiff::escapeXML(StringRef text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-    case '&':
-      out += "&amp;";
-      break;
-    case '<':
-      out += "&lt;";
-      break;
-    case '>':
-      out += "&gt;";
-      break;
-    case '"':
-      out += "&quot;";
-      break;
-    default:
-      out += c;
-    }
-  }
-  return out;
-}
-
 void graphdiff::renderMatrixText(const SimilarityMatrix &matrix,
                                  llvm::ArrayRef<unsigned> metrics,
                                  llvm::raw_ostream &os) {
