@@ -71,9 +71,11 @@ struct StructuralState {
   }
   /// The same op name and number of results.
   bool sameKind(unsigned s, unsigned t) const;
-  /// The same dialect and result types (a named op generalized).
+  /// The same dialect and result types (a named op generalized), both
+  /// constants or neither.
   bool sameShape(unsigned s, unsigned t) const;
-  /// The same result types (an op lowered to another dialect).
+  /// The same result types (an op lowered to another dialect), both
+  /// constants or neither.
   bool sameTypes(unsigned s, unsigned t) const;
 
   const Graph &source;

@@ -54,16 +54,24 @@ bool StructuralState::sameKind(unsigned s, unsigned t) const {
          a->getNumResults() == b->getNumResults();
 }
 
+/// Whether both ops are constants or neither is: an op that computes is not
+/// rewritten into a constant one to one (a fold is a region: the constant
+/// replaces the op and what fed it), nor a constant into an op that computes.
+static bool sameConstness(Operation *a, Operation *b) {
+  return a->hasTrait<OpTrait::ConstantLike>() ==
+         b->hasTrait<OpTrait::ConstantLike>();
+}
+
 bool StructuralState::sameShape(unsigned s, unsigned t) const {
   Operation *a = source.getNode(s), *b = target.getNode(t);
   return a->getName().getDialectNamespace() ==
              b->getName().getDialectNamespace() &&
-         a->getResultTypes() == b->getResultTypes();
+         a->getResultTypes() == b->getResultTypes() && sameConstness(a, b);
 }
 
 bool StructuralState::sameTypes(unsigned s, unsigned t) const {
-  return source.getNode(s)->getResultTypes() ==
-         target.getNode(t)->getResultTypes();
+  Operation *a = source.getNode(s), *b = target.getNode(t);
+  return a->getResultTypes() == b->getResultTypes() && sameConstness(a, b);
 }
 
 /// Runs the stages in order on `state`.
