@@ -101,7 +101,8 @@ private:
   /// the lists are equally long.
   void voteOperands(ArrayRef<Value> sourceSlots, ArrayRef<int> sourceProducers,
                     ArrayRef<Value> targetSlots, ArrayRef<int> targetProducers,
-                    Votes &votes, bool commutative = false);
+                    Votes &votes, bool commutative = false,
+                    bool renamed = false);
   /// For the slots of target node `t` whose free producer got no partner
   /// from the slots of `s`: looks through the free producers of `s` (the
   /// chain a fusion may have folded into `t`) for the one value that fits.
@@ -134,14 +135,16 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
                                ArrayRef<int> sourceProducers,
                                ArrayRef<Value> targetSlots,
                                ArrayRef<int> targetProducers, Votes &votes,
-                               bool commutative) {
+                               bool commutative, bool renamed) {
   // Different slots: a fused op reads its producers' inputs too, so slot
   // positions say nothing; voteThroughFusion looks at them instead. But an
   // op rewritten one to one may read a value twice where it read it once
   // (`arith.addf %a, %b` -> `linalg.generic ins(%a, %b) outs(%a)`): if the
-  // lists agree once each value is kept at its first slot, those slots
-  // correspond.
+  // op changed name and the lists agree once each value is kept at its first
+  // slot, those slots correspond.
   if (sourceSlots.size() != targetSlots.size()) {
+    if (!renamed)
+      return;
     SmallVector<Value, 8> a, b;
     SmallVector<int, 8> pa, pb;
     auto firstSlots = [](ArrayRef<Value> slots, ArrayRef<int> producers,
@@ -198,30 +201,26 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
   for (unsigned k = 0, e = sourceSlots.size(); k < e; ++k) {
     int s = sourceProducers[k], t = targetProducers[k];
     Value a = sourceSlots[k], b = targetSlots[k];
-    // A reshape one side added around a rewritten op (unit dimensions
+    // A reshape the target added around a rewritten op (unit dimensions
     // folded: the op's operands collapsed, its result expanded) stands
-    // between the two producers: look through it.
+    // between the two producers: look through it, to a value of as many
+    // elements.
     bool through = false;
-    auto lookThrough = [&](const Graph &graph, Value &value, int &producer,
-                           bool taken) {
-      if (producer == Graph::kNoProducer || taken ||
-          !isReshape(graph.getNode(producer)))
-        return;
-      value = graph.getNode(producer)->getOperand(0);
-      std::optional<unsigned> above = graph.getProducer(value);
-      producer = above ? static_cast<int>(*above) : Graph::kNoProducer;
-      through = true;
-    };
-    if (s == Graph::kNoProducer || t == Graph::kNoProducer ||
-        !compatible(s, t)) {
-      lookThrough(target, b, t,
-                  t != Graph::kNoProducer && mapping.isTargetTaken(t));
-      if (s != Graph::kNoProducer && t != Graph::kNoProducer &&
-          compatible(s, t))
-        ; // the target's reshape explained the difference
-      else if (!through)
-        lookThrough(source, a, s,
-                    s != Graph::kNoProducer && mapping.isSourceTaken(s));
+    if (s != Graph::kNoProducer && t != Graph::kNoProducer &&
+        !compatible(s, t) && !mapping.isTargetTaken(t) &&
+        isReshape(target.getNode(t)) && !isReshape(source.getNode(s))) {
+      Value above = target.getNode(t)->getOperand(0);
+      auto from = dyn_cast<ShapedType>(above.getType());
+      auto to = dyn_cast<ShapedType>(a.getType());
+      std::optional<unsigned> producer = target.getProducer(above);
+      if (producer && from && to && from.hasStaticShape() &&
+          to.hasStaticShape() &&
+          from.getNumElements() == to.getNumElements() &&
+          from.getElementType() == to.getElementType()) {
+        b = above;
+        t = static_cast<int>(*producer);
+        through = true;
+      }
     }
     if (s == Graph::kNoProducer || t == Graph::kNoProducer ||
         !state.isFree(s, t))
@@ -418,7 +417,11 @@ void Propagation::settleTie(unsigned t, const Votes &votes, const Votes *veto,
              forward[node] == forward[members.front()];
     });
   };
-  if (!interchangeable(sources, true) || !interchangeable(targets, false))
+  // And the two sides hold the same op: a tie between equal ops is CSE's
+  // doing; pairing one op with a different one on a tie would be a guess.
+  if (!interchangeable(sources, true) || !interchangeable(targets, false) ||
+      state.sourceHashes.content[sources.front()] !=
+          state.targetHashes.content[targets.front()])
     return;
   // In file order: CSE keeps the first of equal ops and erases the later
   // ones, so this tells what it did. (The most voted for candidate would save
@@ -477,7 +480,8 @@ bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags) {
         voteOperands(source.getSlots(s), source.getSlotProducers(s),
                      target.getSlots(t), target.getSlotProducers(t),
                      operandVotes,
-                     source.getNode(s)->hasTrait<OpTrait::IsCommutative>());
+                     source.getNode(s)->hasTrait<OpTrait::IsCommutative>(),
+                     source.getNode(s)->getName() != target.getNode(t)->getName());
         voteThroughFusion(s, t, operandVotes);
       }
       operandFrontier.clear();
