@@ -8,9 +8,11 @@
 
 #include "GraphDiff/APIDiff/APIDiffer.h"
 #include "GraphDiff/APIDiff/APIGroups.h"
+#include "GraphDiff/APIDiff/APIPlan.h"
 #include "GraphDiff/APIDiff/CompspecFacts.h"
 #include "GraphDiff/APIRenderers/APIRenderers.h"
 #include "GraphDiff/Dialect/API/IR/API.h"
+#include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Importers/APIImporters.h"
 #include "GraphDiff/Tools/OutputFile.h"
 #include "GraphDiff/Tools/ParseInput.h"
@@ -91,8 +93,15 @@ struct Options {
                  clEnumValN(APIReportFormat::HTML, "html",
                             "one self-contained web page"),
                  clEnumValN(APIReportFormat::Compspec, "compspec",
-                            "compspec's own facts (is-compatible.lp)")),
+                            "compspec's own facts (is-compatible.lp)"),
+                 clEnumValN(APIReportFormat::MLIR, "mlir",
+                            "the patch plan from the old API to the new")),
       cl::init(APIReportFormat::Text)};
+  cl::opt<bool> verify{
+      "verify",
+      cl::desc("Apply the plan to the old API and check that it gives the new "
+               "one (trouble if not)"),
+      cl::init(false)};
   cl::opt<std::string> suppressFile{
       "suppress",
       cl::desc("Silence known changes: lines 'PATTERN: REASON', PATTERN a "
@@ -249,6 +258,9 @@ int runDiff(const Options &options, DialectRegistry &registry) {
   report.newInput = describe(*apis[1], options.inputs[1]);
   report.groupBy = options.groupBy;
   report.diff = diffAPIs(*apis[0], *apis[1]);
+  if (options.verify &&
+      failed(verifyAPIPlan(report.diff.plan, *apis[0], *apis[1])))
+    return ExitTrouble;
   applyAPISuppressions(report.diff, suppressions);
   report.groups = groupAPIChanges(report.diff, options.groupBy);
   report.shownGroups = report.groups.size();
@@ -300,7 +312,7 @@ int graphdiff::apiDiffMain(int argc, char **argv) {
   std::vector<char *> arguments = rewriteArguments(argc, argv, storage);
 
   DialectRegistry registry;
-  registry.insert<api::APIDialect>();
+  registry.insert<api::APIDialect, patch::PatchDialect>();
   registerAllDialects(registry);
   registerAllExtensions(registry);
 
