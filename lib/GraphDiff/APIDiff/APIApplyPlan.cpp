@@ -126,8 +126,8 @@ private:
     FailureOr<Operation *> old = resolve(update, update.getNode());
     if (failed(old))
       return failure();
-    bool moves =
-        patch::bitEnumContainsAll(update.getChanges(), patch::NodeChange::Inputs);
+    bool moves = patch::bitEnumContainsAll(update.getChanges(),
+                                           patch::NodeChange::Inputs);
     FailureOr<Block *> scope = moves ? scopeOf(update, update.getInputs())
                                      : FailureOr<Block *>((*old)->getBlock());
     if (failed(scope))
@@ -144,8 +144,7 @@ private:
     if (moves)
       (*scope)->push_back(*fresh);
     else
-      (*old)->getBlock()->getOperations().insert((*old)->getIterator(),
-                                                 *fresh);
+      (*old)->getBlock()->getOperations().insert((*old)->getIterator(), *fresh);
     (*old)->erase();
     current[update.getNode().getName().getValue()] = *fresh;
     return success();
@@ -217,8 +216,8 @@ std::optional<APIMismatch> compareScopes(Block *applied, Block *target,
       return APIMismatch{a, t, path,
                          "has other parameters, results or facts than in the "
                          "target"};
-    if (std::optional<APIMismatch> inner = compareScopes(
-            api::getBodyBlock(a), api::getBodyBlock(t), path))
+    if (std::optional<APIMismatch> inner =
+            compareScopes(api::getBodyBlock(a), api::getBodyBlock(t), path))
       return inner;
   }
   for (Operation *a : appliedObjects)

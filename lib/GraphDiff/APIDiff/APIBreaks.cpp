@@ -119,8 +119,8 @@ std::vector<APIChange> Classifier::run(patch::PlanOp plan) {
       continue;
     }
     int parent = oldSide.parent[o];
-    if (parent >= 0 && isa_and_present<patch::DeleteOp, patch::ReplaceOp>(
-                           oldAction[parent]))
+    if (parent >= 0 &&
+        isa_and_present<patch::DeleteOp, patch::ReplaceOp>(oldAction[parent]))
       continue; // inside a removed object: the removal says it
     Operation *op = oldSide.objects[o];
     std::string detail;
@@ -145,8 +145,7 @@ std::vector<APIChange> Classifier::run(patch::PlanOp plan) {
   return std::move(changes);
 }
 
-void Classifier::compareUpdate(unsigned o, unsigned n,
-                               patch::UpdateOp update) {
+void Classifier::compareUpdate(unsigned o, unsigned n, patch::UpdateOp update) {
   Operation *oldOp = oldSide.objects[o], *newOp = update.getNewNode();
   const std::string &oldPath = oldSide.names[o], &newPath = newSide.names[n];
   bool breaks = oldSide.publicChain[o];
@@ -156,8 +155,8 @@ void Classifier::compareUpdate(unsigned o, unsigned n,
     std::optional<unsigned> image =
         oldParent < 0 ? std::nullopt : mapping.getTarget(oldParent);
     // A move or rename of the scope explains its members' new names.
-    bool scopeExplains = image && mapping.getPairStage(*image) ==
-                                      MatchStage::Structure;
+    bool scopeExplains =
+        image && mapping.getPairStage(*image) == MatchStage::Structure;
     if (!scopeExplains &&
         SymbolTable::getSymbolName(oldOp) != SymbolTable::getSymbolName(newOp))
       add(APIChangeKind::Renamed, breaks, o, n, oldPath, newPath,
@@ -306,9 +305,9 @@ void Classifier::compareFunctions(unsigned o, unsigned n, Operation *newOp,
 }
 
 void Classifier::compareNodes(Operation *oldOwner, Operation *newOwner,
-                          const std::string &oldPath,
-                          const std::string &newPath, unsigned o, unsigned n,
-                          bool breaks) {
+                              const std::string &oldPath,
+                              const std::string &newPath, unsigned o,
+                              unsigned n, bool breaks) {
   std::vector<api::NodeOp> oldNodes = nodesOf(oldOwner),
                            newNodes = nodesOf(newOwner);
   std::vector<int> pairOf(oldNodes.size(), -1);
@@ -366,7 +365,6 @@ void Classifier::compareNodes(Operation *oldOwner, Operation *newOwner,
       add(APIChangeKind::NodeAdded, false, o, n, "", nodePath(newPath, newNode),
           std::nullopt, newNode.getLoc(), APILevel::Parameter);
 }
-
 
 std::vector<APIChange> apidiff::classifyAPIPlan(const Side &oldSide,
                                                 const Side &newSide,

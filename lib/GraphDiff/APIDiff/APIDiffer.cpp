@@ -38,8 +38,8 @@ APIDiff graphdiff::diffAPIs(ModuleOp oldAPI, ModuleOp newAPI) {
 
   diff.plans = ModuleOp::create(UnknownLoc::get(context));
   OpBuilder builder = OpBuilder::atBlockEnd(diff.plans->getBody());
-  diff.plan = emitAPIPlan(oldSide, newSide, diff.mapping, diff.oldTies,
-                          builder, getAPIName(oldAPI), getAPIName(newAPI));
+  diff.plan = emitAPIPlan(oldSide, newSide, diff.mapping, diff.oldTies, builder,
+                          getAPIName(oldAPI), getAPIName(newAPI));
   diff.changes =
       classifyAPIPlan(oldSide, newSide, diff.mapping, diff.newTies, diff.plan);
   // Old-side preorder, then new-only objects; stable within one object.

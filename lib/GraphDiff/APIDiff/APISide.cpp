@@ -72,8 +72,7 @@ std::optional<unsigned> Side::lookup(patch::RefAttr ref) const {
 
 patch::RefAttr Side::getRef(unsigned index, bool isNew) const {
   MLIRContext *context = objects[index]->getContext();
-  return patch::RefAttr::get(context,
-                             StringAttr::get(context, refNames[index]),
+  return patch::RefAttr::get(context, StringAttr::get(context, refNames[index]),
                              /*symbol=*/true, /*result=*/0, isNew);
 }
 

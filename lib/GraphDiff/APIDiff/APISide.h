@@ -1,4 +1,5 @@
-//===- APISide.h - One side of an API diff, as the stages see it -*- C++ -*-===//
+//===- APISide.h - One side of an API diff, as the stages see it -*- C++
+//-*-===//
 //
 // Part of graph-diff. Internal to the APIDiff library.
 //

@@ -1,4 +1,5 @@
-//===- APIStages.h - The steps of an API diff ----------------------*- C++ -*-===//
+//===- APIStages.h - The steps of an API diff ----------------------*- C++
+//-*-===//
 //
 // Part of graph-diff. Internal to the APIDiff library.
 //
@@ -42,8 +43,7 @@ patch::PlanOp emitAPIPlan(const Side &oldSide, const Side &newSide,
 /// rules): deletes are removals, inserts additions, replaces both, and each
 /// update is compared with the object it is anchored on. In old-side
 /// preorder, then new-only objects; not yet sorted.
-std::vector<APIChange> classifyAPIPlan(const Side &oldSide,
-                                       const Side &newSide,
+std::vector<APIChange> classifyAPIPlan(const Side &oldSide, const Side &newSide,
                                        const NodeMapping &mapping,
                                        llvm::ArrayRef<unsigned> newTies,
                                        patch::PlanOp plan);

@@ -66,10 +66,7 @@ static ParseResult parseBody(OpAsmParser &parser, Region &body) {
 }
 
 static void printBody(OpAsmPrinter &p, Operation *, Region &body) {
-  if (body.empty() || body.front().empty()) {
-    p << "{\n}";
-    return;
-  }
+  // An empty body prints as `{` and `}` on their own lines, indented.
   p.printRegion(body, /*printEntryBlockArgs=*/false,
                 /*printBlockTerminators=*/false);
 }
