@@ -93,6 +93,9 @@ def Patch_RefAttr : AttrDef<Patch_Dialect, "Ref"> {
     bool isNone() const { return getName().getValue().empty(); }
     /// The reference as written inside an action (`@conv1[1]`, `new %7`).
     std::string str() const;
+    /// The reference without its `new ` mark (`%7` for `new %7`): the name
+    /// the target graph gives a new value.
+    std::string bareStr() const;
     /// The same reference to the node, ignoring the result index.
     RefAttr getNodeRef() const;
   }];
