@@ -175,9 +175,6 @@ struct DiffResult {
   bool isDifferent() const;
 };
 
-/// The name renderers were written against.
-using DiffReport = DiffResult;
-
 /// Diffs every graph of `source` against the graph of the same name in
 /// `target` (graphs: `lg.graph`s and function-like ops with a body). The
 /// result owns the plans; its graph views point into `source` and `target`,

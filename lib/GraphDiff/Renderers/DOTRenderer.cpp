@@ -34,7 +34,7 @@ static std::string quote(StringRef text) {
   return out;
 }
 
-LogicalResult graphdiff::renderDOT(const DiffReport &report,
+LogicalResult graphdiff::renderDOT(const DiffResult &report,
                                    llvm::raw_ostream &os,
                                    const RenderOptions &options) {
   os << "digraph \"graph-diff\" {\n";

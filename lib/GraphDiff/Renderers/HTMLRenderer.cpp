@@ -40,7 +40,7 @@ static void summaryRow(llvm::raw_ostream &os, StringRef label,
      << percent(summary.similarity()) << "</td></tr>\n";
 }
 
-LogicalResult graphdiff::renderHTML(const DiffReport &report,
+LogicalResult graphdiff::renderHTML(const DiffResult &report,
                                     llvm::raw_ostream &os,
                                     const RenderOptions &options) {
   std::vector<PairView> views = viewsOf(report);

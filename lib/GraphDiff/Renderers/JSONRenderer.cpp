@@ -224,7 +224,7 @@ static void writeMapping(llvm::json::OStream &j, const PairView &view) {
   });
 }
 
-LogicalResult graphdiff::renderJSON(const DiffReport &report,
+LogicalResult graphdiff::renderJSON(const DiffResult &report,
                                     llvm::raw_ostream &os,
                                     const RenderOptions &options) {
   std::vector<PairView> views = viewsOf(report);

@@ -94,7 +94,7 @@ static void row(llvm::raw_ostream &os, StringRef name,
      << summary.inserted << " |\n";
 }
 
-LogicalResult graphdiff::renderMarkdown(const DiffReport &report,
+LogicalResult graphdiff::renderMarkdown(const DiffResult &report,
                                         llvm::raw_ostream &os,
                                         const RenderOptions &options) {
   std::vector<PairView> views = selectedViews(report, options);

@@ -1,4 +1,4 @@
-//===- ReportModel.cpp - What renderers derive from a DiffReport ----------===//
+//===- ReportModel.cpp - What renderers derive from a DiffResult ----------===//
 //
 // Part of graph-diff.
 //
@@ -108,7 +108,7 @@ std::optional<unsigned> PairView::targetNode(patch::RefAttr ref) const {
       /*isNew=*/false));
 }
 
-std::vector<PairView> graphdiff::viewsOf(const DiffReport &report) {
+std::vector<PairView> graphdiff::viewsOf(const DiffResult &report) {
   std::vector<PairView> views;
   views.reserve(report.pairs.size());
   for (const GraphPairDiff &pair : report.pairs)

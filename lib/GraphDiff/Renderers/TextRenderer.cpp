@@ -155,7 +155,7 @@ static std::string summaryText(const DiffSummary &summary) {
   return out;
 }
 
-LogicalResult graphdiff::renderText(const DiffReport &report,
+LogicalResult graphdiff::renderText(const DiffResult &report,
                                     llvm::raw_ostream &os,
                                     const RenderOptions &options) {
   bool hadColors = os.colors_enabled();
