@@ -8,7 +8,6 @@
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Graph/AttributeEquivalence.h"
-#include "mlir/IR/OperationSupport.h"
 
 using namespace mlir;
 using namespace graphdiff;
@@ -61,21 +60,11 @@ bool graphdiff::contentChanged(Operation *a, Operation *b,
       a->getNumRegions() == b->getNumRegions() && a->getNumRegions() != 0) {
     // Values from outside the two ops (their operands, captured values) are
     // edges, compared elsewhere; values defined inside must correspond.
-    DenseMap<Value, Value> inner;
-    auto definedIn = [](Operation *op, Value value) {
-      Operation *parent = value.getParentBlock()->getParentOp();
-      return parent && op->isAncestor(parent);
-    };
-    bool same = OperationEquivalence::isEquivalentTo(
-        a, b,
-        [&](Value va, Value vb) -> LogicalResult {
-          auto it = inner.find(va);
-          if (it != inner.end())
-            return success(it->second == vb);
-          return success(!definedIn(a, va) && !definedIn(b, vb));
-        },
-        [&](Value va, Value vb) { inner.try_emplace(va, vb); },
-        OperationEquivalence::IgnoreLocations);
+    auto edge = [](Value, Value) { return true; };
+    bool same = llvm::all_of_zip(
+        a->getRegions(), b->getRegions(), [&](Region &ra, Region &rb) {
+          return isSameRegion(ra, rb, edge, /*ignoreLocations=*/true);
+        });
     if (!same &&
         !patch::bitEnumContainsAny(changes, patch::NodeChange::Attributes))
       changes |= patch::NodeChange::Regions;

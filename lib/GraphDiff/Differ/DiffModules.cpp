@@ -16,7 +16,6 @@
 #include "GraphDiff/Differ/LooseOps.h"
 #include "GraphDiff/Graph/AttributeEquivalence.h"
 #include "GraphDiff/Graph/Graph.h"
-#include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringMap.h"
@@ -153,8 +152,9 @@ FailureOr<DiffResult> graphdiff::diffModules(ModuleOp source, ModuleOp target,
     // are the same, different ones are refused, never skipped.
     if (sourceGraphInfo.form == ModuleGraph::MultiBlock ||
         targetGraphInfo->form == ModuleGraph::MultiBlock) {
-      if (OperationEquivalence::isEquivalentTo(
-              sourceOp, targetOp, OperationEquivalence::IgnoreLocations))
+      if (isSameOp(
+              sourceOp, targetOp, [](Value a, Value b) { return a == b; },
+              /*ignoreLocations=*/true))
         continue;
       const ModuleGraph &multi = sourceGraphInfo.form == ModuleGraph::MultiBlock
                                      ? sourceGraphInfo
