@@ -12,7 +12,7 @@
 // Other bytes in the body: the node's regions changed, and the plan applied
 // to the source gives the target.
 // RUN: %expect_exit 1 graph-diff-opt %t/a.mlir %t/other.mlir --verify | FileCheck %s --check-prefix=OTHER
-// OTHER: patch.update %0 changes ["regions"]
+// OTHER: patch.update %r changes ["regions"]
 
 // The isomorphism check (--check-plan) agrees: an empty plan accounts for
 // the same bytes and not for other ones.

@@ -44,8 +44,8 @@ using OuterValueMatch = llvm::function_ref<bool(mlir::Value, mlir::Value)>;
 
 /// Whether regions `a` and `b` compute the same: as many blocks, with
 /// arguments of the same types, holding ops that are the same one by one
-/// (name, attributes and properties in the sense of isSameAttribute, result
-/// types, successors, nested regions and, unless `ignoreLocations`,
+/// (name, attributes and properties in the sense of isSameAttribute, operand
+/// and result types, successors, nested regions and, unless `ignoreLocations`,
 /// locations). A value defined inside must be used where the value at the
 /// same position inside the other is; values from outside are compared by
 /// `outer`.

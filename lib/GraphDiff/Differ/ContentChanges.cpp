@@ -58,13 +58,12 @@ bool graphdiff::contentChanged(Operation *a, Operation *b,
     changes |= patch::NodeChange::Types;
   if (a->getName() == b->getName() &&
       a->getNumRegions() == b->getNumRegions() && a->getNumRegions() != 0) {
+    // The whole ops, as the differ always compared them (so a change of
+    // types or operand count with equal bodies still reads as "regions").
     // Values from outside the two ops (their operands, captured values) are
     // edges, compared elsewhere; values defined inside must correspond.
-    auto edge = [](Value, Value) { return true; };
-    bool same = llvm::all_of_zip(
-        a->getRegions(), b->getRegions(), [&](Region &ra, Region &rb) {
-          return isSameRegion(ra, rb, edge, /*ignoreLocations=*/true);
-        });
+    bool same = isSameOp(
+        a, b, [](Value, Value) { return true; }, /*ignoreLocations=*/true);
     if (!same &&
         !patch::bitEnumContainsAny(changes, patch::NodeChange::Attributes))
       changes |= patch::NodeChange::Regions;

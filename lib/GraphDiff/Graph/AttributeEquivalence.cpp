@@ -141,7 +141,7 @@ private:
   bool compareOp(Operation &a, Operation &b) {
     if (a.getName() != b.getName() || !sameAttributes(a, b) ||
         a.getResultTypes() != b.getResultTypes() ||
-        a.getNumOperands() != b.getNumOperands() ||
+        a.getOperandTypes() != b.getOperandTypes() ||
         a.getNumSuccessors() != b.getNumSuccessors() ||
         a.getNumRegions() != b.getNumRegions() ||
         (!ignoreLocations && a.getLoc() != b.getLoc()))
