@@ -135,7 +135,7 @@ struct GraphPairDiff : GraphDiff {
 /// or both only declare it), and what differs (see patch.change_graph).
 struct ChangedGraph {
   std::string name;
-  std::vector<std::string> changes;
+  patch::GraphChange changes;
 };
 
 /// How diffModules reads and matches its inputs.

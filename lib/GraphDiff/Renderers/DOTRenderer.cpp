@@ -107,7 +107,7 @@ LogicalResult graphdiff::renderDOT(const DiffResult &report,
   for (const ChangedGraph &graph : report.changedGraphs)
     os << "  " << quote("changed_" + graph.name) << " [label="
        << quote("@" + graph.name +
-                "\nchanged: " + llvm::join(graph.changes, ", "))
+                "\nchanged: " + patch::stringifyGraphChange(graph.changes))
        << ", fillcolor=" << quote(statusColor(NodeStatus::Updated)) << "];\n";
   os << "}\n";
   return success();

@@ -77,7 +77,7 @@ LogicalResult graphdiff::renderHTML(const DiffResult &report,
        << ": added (only in the target)</p>\n";
   for (const ChangedGraph &graph : report.changedGraphs)
     os << "<p class=\"updated\">graph @" << escapeXML(graph.name)
-       << ": changed (" << escapeXML(llvm::join(graph.changes, ", "))
+       << ": changed (" << escapeXML(patch::stringifyGraphChange(graph.changes))
        << ")</p>\n";
 
   os << "<div class=\"toolbar\"><input id=\"search\" type=\"search\" "

@@ -267,8 +267,8 @@ LogicalResult graphdiff::renderJSON(const DiffResult &report,
           j.object([&] {
             j.attribute("name", graph.name);
             j.attributeArray("changes", [&] {
-              for (const std::string &change : graph.changes)
-                j.value(change);
+              for (patch::GraphChange change : patch::getSetBits(graph.changes))
+                j.value(patch::stringifyGraphChange(change));
             });
           });
       });

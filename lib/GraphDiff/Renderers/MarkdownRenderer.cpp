@@ -127,7 +127,8 @@ LogicalResult graphdiff::renderMarkdown(const DiffResult &report,
   for (const ChangedGraph &graph : report.changedGraphs)
     if (selectsGraph(options, graph.name))
       os << "| " << code("@" + graph.name) << " | changed ("
-         << escapeText(llvm::join(graph.changes, ", ")) << ") | | | | | |\n";
+         << escapeText(patch::stringifyGraphChange(graph.changes))
+         << ") | | | | | |\n";
   row(os, "**total**", total);
   os << "\n";
 

@@ -209,7 +209,8 @@ LogicalResult graphdiff::renderText(const DiffResult &report,
     graphLine(name, "added (only in the target" + nodes(size) + ")",
               llvm::raw_ostream::GREEN);
   for (const ChangedGraph &graph : report.changedGraphs)
-    graphLine(graph.name, "changed (" + llvm::join(graph.changes, ", ") + ")",
+    graphLine(graph.name,
+              "changed (" + patch::stringifyGraphChange(graph.changes) + ")",
               llvm::raw_ostream::YELLOW);
 
   std::string summary =

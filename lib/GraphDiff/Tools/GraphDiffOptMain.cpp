@@ -117,13 +117,13 @@ static LogicalResult checkGraphEntry(Operation &op, ModuleGraph *source,
       target->form != ModuleGraph::Declaration)
     return op.emitError("changes a graph that both inputs define: that takes "
                         "a 'patch.plan'");
-  SmallVector<StringRef> actual = declarationChanges(*source, *target);
-  SmallVector<StringRef> listed(
-      change.getChanges().getAsValueRange<StringAttr>());
+  patch::GraphChange actual = declarationChanges(*source, *target);
+  patch::GraphChange listed = change.getChanges();
   if (actual != listed)
-    return op.emitError() << "lists changes [" << llvm::join(listed, ", ")
+    return op.emitError() << "lists changes ["
+                          << patch::stringifyGraphChange(listed)
                           << "] but the inputs differ in ["
-                          << llvm::join(actual, ", ") << "]";
+                          << patch::stringifyGraphChange(actual) << "]";
   return success();
 }
 
