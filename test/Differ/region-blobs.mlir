@@ -17,7 +17,8 @@
 // The isomorphism check (--check-plan) agrees: an empty plan accounts for
 // the same bytes and not for other ones.
 // RUN: %expect_exit 0 graph-diff-opt %t/a.mlir %t/same.mlir --check-plan=%t/empty.mlir
-// RUN: %expect_exit 1 graph-diff-opt %t/a.mlir %t/other.mlir --check-plan=%t/empty.mlir
+// RUN: %expect_exit 2 graph-diff-opt %t/a.mlir %t/other.mlir --check-plan=%t/empty.mlir 2>&1 | FileCheck %s --check-prefix=CHECKPLAN
+// CHECKPLAN: other.mlir:2:8: error: the applied plan does not give the target: region #0 differs
 
 // A body of several blocks is compared whole, by the same rule.
 // RUN: %expect_exit 0 graph-diff-opt %t/branch.mlir %t/branch.mlir
