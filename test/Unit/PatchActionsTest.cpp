@@ -55,6 +55,18 @@ TEST(PatchEnumsTest, NodeChangeRoundTripsEverySet) {
   EXPECT_EQ(symbolizeNodeChange(1u << 5), std::nullopt);
 }
 
+TEST(PatchEnumsTest, GraphChangeNamesEachFlagInBitOrder) {
+  EXPECT_EQ(getSetBits(~GraphChange::None),
+            (SmallVector<GraphChange>{
+                GraphChange::Defined, GraphChange::Declared,
+                GraphChange::Signature, GraphChange::Attributes}));
+  EXPECT_EQ(
+      stringifyGraphChange(GraphChange::Attributes | GraphChange::Defined),
+      "defined, attributes");
+  EXPECT_EQ(symbolizeGraphChange("signature"), GraphChange::Signature);
+  EXPECT_EQ(symbolizeGraphChange("renamed"), std::nullopt);
+}
+
 namespace {
 
 class PatchActionsTest : public ::testing::Test {
@@ -113,6 +125,18 @@ TEST_F(PatchActionsTest, OpsHoldEnumsAndPrintThemAsStrings) {
   EXPECT_NE(text.find(R"(changes ["kind", "inputs"])"), std::string::npos)
       << text;
   EXPECT_NE(text.find(R"(stage "id")"), std::string::npos) << text;
+}
+
+TEST_F(PatchActionsTest, ChangeGraphHoldsAnEnumAndPrintsItInBitOrder) {
+  OwningOpRef<ModuleOp> module =
+      parse(R"(patch.change_graph @f changes ["signature", "defined"])");
+  ASSERT_TRUE(module);
+  auto change = *module->getOps<ChangeGraphOp>().begin();
+  EXPECT_EQ(change.getChanges(), GraphChange::Defined | GraphChange::Signature);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  change->print(os);
+  EXPECT_EQ(text, R"(patch.change_graph @f changes ["defined", "signature"])");
 }
 
 TEST_F(PatchActionsTest, InterfaceSaysWhatEachActionClaimsReadsAndMakes) {

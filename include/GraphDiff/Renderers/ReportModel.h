@@ -1,4 +1,4 @@
-//===- ReportModel.h - What renderers derive from a DiffReport --*- C++ -*-===//
+//===- ReportModel.h - What renderers derive from a DiffResult --*- C++ -*-===//
 //
 // Part of graph-diff.
 //
@@ -90,7 +90,7 @@ struct ActionLine {
 std::vector<ActionLine> describeActions(const PairView &view);
 
 /// A view of every graph pair of `report`, in report order.
-std::vector<PairView> viewsOf(const DiffReport &report);
+std::vector<PairView> viewsOf(const DiffResult &report);
 
 /// The summary of a whole report: the sum of its pairs.
 DiffSummary summarize(llvm::ArrayRef<PairView> views);

@@ -35,16 +35,16 @@ bool selectsAction(const RenderOptions &options, const ActionLine &line);
 
 /// Whether anything differs in the selected graphs: the exit code with
 /// --func.
-bool isSelectionDifferent(const DiffReport &report,
+bool isSelectionDifferent(const DiffResult &report,
                           const RenderOptions &options);
 
 /// The views of the selected graph pairs, in report order.
-std::vector<PairView> selectedViews(const DiffReport &report,
+std::vector<PairView> selectedViews(const DiffResult &report,
                                     const RenderOptions &options);
 
 /// The summary of the selected graphs, graphs only one side has included
 /// (their nodes count as deleted or inserted).
-DiffSummary summarizeSelection(const DiffReport &report,
+DiffSummary summarizeSelection(const DiffResult &report,
                                llvm::ArrayRef<PairView> views,
                                const RenderOptions &options);
 

@@ -16,7 +16,6 @@
 #include "GraphDiff/Differ/LooseOps.h"
 #include "GraphDiff/Graph/AttributeEquivalence.h"
 #include "GraphDiff/Graph/Graph.h"
-#include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringMap.h"
@@ -67,20 +66,19 @@ FailureOr<std::vector<ModuleGraph>> graphdiff::collectGraphs(ModuleOp module) {
   return graphs;
 }
 
-SmallVector<StringRef>
-graphdiff::declarationChanges(const ModuleGraph &source,
-                              const ModuleGraph &target) {
-  SmallVector<StringRef> changes;
+patch::GraphChange graphdiff::declarationChanges(const ModuleGraph &source,
+                                                 const ModuleGraph &target) {
+  patch::GraphChange changes = patch::GraphChange::None;
   bool sourceDefined = source.form != ModuleGraph::Declaration;
   bool targetDefined = target.form != ModuleGraph::Declaration;
   if (!sourceDefined && targetDefined)
-    changes.push_back("defined");
+    changes |= patch::GraphChange::Defined;
   if (sourceDefined && !targetDefined)
-    changes.push_back("declared");
+    changes |= patch::GraphChange::Declared;
   auto a = cast<FunctionOpInterface>(source.op);
   auto b = dyn_cast<FunctionOpInterface>(target.op);
   if (!b || a.getFunctionType() != b.getFunctionType())
-    changes.push_back("signature");
+    changes |= patch::GraphChange::Signature;
   // Any other attribute (argument attributes, ...). A declaration is private
   // by rule, so visibility only counts between two declarations.
   MLIRContext *context = source.op->getContext();
@@ -98,7 +96,7 @@ graphdiff::declarationChanges(const ModuleGraph &source,
   if (source.op->getName() != target.op->getName() ||
       !isSameAttrDictionary(la.getDictionary(context),
                             lb.getDictionary(context)))
-    changes.push_back("attributes");
+    changes |= patch::GraphChange::Attributes;
   return changes;
 }
 
@@ -153,8 +151,9 @@ FailureOr<DiffResult> graphdiff::diffModules(ModuleOp source, ModuleOp target,
     // are the same, different ones are refused, never skipped.
     if (sourceGraphInfo.form == ModuleGraph::MultiBlock ||
         targetGraphInfo->form == ModuleGraph::MultiBlock) {
-      if (OperationEquivalence::isEquivalentTo(
-              sourceOp, targetOp, OperationEquivalence::IgnoreLocations))
+      if (isSameOp(
+              sourceOp, targetOp, [](Value a, Value b) { return a == b; },
+              /*ignoreLocations=*/true))
         continue;
       const ModuleGraph &multi = sourceGraphInfo.form == ModuleGraph::MultiBlock
                                      ? sourceGraphInfo
@@ -176,16 +175,13 @@ FailureOr<DiffResult> graphdiff::diffModules(ModuleOp source, ModuleOp target,
     }
     if (sourceGraphInfo.form == ModuleGraph::Declaration ||
         targetGraphInfo->form == ModuleGraph::Declaration) {
-      SmallVector<StringRef> changes =
+      patch::GraphChange changes =
           declarationChanges(sourceGraphInfo, *targetGraphInfo);
-      if (changes.empty())
+      if (changes == patch::GraphChange::None)
         continue;
       patch::ChangeGraphOp::create(builder, targetOp->getLoc(),
-                                   sourceGraphInfo.path,
-                                   builder.getStrArrayAttr(changes));
-      result.changedGraphs.push_back(
-          {sourceGraphInfo.key,
-           std::vector<std::string>(changes.begin(), changes.end())});
+                                   sourceGraphInfo.path, changes);
+      result.changedGraphs.push_back({sourceGraphInfo.key, changes});
       continue;
     }
     FailureOr<std::unique_ptr<Graph>> sourceGraph =

@@ -348,18 +348,11 @@ std::optional<std::string> Matcher::compareNodes(unsigned a, unsigned t) const {
            " region(s) here but " + std::to_string(opT->getNumRegions()) +
            " in the target";
   // Nested regions; values captured from the graph must be paired ones.
-  DenseMap<Value, Value> inner;
-  auto checkEquivalent = [&](Value va, Value vt) -> LogicalResult {
-    auto it = inner.find(va);
-    if (it != inner.end())
-      return success(it->second == vt);
-    return success(valuesPaired(va, vt));
-  };
-  auto markEquivalent = [&](Value va, Value vt) { inner.try_emplace(va, vt); };
+  auto captured = [&](Value va, Value vt) { return valuesPaired(va, vt); };
   for (auto [index, regionA, regionT] :
        llvm::enumerate(opA->getRegions(), opT->getRegions()))
-    if (!OperationEquivalence::isRegionEquivalentTo(
-            &regionA, &regionT, checkEquivalent, markEquivalent, flags))
+    if (!isSameRegion(regionA, regionT, captured,
+                      flags & OperationEquivalence::IgnoreLocations))
       return "region #" + std::to_string(index) + " differs";
   return std::nullopt;
 }

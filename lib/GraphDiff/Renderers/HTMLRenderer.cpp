@@ -40,7 +40,7 @@ static void summaryRow(llvm::raw_ostream &os, StringRef label,
      << percent(summary.similarity()) << "</td></tr>\n";
 }
 
-LogicalResult graphdiff::renderHTML(const DiffReport &report,
+LogicalResult graphdiff::renderHTML(const DiffResult &report,
                                     llvm::raw_ostream &os,
                                     const RenderOptions &options) {
   std::vector<PairView> views = viewsOf(report);
@@ -77,7 +77,7 @@ LogicalResult graphdiff::renderHTML(const DiffReport &report,
        << ": added (only in the target)</p>\n";
   for (const ChangedGraph &graph : report.changedGraphs)
     os << "<p class=\"updated\">graph @" << escapeXML(graph.name)
-       << ": changed (" << escapeXML(llvm::join(graph.changes, ", "))
+       << ": changed (" << escapeXML(patch::stringifyGraphChange(graph.changes))
        << ")</p>\n";
 
   os << "<div class=\"toolbar\"><input id=\"search\" type=\"search\" "

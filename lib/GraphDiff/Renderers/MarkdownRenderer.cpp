@@ -94,7 +94,7 @@ static void row(llvm::raw_ostream &os, StringRef name,
      << summary.inserted << " |\n";
 }
 
-LogicalResult graphdiff::renderMarkdown(const DiffReport &report,
+LogicalResult graphdiff::renderMarkdown(const DiffResult &report,
                                         llvm::raw_ostream &os,
                                         const RenderOptions &options) {
   std::vector<PairView> views = selectedViews(report, options);
@@ -127,7 +127,8 @@ LogicalResult graphdiff::renderMarkdown(const DiffReport &report,
   for (const ChangedGraph &graph : report.changedGraphs)
     if (selectsGraph(options, graph.name))
       os << "| " << code("@" + graph.name) << " | changed ("
-         << escapeText(llvm::join(graph.changes, ", ")) << ") | | | | | |\n";
+         << escapeText(patch::stringifyGraphChange(graph.changes))
+         << ") | | | | | |\n";
   row(os, "**total**", total);
   os << "\n";
 

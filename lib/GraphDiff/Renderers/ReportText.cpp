@@ -71,7 +71,7 @@ static std::string keyOf(const GraphPairDiff &pair) {
   return graphKey(plan.getSource());
 }
 
-bool graphdiff::isSelectionDifferent(const DiffReport &report,
+bool graphdiff::isSelectionDifferent(const DiffResult &report,
                                      const RenderOptions &options) {
   for (const GraphPairDiff &pair : report.pairs) {
     patch::PlanOp plan = pair.plan;
@@ -89,7 +89,7 @@ bool graphdiff::isSelectionDifferent(const DiffReport &report,
   return any(report.addedGraphs) || any(report.removedGraphs);
 }
 
-std::vector<PairView> graphdiff::selectedViews(const DiffReport &report,
+std::vector<PairView> graphdiff::selectedViews(const DiffResult &report,
                                                const RenderOptions &options) {
   std::vector<PairView> views;
   for (const GraphPairDiff &pair : report.pairs)
@@ -98,7 +98,7 @@ std::vector<PairView> graphdiff::selectedViews(const DiffReport &report,
   return views;
 }
 
-DiffSummary graphdiff::summarizeSelection(const DiffReport &report,
+DiffSummary graphdiff::summarizeSelection(const DiffResult &report,
                                           ArrayRef<PairView> views,
                                           const RenderOptions &options) {
   DiffSummary total = summarize(views);

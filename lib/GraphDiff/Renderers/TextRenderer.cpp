@@ -155,7 +155,7 @@ static std::string summaryText(const DiffSummary &summary) {
   return out;
 }
 
-LogicalResult graphdiff::renderText(const DiffReport &report,
+LogicalResult graphdiff::renderText(const DiffResult &report,
                                     llvm::raw_ostream &os,
                                     const RenderOptions &options) {
   bool hadColors = os.colors_enabled();
@@ -209,7 +209,8 @@ LogicalResult graphdiff::renderText(const DiffReport &report,
     graphLine(name, "added (only in the target" + nodes(size) + ")",
               llvm::raw_ostream::GREEN);
   for (const ChangedGraph &graph : report.changedGraphs)
-    graphLine(graph.name, "changed (" + llvm::join(graph.changes, ", ") + ")",
+    graphLine(graph.name,
+              "changed (" + patch::stringifyGraphChange(graph.changes) + ")",
               llvm::raw_ostream::YELLOW);
 
   std::string summary =

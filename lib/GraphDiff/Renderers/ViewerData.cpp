@@ -8,6 +8,8 @@
 
 #include "Layout.h"
 
+#include "GraphDiff/Dialect/Patch/IR/PatchVisitors.h"
+
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/StringMap.h"
@@ -24,40 +26,72 @@ using namespace graphdiff;
 static constexpr size_t kMaxIRText = 1200, kMaxIRTextBig = 400,
                         kBigGraph = 5000;
 
+namespace {
+/// Collects the nodes and inputs one action involves; returns false for an
+/// action without a line of its own.
+class ActionNodeCollector
+    : public patch::ActionVisitor<ActionNodeCollector, bool, ActionNodes &> {
+public:
+  explicit ActionNodeCollector(const PairView &view) : view(view) {}
+
+  using ActionVisitor::visitAction;
+
+  bool visitAction(patch::DeleteOp del, ActionNodes &line) {
+    // Deletes absorbed by a replace are part of the replace's line.
+    if (del.getAbsorbedByAttr())
+      return false;
+    addSource(line, del.getNode());
+    return true;
+  }
+  bool visitAction(patch::ReplaceOp replace, ActionNodes &line) {
+    for (auto ref : replace.getRegion().getAsRange<patch::RefAttr>())
+      addSource(line, ref);
+    addTarget(line, replace.getNewName());
+    return true;
+  }
+  bool visitAction(patch::InsertOp insert, ActionNodes &line) {
+    addTarget(line, insert.getNewName());
+    return true;
+  }
+  bool visitAction(patch::UpdateOp update, ActionNodes &line) {
+    addSource(line, update.getNode());
+    return true;
+  }
+  bool visitAction(patch::AddInputOp add, ActionNodes &line) {
+    line.inputs.push_back("a" + std::to_string(add.getPosition()));
+    return true;
+  }
+  bool visitAction(patch::RemoveInputOp remove, ActionNodes &line) {
+    if (auto arg = dyn_cast_or_null<BlockArgument>(
+            view.source().lookupValue(remove.getInput())))
+      line.inputs.push_back("i" + std::to_string(arg.getArgNumber()));
+    return true;
+  }
+  /// Output edits name no node: an empty line.
+  bool visitUnhandledAction(Operation *, ActionNodes &) { return true; }
+  bool visitInvalidAction(Operation *, ActionNodes &) { return true; }
+
+private:
+  void addSource(ActionNodes &line, patch::RefAttr ref) {
+    if (std::optional<unsigned> s = view.sourceNode(ref))
+      line.source.push_back(*s);
+  }
+  void addTarget(ActionNodes &line, patch::RefAttr ref) {
+    if (std::optional<unsigned> t = view.targetNode(ref))
+      line.target.push_back(*t);
+  }
+
+  const PairView &view;
+};
+} // namespace
+
 std::vector<ActionNodes> graphdiff::actionNodes(const PairView &view) {
   std::vector<ActionNodes> lines;
-  const Graph &source = view.source();
+  ActionNodeCollector collector(view);
   for (Operation &op : view.getPlan().getActions().front()) {
     ActionNodes line;
-    auto addSource = [&](patch::RefAttr ref) {
-      if (std::optional<unsigned> s = view.sourceNode(ref))
-        line.source.push_back(*s);
-    };
-    auto addTarget = [&](patch::RefAttr ref) {
-      if (std::optional<unsigned> t = view.targetNode(ref))
-        line.target.push_back(*t);
-    };
-    if (auto del = dyn_cast<patch::DeleteOp>(op)) {
-      // Deletes absorbed by a replace are part of the replace's line.
-      if (del.getAbsorbedByAttr())
-        continue;
-      addSource(del.getNode());
-    } else if (auto replace = dyn_cast<patch::ReplaceOp>(op)) {
-      for (auto ref : replace.getRegion().getAsRange<patch::RefAttr>())
-        addSource(ref);
-      addTarget(replace.getNewName());
-    } else if (auto insert = dyn_cast<patch::InsertOp>(op)) {
-      addTarget(insert.getNewName());
-    } else if (auto update = dyn_cast<patch::UpdateOp>(op)) {
-      addSource(update.getNode());
-    } else if (auto add = dyn_cast<patch::AddInputOp>(op)) {
-      line.inputs.push_back("a" + std::to_string(add.getPosition()));
-    } else if (auto remove = dyn_cast<patch::RemoveInputOp>(op)) {
-      if (auto arg = dyn_cast_or_null<BlockArgument>(
-              source.lookupValue(remove.getInput())))
-        line.inputs.push_back("i" + std::to_string(arg.getArgNumber()));
-    }
-    lines.push_back(std::move(line));
+    if (collector.dispatchActionVisitor(&op, line))
+      lines.push_back(std::move(line));
   }
   return lines;
 }

@@ -14,7 +14,9 @@
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Dialect/Profile/IR/Profile.h"
-#include "GraphDiff/Differ/DiffReport.h"
+#include "GraphDiff/Differ/DiffResult.h"
+#include "GraphDiff/Differ/ModuleGraphs.h"
+#include "GraphDiff/Graph/AttributeEquivalence.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "GraphDiff/Plan/ApplyPlan.h"
 #include "GraphDiff/Plan/Isomorphism.h"
@@ -115,13 +117,13 @@ static LogicalResult checkGraphEntry(Operation &op, ModuleGraph *source,
       target->form != ModuleGraph::Declaration)
     return op.emitError("changes a graph that both inputs define: that takes "
                         "a 'patch.plan'");
-  SmallVector<StringRef> actual = declarationChanges(*source, *target);
-  SmallVector<StringRef> listed(
-      change.getChanges().getAsValueRange<StringAttr>());
+  patch::GraphChange actual = declarationChanges(*source, *target);
+  patch::GraphChange listed = change.getChanges();
   if (actual != listed)
-    return op.emitError() << "lists changes [" << llvm::join(listed, ", ")
+    return op.emitError() << "lists changes ["
+                          << patch::stringifyGraphChange(listed)
                           << "] but the inputs differ in ["
-                          << llvm::join(actual, ", ") << "]";
+                          << patch::stringifyGraphChange(actual) << "]";
   return success();
 }
 
@@ -213,8 +215,9 @@ static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
         return ExitTrouble;
       same = !findMismatch(**a, **b);
     } else if (other) {
-      same = OperationEquivalence::isEquivalentTo(
-          graph.op, other->op, OperationEquivalence::IgnoreLocations);
+      same = isSameOp(
+          graph.op, other->op, [](Value a, Value b) { return a == b; },
+          /*ignoreLocations=*/true);
     }
     if (!same)
       missing.push_back("@" + graph.key +

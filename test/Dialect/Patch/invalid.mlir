@@ -197,8 +197,13 @@ patch.plan @src to @tgt {
 
 // -----
 
-// expected-error @below {{lists unknown change 'renamed'}}
+// expected-error @below {{unknown change 'renamed' (expected 'defined', 'declared', 'signature', 'attributes')}}
 patch.change_graph @g changes ["renamed"]
+
+// -----
+
+// expected-error @below {{lists change 'signature' twice}}
+patch.change_graph @g changes ["signature", "defined", "signature"]
 
 // -----
 

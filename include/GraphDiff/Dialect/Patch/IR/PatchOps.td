@@ -93,6 +93,9 @@ def Patch_RefAttr : AttrDef<Patch_Dialect, "Ref"> {
     bool isNone() const { return getName().getValue().empty(); }
     /// The reference as written inside an action (`@conv1[1]`, `new %7`).
     std::string str() const;
+    /// The reference without its `new ` mark (`%7` for `new %7`): the name
+    /// the target graph gives a new value.
+    std::string bareStr() const;
     /// The same reference to the node, ignoring the result index.
     RefAttr getNodeRef() const;
   }];
@@ -109,6 +112,11 @@ def Patch_MatchStageAttr : EnumAttr<Patch_Dialect, Patch_MatchStage, "stage">;
 // Written inside actions as a list of strings, `changes ["kind", "inputs"]`;
 // on their own as `#patch<changes kind, inputs>`.
 def Patch_NodeChangeAttr : EnumAttr<Patch_Dialect, Patch_NodeChange, "changes">;
+
+// Written in `patch.change_graph` as a list of strings, `changes
+// ["defined"]`; on its own as `#patch<graph_changes defined>`.
+def Patch_GraphChangeAttr
+    : EnumAttr<Patch_Dialect, Patch_GraphChange, "graph_changes">;
 
 //===----------------------------------------------------------------------===//
 // Ops
@@ -384,18 +392,20 @@ def Patch_ChangeGraphOp : Patch_Op<"change_graph"> {
   let description = [{
     Stands beside the plans: both sides name the function `graph`, but one
     side (or both) only declares it, so there are no nodes to compare.
-    `changes` lists what differs: `"defined"` (the source declares it, the
-    target defines it), `"declared"` (the source defines it, the target only
-    declares it), `"signature"` (its function type differs) and
-    `"attributes"` (any other attribute: visibility, argument attributes...).
-    A declaration against an equal declaration is no change.
+    `changes` lists what differs, at least one, in this order (see
+    `GraphChange`): `"defined"` (the source declares it, the target defines
+    it), `"declared"` (the source defines it, the target only declares it),
+    `"signature"` (its function type differs) and `"attributes"` (any other
+    attribute: visibility, argument attributes...). A declaration against an
+    equal declaration is no change.
 
     ```mlir
     patch.change_graph @helper changes ["defined"]
     ```
   }];
-  let arguments = (ins SymbolRefAttr:$graph, StrArrayAttr:$changes);
-  let assemblyFormat = "$graph `changes` $changes attr-dict";
+  let arguments = (ins SymbolRefAttr:$graph, Patch_GraphChangeAttr:$changes);
+  let assemblyFormat =
+      "$graph `changes` custom<GraphChanges>($changes) attr-dict";
   let hasVerifier = 1;
 }
 
