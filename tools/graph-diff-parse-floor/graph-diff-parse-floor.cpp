@@ -93,7 +93,9 @@ static int runTool(int argc, char **argv) {
   }
   DialectRegistry registry;
   graphdiff::registerGraphDiffDialects(registry);
-  MLIRContext context(registry);
+  // Like graph-diff-opt, it exits without freeing the IR (leakAtExit).
+  auto ownedContext = std::make_unique<MLIRContext>(registry);
+  MLIRContext &context = *ownedContext;
   context.loadAllAvailableDialects();
   context.allowUnregisteredDialects(allowUnregisteredDialects);
   context.printOpOnDiagnostic(false);
@@ -118,6 +120,9 @@ static int runTool(int argc, char **argv) {
       llvm::outs() << ops - 1 << "\n";
     }
   }
+  graphdiff::leakAtExit(std::move(source));
+  graphdiff::leakAtExit(std::move(target));
+  graphdiff::leakAtExit(std::move(ownedContext));
   return 0;
 }
 
