@@ -105,9 +105,18 @@ FailureOr<std::unique_ptr<Graph>> Graph::build(Operation *op,
             slots.push_back(operand);
       });
     }
-    llvm::SetVector<Value, SmallVector<Value, 4>> inputs(slots.begin(),
-                                                         slots.end());
-    graph->nodeInputs[i].assign(inputs.begin(), inputs.end());
+    // The distinct values in slot order: a linear scan for the few slots
+    // of most nodes, a set for many.
+    SmallVector<Value, 4> &inputs = graph->nodeInputs[i];
+    if (slots.size() <= 16) {
+      for (Value value : slots)
+        if (!llvm::is_contained(inputs, value))
+          inputs.push_back(value);
+    } else {
+      llvm::SetVector<Value, SmallVector<Value, 4>> unique(slots.begin(),
+                                                           slots.end());
+      inputs.assign(unique.begin(), unique.end());
+    }
     for (auto [slot, value] : llvm::enumerate(slots)) {
       Use use{i, static_cast<unsigned>(slot), 0};
       std::optional<unsigned> producer = graph->getProducer(value);
