@@ -23,6 +23,7 @@
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Allocator.h"
 
 #include <memory>
 #include <optional>
@@ -157,7 +158,10 @@ public:
   /// The reference naming node `index`: `@id` for an `lg` node, else the SSA
   /// name of its first result (`%17`, `%conv1`), or `%<op>.<k>` for the k-th
   /// result-less op.
-  patch::RefAttr getNodeRef(unsigned index) const { return nodeRefs[index]; }
+  /// Made on first use: most nodes of a large graph are never printed.
+  patch::RefAttr getNodeRef(unsigned index) const;
+  /// The name in getNodeRef() without its sigil: `id`, `17`, `conv1`.
+  llvm::StringRef getNodeName(unsigned index) const { return nodeNames[index]; }
   /// The reference naming `value`: a node result (`@id`, `@id[1]`, `%17`,
   /// `%17#1`) or a graph input (`%argN`).
   patch::RefAttr getValueRef(mlir::Value value) const;
@@ -182,9 +186,15 @@ private:
   std::vector<llvm::SmallVector<Use, 2>> uses;
   std::vector<llvm::SmallVector<Use, 2>> inputUses;
   std::vector<bool> outputNodes;
-  std::vector<patch::RefAttr> nodeRefs;
+  /// getNodeName() by node; the names the graph made up itself (printer
+  /// names, `%<op>.<k>`) live in `nameStorage`, the others in the input's
+  /// buffer or in MLIR attribute storage.
+  std::vector<llvm::StringRef> nodeNames;
+  llvm::BumpPtrAllocator nameStorage;
+  /// getNodeRef() by node, null until first asked for.
+  mutable std::vector<patch::RefAttr> nodeRefs;
   /// Node-name (without sigil) to node index.
-  llvm::StringMap<unsigned> byName;
+  llvm::DenseMap<llvm::StringRef, unsigned> byName;
   /// getCanonicalOrder() and its inverse, once computed.
   mutable std::vector<unsigned> canonicalOrder, canonicalRanks;
   mutable bool ordered = false;

@@ -47,9 +47,14 @@ private:
   void propagate(bool sameCone);
   bool pairUniqueBuckets(bool byCone);
   bool pairDeadSinks();
-  /// Whether pairing `a` with `t` agrees with the pairs made so far, input by
-  /// input.
-  bool inputsAgree(unsigned a, unsigned t) const;
+  /// Pairs `a` with `t` and, along their inputs, every upstream pair that
+  /// this forces, if all of them agree with the pairs made so far and look
+  /// alike from both sides (tentativeAgree); otherwise pairs nothing.
+  bool tryPairTentatively(unsigned a, unsigned t);
+  /// Whether an unpaired `a` and `t` can be paired in a tentative closure:
+  /// the same upstream and downstream hashes, and every paired user of `a`
+  /// pairs with a node that reads `t` in the same slot.
+  bool tentativeAgree(unsigned a, unsigned t) const;
 
   bool valuesPaired(Value a, Value t) const;
   std::string describe(const Graph &graph, Value value) const;
@@ -100,19 +105,61 @@ void Matcher::propagate(bool sameCone) {
   }
 }
 
-bool Matcher::inputsAgree(unsigned a, unsigned t) const {
-  ArrayRef<Value> inputsA = applied.getNodeInputs(a);
-  ArrayRef<Value> inputsT = target.getNodeInputs(t);
-  if (inputsA.size() != inputsT.size())
+bool Matcher::tentativeAgree(unsigned a, unsigned t) const {
+  if (hashA.forward[a] != hashT.forward[t] ||
+      hashA.backward[a] != hashT.backward[t])
     return false;
-  for (auto [va, vt] : llvm::zip(inputsA, inputsT)) {
+  ArrayRef<Graph::Use> usesA = applied.getUses(a);
+  return llvm::all_of(usesA, [&](const Graph::Use &use) {
+    int partner = aToT[use.user];
+    if (partner == kUnpaired)
+      return true;
+    ArrayRef<int> producers = target.getSlotProducers(partner);
+    return use.slot < producers.size() && producers[use.slot] == int(t);
+  });
+}
+
+bool Matcher::tryPairTentatively(unsigned a, unsigned t) {
+  if (aToT[a] != kUnpaired || tToA[t] != kUnpaired || !tentativeAgree(a, t))
+    return false;
+  SmallVector<std::pair<unsigned, unsigned>> made;
+  auto pair = [&](unsigned pa, unsigned pt) {
+    aToT[pa] = pt;
+    tToA[pt] = pa;
+    made.push_back({pa, pt});
+  };
+  // Every value `a` reads must be paired with the value `t` reads in the same
+  // position: already, or by a pair this closure makes.
+  auto agree = [&](Value va, Value vt) {
     std::optional<unsigned> pa = applied.getProducer(va);
     std::optional<unsigned> pt = target.getProducer(vt);
-    // Unpaired producers may still be paired either way.
-    if (pa && pt && aToT[*pa] == kUnpaired && tToA[*pt] == kUnpaired)
-      continue;
-    if (!valuesPaired(va, vt))
+    if (!pa || !pt)
+      return !pa && !pt && valuesPaired(va, vt);
+    if (cast<OpResult>(va).getResultNumber() !=
+        cast<OpResult>(vt).getResultNumber())
       return false;
+    if (aToT[*pa] != kUnpaired || tToA[*pt] != kUnpaired)
+      return aToT[*pa] == int(*pt);
+    if (!tentativeAgree(*pa, *pt))
+      return false;
+    pair(*pa, *pt);
+    return true;
+  };
+  pair(a, t);
+  for (size_t next = 0; next < made.size(); ++next) {
+    auto [na, nt] = made[next];
+    ArrayRef<Value> inputsA = applied.getNodeInputs(na);
+    ArrayRef<Value> inputsT = target.getNodeInputs(nt);
+    if (inputsA.size() == inputsT.size() &&
+        llvm::all_of(llvm::zip(inputsA, inputsT), [&](auto inputs) {
+          return agree(std::get<0>(inputs), std::get<1>(inputs));
+        }))
+      continue;
+    for (auto [pa, pt] : made) {
+      aToT[pa] = kUnpaired;
+      tToA[pt] = kUnpaired;
+    }
+    return false;
   }
   return true;
 }
@@ -156,8 +203,11 @@ bool Matcher::pairUniqueBuckets(bool byCone) {
 }
 
 /// Pairs unpaired nodes that nothing reads and that are no output, with equal
-/// upstream cones, in block order: such nodes are interchangeable as long as
-/// their inputs agree with the pairs made so far.
+/// upstream cones, in block order. Such nodes are interchangeable when what
+/// they read is: a node's cone hash does not see which of several equal
+/// constants it reads, nor who else reads it, so each pair is made together
+/// with the upstream pairs it forces, and only if they all agree with the
+/// pairs made so far and with the downstream hashes (tryPairTentatively).
 bool Matcher::pairDeadSinks() {
   auto isDeadSink = [](const Graph &graph, unsigned node) {
     return graph.getUsers(node).empty() && !graph.isOutputNode(node);
@@ -174,10 +224,8 @@ bool Matcher::pairDeadSinks() {
     if (it == candidates.end())
       continue;
     for (unsigned a : it->second) {
-      if (aToT[a] != kUnpaired || !inputsAgree(a, t))
+      if (!tryPairTentatively(a, t))
         continue;
-      tryPair(a, t, /*sameCone=*/true);
-      propagate(/*sameCone=*/true);
       progress = true;
       break;
     }
@@ -380,7 +428,6 @@ std::optional<GraphMismatch> Matcher::run() {
   HashOptions options;
   options.ignoreLocations = flags & OperationEquivalence::IgnoreLocations;
   options.sortCommutativeOperands = false;
-  options.backward = false;
   hashA = hashStructure(applied, options);
   hashT = hashStructure(target, options);
   pairNodes();
