@@ -73,7 +73,8 @@ struct ChangeDetail {
   std::string name;
   /// Before and after: an attribute value, a value reference (`%3`,
   /// `new %7`; "none" where the op had no such operand), a type list. An
-  /// attribute only one side has is "none" on the other.
+  /// attribute only one side has is "none" on the other. Two dense values
+  /// that abbreviate alike get `after` followed by how many values differ.
   std::string before, after;
 };
 

@@ -58,6 +58,29 @@ static std::string typeList(TypeRange types) {
   return types.empty() ? "none" : out;
 }
 
+/// For two dense values of one type that abbreviate alike: how many of
+/// their values differ, compared byte-wise (` (1 of 12 values differ)`), or
+/// "" when that cannot be told cheaply.
+static std::string differingValues(Attribute a, Attribute b) {
+  auto da = dyn_cast_or_null<DenseIntOrFPElementsAttr>(a);
+  auto db = dyn_cast_or_null<DenseIntOrFPElementsAttr>(b);
+  if (!da || !db || da.getType() != db.getType() || da.isSplat() ||
+      db.isSplat())
+    return "";
+  unsigned bits = da.getElementType().getIntOrFloatBitWidth();
+  if (bits % 8 != 0)
+    return "";
+  size_t width = bits / 8;
+  ArrayRef<char> ra = da.getRawData(), rb = db.getRawData();
+  if (ra.size() != rb.size() || ra.size() % width != 0)
+    return "";
+  size_t count = ra.size() / width, differ = 0;
+  for (size_t i = 0; i < count; ++i)
+    differ += ra.slice(i * width, width) != rb.slice(i * width, width);
+  return " (" + std::to_string(differ) + " of " + std::to_string(count) +
+         " values differ)";
+}
+
 std::vector<ChangeDetail> graphdiff::describeUpdate(const PairView &view,
                                                     patch::UpdateOp update) {
   std::vector<ChangeDetail> details;
@@ -80,8 +103,11 @@ std::vector<ChangeDetail> graphdiff::describeUpdate(const PairView &view,
       auto [a, b] = values;
       if (a && b && isSameAttribute(a, b))
         continue;
-      details.push_back(
-          {"attribute", name, abbreviateAttribute(a), abbreviateAttribute(b)});
+      ChangeDetail detail{"attribute", name, abbreviateAttribute(a),
+                          abbreviateAttribute(b)};
+      if (detail.before == detail.after)
+        detail.after += differingValues(a, b);
+      details.push_back(std::move(detail));
     }
   }
 
