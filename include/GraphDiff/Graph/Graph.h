@@ -139,7 +139,10 @@ public:
 
   /// A topological order of the nodes that depends only on their names, not
   /// on their order in the block: Kahn's algorithm, always taking the ready
-  /// node with the smallest name. The differ emits plans in this order,
+  /// node with the smallest name. Besides SSA edges, it keeps the memory
+  /// edges (MemoryEdges.h): an op on a buffer stays after the accesses it
+  /// must follow, so a plan that inserts ops on buffers in this order keeps
+  /// their effects in order. The differ emits plans in this order,
   /// renderers list nodes in it, and hashes are computed along it. (Nodes on
   /// a cycle, which a verified graph does not have, come last in block
   /// order.) Computed on first use and kept: the graph is a view of IR that

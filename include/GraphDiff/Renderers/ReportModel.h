@@ -63,13 +63,40 @@ private:
   const GraphPairDiff &pair;
 };
 
+/// One thing an update changed, as the plan shows it: an attribute with its
+/// old and new value, an operand with its old and new producer, the result
+/// types. Values longer than a line are abbreviated (abbreviateAttribute).
+struct ChangeDetail {
+  /// "attribute", "operand" or "types".
+  std::string change;
+  /// The attribute's name, or the operand's position (`#1`); "" for types.
+  std::string name;
+  /// Before and after: an attribute value, a value reference (`%3`,
+  /// `new %7`; "none" where the op had no such operand), a type list. An
+  /// attribute only one side has is "none" on the other. Two dense values
+  /// that abbreviate alike get `after` followed by how many values differ.
+  std::string before, after;
+};
+
+/// `attr` as MLIR prints it, cut to about `limit` characters: an elements
+/// attribute of more than 8 values prints as `dense<...N values>` with its
+/// type, and any longer text ends in `...`.
+std::string abbreviateAttribute(mlir::Attribute attr, size_t limit = 60);
+
+/// What `update` changes in its source node, beyond its kind: attributes
+/// (by name, sorted), operands (by position; the references the plan reads
+/// them from) and result types.
+std::vector<ChangeDetail> describeUpdate(const PairView &view,
+                                         patch::UpdateOp update);
+
 /// One action as a person reads it. Deletes absorbed by a replace are part of
 /// the replace's entry, not entries of their own.
 struct ActionLine {
   /// The action op's name without the dialect: "delete", "replace", ...
   std::string kind;
   /// What a reader calls it: "delete", "fuse" (a replace of several nodes),
-  /// "replace", "insert", "update", "add input", ...
+  /// "fold" (a replace by a constant, or of constants and the one node they
+  /// fold into), "replace", "insert", "update", "add input", ...
   std::string verb;
   /// The nodes involved, as the user wrote them: "@conv1 + @bn1 -> @fused".
   std::string names;
@@ -84,6 +111,9 @@ struct ActionLine {
   NodeStatus status = NodeStatus::Unchanged;
   /// Every node name the action mentions (for search).
   std::vector<std::string> nodes;
+  /// For an update: what changed, one entry per attribute, operand or type
+  /// list (describeUpdate).
+  std::vector<ChangeDetail> details;
 };
 
 /// The actions of `view`'s plan, in plan order.

@@ -7,6 +7,7 @@
 #include "GraphDiff/Graph/Graph.h"
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
+#include "GraphDiff/Graph/MemoryEdges.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
@@ -275,6 +276,15 @@ void Graph::computeCanonicalOrder() const {
   for (unsigned i = 0; i < n; ++i)
     for (unsigned user : getUsers(i))
       ++pending[user];
+  // Ops on buffers also wait for the accesses they must follow
+  // (MemoryEdges.h): a write stays before the reads of what it wrote.
+  std::vector<MemoryEdge> memory = computeMemoryEdges(*this);
+  std::vector<SmallVector<unsigned, 2>> memorySuccessors(memory.empty() ? 0
+                                                                        : n);
+  for (const MemoryEdge &edge : memory) {
+    ++pending[edge.to];
+    memorySuccessors[edge.from].push_back(edge.to);
+  }
   // Node names are unique in a graph and all carry the same sigil (an
   // lg.graph holds only lg nodes), so comparing the bare names orders them
   // as their references print.
@@ -296,6 +306,10 @@ void Graph::computeCanonicalOrder() const {
     for (unsigned user : getUsers(node))
       if (--pending[user] == 0)
         ready.push(user);
+    if (!memory.empty())
+      for (unsigned next : memorySuccessors[node])
+        if (--pending[next] == 0)
+          ready.push(next);
   }
   // A cycle (not in a verified graph) leaves nodes behind; keep them all.
   if (order.size() != n) {

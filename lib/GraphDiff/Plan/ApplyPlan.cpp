@@ -12,6 +12,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/RegionKindInterface.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
@@ -24,6 +25,7 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <deque>
+#include <queue>
 
 using namespace mlir;
 using namespace graphdiff;
@@ -35,10 +37,12 @@ template <typename OpTy> static int64_t position(OpTy op) {
 
 /// Orders the ops of `block` (all but the terminator) so that every value is
 /// defined before it is used, keeping the current order wherever it can:
-/// Kahn's algorithm with the ready ops taken in block order. Edges include
-/// values that nested regions capture. Linear in ops and uses, unlike a
-/// general-purpose sort that moves ops one at a time. Returns false if the
-/// ops form a cycle.
+/// Kahn's algorithm, always taking the ready op that comes first in the
+/// block, so two ops already in order stay in order (ops on buffers, which
+/// no SSA edge orders, keep the order the plan gave them). Edges include
+/// values that nested regions capture. O(n log n) in ops plus linear in
+/// uses, unlike a general-purpose sort that moves ops one at a time. Returns
+/// false if the ops form a cycle.
 static bool orderBlock(Block &block) {
   llvm::DenseMap<Operation *, unsigned> pending;
   SmallVector<Operation *> ops;
@@ -65,19 +69,26 @@ static bool orderBlock(Block &block) {
     for (Operation *producer : producers)
       readers[producer].push_back(op);
   }
+  llvm::DenseMap<Operation *, unsigned> position;
+  for (auto [index, op] : llvm::enumerate(ops))
+    position[op] = index;
   SmallVector<Operation *> order;
   order.reserve(ops.size());
-  std::deque<Operation *> ready;
+  auto later = [&](Operation *a, Operation *b) {
+    return position.lookup(a) > position.lookup(b);
+  };
+  std::priority_queue<Operation *, std::vector<Operation *>, decltype(later)>
+      ready(later);
   for (Operation *op : ops)
     if (pending[op] == 0)
-      ready.push_back(op);
+      ready.push(op);
   while (!ready.empty()) {
-    Operation *op = ready.front();
-    ready.pop_front();
+    Operation *op = ready.top();
+    ready.pop();
     order.push_back(op);
     for (Operation *reader : readers.lookup(op))
       if (--pending[reader] == 0)
-        ready.push_back(reader);
+        ready.push(reader);
   }
   if (order.size() != ops.size())
     return false;
@@ -303,7 +314,13 @@ LogicalResult PlanApplier::visitAction(patch::ReplaceOp op) {
     standsFor.push_back({source.lookupValue(ref), *value});
   }
 
-  FailureOr<Operation *> node = cloneNewNode(op, *anchor);
+  // A new node on buffers goes where inserts go, after the nodes before it
+  // in the plan: no SSA edge would keep it after the writes it must follow.
+  bool onBuffers =
+      llvm::any_of(op.getBody().front().getArgumentTypes(),
+                   [](Type type) { return isa<BaseMemRefType>(type); });
+  FailureOr<Operation *> node =
+      cloneNewNode(op, onBuffers ? body->getTerminator() : *anchor);
   if (failed(node))
     return failure();
   for (auto [index, pair] : llvm::enumerate(standsFor)) {

@@ -7,6 +7,7 @@
 #include "GraphDiff/Plan/Isomorphism.h"
 
 #include "GraphDiff/Graph/AttributeEquivalence.h"
+#include "GraphDiff/Graph/MemoryEdges.h"
 #include "GraphDiff/Graph/StructuralHash.h"
 #include "GraphDiff/Plan/ApplyPlan.h"
 
@@ -19,6 +20,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <deque>
+#include <set>
+#include <tuple>
 #include <unordered_map>
 
 using namespace mlir;
@@ -57,6 +60,9 @@ private:
   bool tentativeAgree(unsigned a, unsigned t) const;
 
   bool valuesPaired(Value a, Value t) const;
+  /// Whether paired nodes access buffers in the same order: the memory edges
+  /// (MemoryEdges.h) of the two graphs correspond through the pairing.
+  std::optional<GraphMismatch> compareMemoryEdges() const;
   std::string describe(const Graph &graph, Value value) const;
   std::optional<std::string> compareNodes(unsigned a, unsigned t) const;
 
@@ -405,6 +411,44 @@ std::optional<std::string> Matcher::compareNodes(unsigned a, unsigned t) const {
   return std::nullopt;
 }
 
+std::optional<GraphMismatch> Matcher::compareMemoryEdges() const {
+  std::vector<MemoryEdge> edgesA = computeMemoryEdges(applied);
+  std::vector<MemoryEdge> edgesT = computeMemoryEdges(target);
+  if (edgesA.empty() && edgesT.empty())
+    return std::nullopt;
+  using Key = std::tuple<unsigned, unsigned, int>;
+  std::set<Key> inTarget, inApplied;
+  for (const MemoryEdge &edge : edgesT)
+    inTarget.insert({edge.from, edge.to, edge.kind});
+  for (const MemoryEdge &edge : edgesA)
+    if (aToT[edge.from] != kUnpaired && aToT[edge.to] != kUnpaired)
+      inApplied.insert({static_cast<unsigned>(aToT[edge.from]),
+                        static_cast<unsigned>(aToT[edge.to]), edge.kind});
+  auto say = [&](const Key &edge, StringRef here, StringRef there) {
+    auto [from, to, kind] = edge;
+    std::string what =
+        kind == MemoryEdge::Flow
+            ? "reads a buffer that " + target.getNodeRef(from).str() +
+                  " wrote before it"
+            : "writes a buffer that " + target.getNodeRef(from).str() +
+                  (kind == MemoryEdge::Anti ? " read" : " wrote") +
+                  " before it";
+    return GraphMismatch{tToA[to] == kUnpaired ? nullptr
+                                               : applied.getNode(tToA[to]),
+                         target.getNode(to),
+                         "the order of memory accesses differs: " + here.str() +
+                             ", " + target.getNodeRef(to).str() + " " + what +
+                             ", but not " + there.str()};
+  };
+  for (const Key &edge : inTarget)
+    if (!inApplied.count(edge))
+      return say(edge, "in the target", "in the applied graph");
+  for (const Key &edge : inApplied)
+    if (!inTarget.count(edge))
+      return say(edge, "in the applied graph", "in the target");
+  return std::nullopt;
+}
+
 std::optional<GraphMismatch> Matcher::run() {
   Operation *graphA = applied.getOperation();
   Operation *graphT = target.getOperation();
@@ -442,6 +486,9 @@ std::optional<GraphMismatch> Matcher::run() {
       return GraphMismatch{applied.getNode(tToA[t]), target.getNode(t),
                            std::move(*reason)};
   }
+
+  if (std::optional<GraphMismatch> mismatch = compareMemoryEdges())
+    return mismatch;
 
   // Outputs.
   auto outputsA = applied.getOutputs();

@@ -15,6 +15,7 @@
 
 #include "GraphDiff/Renderers/Renderers.h"
 #include "GraphDiff/Renderers/ReportModel.h"
+#include "GraphDiff/Renderers/ReportText.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 
@@ -124,6 +125,8 @@ LogicalResult graphdiff::renderHTML(const DiffResult &report,
         os << " <span class=\"stage\">[" << escapeXML(line.stage) << "]</span>";
       if (!line.location.empty())
         os << " <span class=\"loc\">" << escapeXML(line.location) << "</span>";
+      if (std::string details = actionDetails(line); !details.empty())
+        os << " <span class=\"details\">" << escapeXML(details) << "</span>";
       os << "</li>\n";
     }
     os << "</ol>\n<script type=\"application/json\" class=\"pair-data\">"

@@ -148,6 +148,19 @@ public:
         j.value(patch::stringifyNodeChange(change));
     });
     writeRefs(j, "inputs", update.getInputs());
+    j.attributeArray("details", [&] {
+      for (const ChangeDetail &detail : describeUpdate(view, update))
+        j.object([&] {
+          j.attribute("change", detail.change);
+          if (detail.change == "operand")
+            j.attribute("position", static_cast<int64_t>(
+                                        std::stoul(detail.name.substr(1))));
+          else if (detail.change == "attribute")
+            j.attribute("name", detail.name);
+          j.attribute("before", detail.before);
+          j.attribute("after", detail.after);
+        });
+    });
     j.attribute("stage", optionalString(update.getStage()));
   }
 

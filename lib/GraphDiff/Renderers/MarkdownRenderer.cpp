@@ -171,6 +171,9 @@ LogicalResult graphdiff::renderMarkdown(const DiffResult &report,
         if (!each->location.empty())
           os << (places.empty() ? "" : ": ") << code(each->location);
         os << "\n";
+        for (const ChangeDetail &detail : each->details)
+          os << "    - " << escapeText(detailSubject(detail)) << ": "
+             << code(detail.before) << " → " << code(detail.after) << "\n";
       }
     }
     os << "\n</details>\n\n";

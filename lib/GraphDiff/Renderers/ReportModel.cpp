@@ -427,6 +427,18 @@ public:
     auto region = replace.getRegion().getAsRange<patch::RefAttr>();
     unsigned size = replace.getRegion().size();
     line.verb = size > 1 ? "fuse" : "replace";
+    // Folding: the new node is a constant, or the region is constants and
+    // the one node they fold into.
+    std::optional<unsigned> replacing = view.targetNode(replace.getNewName());
+    bool toConstant =
+        replacing &&
+        view.target().getNode(*replacing)->hasTrait<OpTrait::ConstantLike>();
+    unsigned constants = llvm::count_if(region, [&](patch::RefAttr ref) {
+      std::optional<unsigned> s = view.sourceNode(ref);
+      return s && view.source().getNode(*s)->hasTrait<OpTrait::ConstantLike>();
+    });
+    if (toConstant || (size > 1 && constants + 1 == size))
+      line.verb = "fold";
     SmallVector<std::string> names, kinds;
     for (patch::RefAttr ref : region) {
       names.push_back(ref.str());
@@ -438,8 +450,15 @@ public:
       newKind = describeNode(view.target().getNode(*t));
     line.names =
         llvm::join(names, " + ") + " -> " + replace.getNewName().bareStr();
-    line.what =
-        llvm::join(kinds, " + ") + (size > 1 ? " into " : " with ") + newKind;
+    if (line.verb == "fold" && toConstant)
+      line.what = llvm::join(kinds, " + ") +
+                  (StringRef(newKind).contains("const") ? " into "
+                                                        : " into constant ") +
+                  newKind;
+    else
+      line.what = llvm::join(kinds, " + ") +
+                  (size > 1 || line.verb == "fold" ? " into " : " with ") +
+                  newKind;
     if (replace.getInit())
       line.what += " (init)";
     line.stage = stageOf(replace.getStage());
@@ -468,7 +487,22 @@ public:
     line.what = sourceKind(update.getNode());
     if (patch::bitEnumContainsAny(update.getChanges(), patch::NodeChange::Kind))
       line.what += " -> " + describeNode(update.getNewNode());
-    line.what += " (" + patch::stringifyNodeChange(update.getChanges()) + ")";
+    line.details = describeUpdate(view, update);
+    // Which attributes changed go with the kinds of change (identical
+    // changes still fold); their values are in the details.
+    SmallVector<std::string> kinds;
+    for (patch::NodeChange change : patch::getSetBits(update.getChanges())) {
+      std::string kind = patch::stringifyNodeChange(change);
+      SmallVector<StringRef> names;
+      for (const ChangeDetail &detail : line.details)
+        if (change == patch::NodeChange::Attributes &&
+            detail.change == "attribute")
+          names.push_back(detail.name);
+      if (!names.empty())
+        kind += ": " + llvm::join(names, ", ");
+      kinds.push_back(kind);
+    }
+    line.what += " (" + llvm::join(kinds, "; ") + ")";
     line.stage = stageOf(update.getStage());
     line.location = sourceLoc(update.getNode());
     line.status = NodeStatus::Updated;

@@ -19,8 +19,8 @@ using namespace graphdiff;
 
 ArrayRef<StringRef> graphdiff::actionKindNames() {
   static const StringRef names[] = {
-      "delete",    "replace",      "fuse",       "insert",       "update",
-      "add_input", "remove_input", "add_output", "remove_output"};
+      "delete", "replace",   "fuse",         "fold",       "insert",
+      "update", "add_input", "remove_input", "add_output", "remove_output"};
   return names;
 }
 
@@ -62,7 +62,8 @@ bool graphdiff::selectsAction(const RenderOptions &options,
   if (options.onlyKinds.empty())
     return true;
   return llvm::is_contained(options.onlyKinds, line.kind) ||
-         (line.verb == "fuse" && llvm::is_contained(options.onlyKinds, "fuse"));
+         ((line.verb == "fuse" || line.verb == "fold") &&
+          llvm::is_contained(options.onlyKinds, line.verb));
 }
 
 /// The key of a pair's graph, as the differ names graphs (`f`, `o::@f`).
@@ -136,6 +137,7 @@ std::string graphdiff::formatPercent(double value) {
 std::string graphdiff::actionVerb(const ActionLine &line) {
   static const std::pair<StringRef, StringRef> pastTense[] = {
       {"fuse", "fused"},
+      {"fold", "folded"},
       {"replace", "replaced"},
       {"delete", "deleted"},
       {"insert", "inserted"},
@@ -195,4 +197,23 @@ graphdiff::foldActions(ArrayRef<ActionLine> lines,
       entries[it->second].all.push_back(&line);
   }
   return entries;
+}
+
+std::string graphdiff::detailSubject(const ChangeDetail &detail) {
+  if (detail.change == "operand")
+    return "operand " + detail.name;
+  if (detail.change == "types")
+    return "result types";
+  return detail.name;
+}
+
+std::string graphdiff::detailText(const ChangeDetail &detail) {
+  return detailSubject(detail) + ": " + detail.before + " -> " + detail.after;
+}
+
+std::string graphdiff::actionDetails(const ActionLine &line) {
+  SmallVector<std::string> parts;
+  for (const ChangeDetail &detail : line.details)
+    parts.push_back(detailText(detail));
+  return llvm::join(parts, "; ");
 }
