@@ -135,8 +135,9 @@ var GraphDiffViewer = (function () {
     };
   }
 
-  function hasMatch(pair, match) {
-    var view = viewOf(pair, pair.picture.checks && pair.data.hiddenChecks ? 'allChecks' : 'all');
+  // Whether the full view (with the hidden checks if `checks`) has a match.
+  function hasMatch(pair, match, checks) {
+    var view = viewOf(pair, checks && pair.data.hiddenChecks ? 'allChecks' : 'all');
     if (!view) return false;
     for (var k = 0; k < view.nodes.length; k += 3) {
       var row = pair.data.nodes[view.nodes[k]];
@@ -170,12 +171,21 @@ var GraphDiffViewer = (function () {
       pic.draw();
     });
     // Nothing in the changes-only view but something in the full one: show
-    // the full one.
+    // the full one; nothing there but in the hidden checks: show them.
+    var shown = checks && checks.checked;
     if (match && !found.length && changesOnly.checked && pairs.some(function (pair) {
-      return hasMatch(pair, match);
+      return hasMatch(pair, match, shown);
     })) {
       changesOnly.checked = false;
       pairs.forEach(function (p) { p.picture.show('all', null, null); });
+      search();
+      return;
+    }
+    if (match && !found.length && checks && !shown && pairs.some(function (pair) {
+      return hasMatch(pair, match, true);
+    })) {
+      checks.checked = true;
+      pairs.forEach(function (p) { p.picture.show(null, null, true); });
       search();
       return;
     }
