@@ -80,17 +80,16 @@ struct CLOptions {
       cl::value_desc("builtin.module(...)"), cl::cat(cat)};
   cl::opt<ProfileOutputFormat> format{
       "format", cl::desc("Output format"),
-      cl::values(
-          clEnumValN(ProfileOutputFormat::Text, "text",
-                     "tfprof_diff's layout (default)"),
-          clEnumValN(ProfileOutputFormat::JSON, "json",
-                     "the shown tree as JSON (docs/ProfileDiff.md)"),
-          clEnumValN(ProfileOutputFormat::HTML, "html",
-                     "a self-contained differential icicle picture"),
-          clEnumValN(ProfileOutputFormat::Scope, "scope",
-                     "one input written as a tfprof scope file"),
-          clEnumValN(ProfileOutputFormat::MLIR, "mlir",
-                     "the inputs' profiles as prof IR")),
+      cl::values(clEnumValN(ProfileOutputFormat::Text, "text",
+                            "tfprof_diff's layout (default)"),
+                 clEnumValN(ProfileOutputFormat::JSON, "json",
+                            "the shown tree as JSON (docs/ProfileDiff.md)"),
+                 clEnumValN(ProfileOutputFormat::HTML, "html",
+                            "a self-contained differential icicle picture"),
+                 clEnumValN(ProfileOutputFormat::Scope, "scope",
+                            "one input written as a tfprof scope file"),
+                 clEnumValN(ProfileOutputFormat::MLIR, "mlir",
+                            "the inputs' profiles as prof IR")),
       cl::init(ProfileOutputFormat::Text), cl::cat(cat)};
 };
 } // namespace
