@@ -165,8 +165,12 @@ var GraphDiffViewer = (function () {
       }
       pic.hits = set;
       var lower = q.toLowerCase();
-      pair.actionItems.forEach(function (li) {
-        li.classList.toggle('hidden', q !== '' && li.textContent.toLowerCase().indexOf(lower) < 0);
+      // The lines' text, read once (thousands of lines on a big model).
+      if (!pair.actionTexts) {
+        pair.actionTexts = pair.actionItems.map(function (li) { return li.textContent.toLowerCase(); });
+      }
+      pair.actionItems.forEach(function (li, k) {
+        li.classList.toggle('hidden', q !== '' && pair.actionTexts[k].indexOf(lower) < 0);
       });
       pic.draw();
     });
