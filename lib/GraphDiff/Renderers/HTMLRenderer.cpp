@@ -144,8 +144,7 @@ LogicalResult graphdiff::renderHTML(const DiffReport &report,
     os << "</p>\n<div class=\"viewer\"><canvas></canvas><div "
           "class=\"details\" hidden></div><div class=\"hint\">drag to pan, "
           "wheel to zoom, click a node or an action</div></div>\n";
-    os << "<script type=\"application/json\" class=\"pair-data\">"
-       << pair.first
+    os << "<script type=\"application/json\" class=\"pair-data\">" << pair.first
        << "</script>\n<script>GraphDiffViewer.addPair();</script>\n";
     // Inert until the page's script moves it into the list: a long list
     // laid out while the page is read costs seconds.

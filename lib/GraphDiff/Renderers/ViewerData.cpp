@@ -256,8 +256,8 @@ static std::vector<Row> buildRows(const PairView &view, const NodeTable &table,
                 node->status == NodeStatus::Updated)) {
         row.paired = true;
         row.tname = utf8(target.getNodeRef(*t).str());
-        row.tloc = placeOf(
-            utf8(formatLocation(target.getNode(*t)->getLoc())), strings);
+        row.tloc = placeOf(utf8(formatLocation(target.getNode(*t)->getLoc())),
+                           strings);
         // An unchanged node's target IR differs only in names.
         if (node->status == NodeStatus::Updated) {
           std::string kind = utf8(describeNode(target.getNode(*t)));

@@ -59,7 +59,12 @@ std::vector<ActionNodes> actionNodes(const PairView &view);
 
 /// How an edge of the viewer's pictures exists: on both sides, as a fused
 /// region's "replaced by" edge, in the source only, in the target only.
-enum class EdgeKind { Both = 0, ReplacedBy = 1, SourceOnly = 2, TargetOnly = 3 };
+enum class EdgeKind {
+  Both = 0,
+  ReplacedBy = 1,
+  SourceOnly = 2,
+  TargetOnly = 3
+};
 
 struct ViewEdge {
   unsigned from, to;

@@ -125,8 +125,8 @@ std::vector<ViewEdge> graphdiff::viewEdges(const PairView &view,
 
 static long coordinate(double value) { return std::lround(value); }
 
-void graphdiff::writeViewerView(llvm::json::OStream &json,
-                                const PairView &view, const Drawing &drawing,
+void graphdiff::writeViewerView(llvm::json::OStream &json, const PairView &view,
+                                const Drawing &drawing,
                                 llvm::ArrayRef<unsigned> rows) {
   DrawingLayout layout = layoutDrawing(drawing, fileOrder(view, drawing));
   json.object([&] {
