@@ -74,6 +74,8 @@ LogicalResult graphdiff::renderHTML(const DiffReport &report,
         NodeStatus::Replacing, NodeStatus::Deleted, NodeStatus::Inserted})
     os << "<span style=\"background:" << statusColor(status) << "\">"
        << stringifyNodeStatus(status) << "</span>";
+  os << "<span class=\"edge source-only\">edge only in the source</span>"
+        "<span class=\"edge target-only\">edge only in the target</span>";
   os << "</p>\n";
 
   os << "<table class=\"summary\" id=\"summary\">\n<tr><th>graph</th>"

@@ -221,14 +221,15 @@ jsonObject(llvm::function_ref<void(llvm::json::OStream &)> body) {
 }
 
 /// The rows of the node table, their strings in `strings` and their IR
-/// shapes in `shapes`.
+/// shapes in `shapes`; `involved` is actionNodes(view).
 static std::vector<Row> buildRows(const PairView &view, const NodeTable &table,
+                                  llvm::ArrayRef<ActionNodes> involved,
                                   StringTable &strings, StringTable &shapes) {
   const Graph &source = view.source();
   const Graph &target = view.target();
   // The first action line that names each node.
   llvm::StringMap<unsigned> actionOf;
-  for (auto [line, nodes] : llvm::enumerate(actionNodes(view))) {
+  for (auto [line, nodes] : llvm::enumerate(involved)) {
     for (unsigned s : nodes.source)
       actionOf.try_emplace("s" + std::to_string(s), line);
     for (unsigned t : nodes.target)
@@ -353,9 +354,9 @@ ViewerData graphdiff::buildViewerData(const PairView &view,
   NodeTable table;
   for (NamedView &named : views)
     named.rows = table.add(named.drawing);
-  StringTable strings, shapes;
-  std::vector<Row> rows = buildRows(view, table, strings, shapes);
   std::vector<ActionNodes> involved = actionNodes(view);
+  StringTable strings, shapes;
+  std::vector<Row> rows = buildRows(view, table, involved, strings, shapes);
 
   data.first = jsonObject([&](llvm::json::OStream &json) {
     json.attribute("graph", utf8(source.getName().str()));
