@@ -65,6 +65,9 @@ struct RenderOptions {
   /// Text: wrap lines longer than this many columns (0: never; the tools
   /// and passes wrap at 100).
   unsigned width = 0;
+  /// HTML: leave unchanged check chains (a `cf.assert` and the nodes that
+  /// only feed checks) out of the picture.
+  bool hideUnchangedChecks = false;
 };
 
 /// Writes `report` to `os` in `format`. Fails, having reported an error on

@@ -178,12 +178,26 @@ struct Drawing {
   /// nodes: constants, empty tensors) left out of the picture. Changed ones
   /// are drawn, without their fan-out edges.
   unsigned hiddenLeaves = 0;
+  /// Unchanged check-chain nodes left out (options.hideUnchangedChecks).
+  unsigned hiddenChecks = 0;
+  /// The drawing node of each source node (its own or its collapsed group's),
+  /// each target node that is new, each source graph input, and each target
+  /// graph input (an added one's, else the source's at its position); -1
+  /// when not drawn.
+  std::vector<int> sourceNodes, newTargetNodes, sourceInputNodes,
+      targetInputNodes;
 };
+
+/// Whether node `index` is a shared leaf: it reads nothing and feeds more
+/// than two nodes (a constant, an empty tensor). Pictures leave out its
+/// fan-out edges, and the node itself when unchanged.
+bool isSharedLeaf(const Graph &graph, unsigned index);
 
 /// The picture of one pair: every source node (coloured by status) plus the
 /// target's new nodes wired to what they read and feed; with more than
 /// `options.collapseAbove` source nodes, unchanged nodes not next to a change
-/// are collapsed, one group per connected stretch.
+/// are collapsed, one group per connected stretch. With
+/// `options.hideUnchangedChecks`, unchanged check chains are left out.
 Drawing buildDrawing(const PairView &view, const RenderOptions &options);
 
 /// The fill colour of a status in pictures.

@@ -127,6 +127,11 @@ DiffSummary graphdiff::summarize(ArrayRef<PairView> views) {
 // Pictures
 //===----------------------------------------------------------------------===//
 
+bool graphdiff::isSharedLeaf(const Graph &graph, unsigned index) {
+  // Its fan-out would draw long edges across the picture.
+  return graph.getNodeInputs(index).empty() && graph.getUsers(index).size() > 2;
+}
+
 Drawing graphdiff::buildDrawing(const PairView &view,
                                 const RenderOptions &options) {
   const Graph &source = view.source();
@@ -140,16 +145,31 @@ Drawing graphdiff::buildDrawing(const PairView &view,
     return status == NodeStatus::Inserted || status == NodeStatus::Replacing;
   };
 
-  // Shared leaves would draw a fan of long edges across the picture.
-  auto isSharedLeaf = [](const Graph &graph, unsigned i) {
-    return graph.getNodeInputs(i).empty() && graph.getUsers(i).size() > 2;
-  };
   std::vector<bool> sourceLeaf(n), targetLeaf(m), hidden(n);
   for (unsigned s = 0; s < n; ++s) {
     sourceLeaf[s] = isSharedLeaf(source, s);
     hidden[s] =
         sourceLeaf[s] && view.getSourceStatus(s) == NodeStatus::Unchanged;
     drawing.hiddenLeaves += hidden[s];
+  }
+  // Checks (`cf.assert` and what only feeds checks): a chain is left out
+  // when all of it is unchanged.
+  if (options.hideUnchangedChecks) {
+    std::vector<bool> check(n, false);
+    ArrayRef<unsigned> order = view.getSourceOrder();
+    for (unsigned s : llvm::reverse(order)) {
+      if (view.getSourceStatus(s) != NodeStatus::Unchanged)
+        continue;
+      ArrayRef<unsigned> users = source.getUsers(s);
+      check[s] = source.getNode(s)->getName().getStringRef() == "cf.assert" ||
+                 (!users.empty() && !source.isOutputNode(s) &&
+                  llvm::all_of(users, [&](unsigned u) { return check[u]; }));
+    }
+    for (unsigned s = 0; s < n; ++s)
+      if (check[s] && !hidden[s]) {
+        hidden[s] = true;
+        ++drawing.hiddenChecks;
+      }
   }
   for (unsigned t = 0; t < m; ++t)
     targetLeaf[t] = isSharedLeaf(target, t);
@@ -390,6 +410,11 @@ Drawing graphdiff::buildDrawing(const PairView &view,
     addEdge(cluster.anchor, cluster.replacer, /*replacedBy=*/true);
     drawing.clusters.push_back(std::move(cluster));
   }
+  drawing.sourceNodes = std::move(sourceDraw);
+  drawing.newTargetNodes = std::move(targetDraw);
+  drawing.sourceInputNodes = inputDraw;
+  for (BlockArgument arg : target.getInputs())
+    drawing.targetInputNodes.push_back(targetInputDraw(arg));
   return drawing;
 }
 
