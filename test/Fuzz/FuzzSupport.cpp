@@ -15,7 +15,11 @@
 #include "GraphDiff/Renderers/Renderers.h"
 #include "GraphDiff/Tools/GraphDiffOptMain.h"
 #include "GraphDiff/Tools/ParseInput.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/AttrTypeSubElements.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringExtras.h"
@@ -162,8 +166,24 @@ LogicalResult fuzz::checkPlans(ModuleOp plans, ModuleOp source, ModuleOp target,
 /// `unnamed` and of the nested modules around it are left out: with one
 /// graph on each side, the two pair whatever their paths
 /// (docs/SwitcherooInterop.md), and the plan says `@a to @b`.
+/// `dense_resource` blobs count by their bytes, not their handle's name: two
+/// files parsed into one context give the same blob two names (`w`, `w_1`),
+/// and the differ compares blobs by content (AttributeEquivalence.h).
 static std::vector<std::string> opMultiset(ModuleOp module,
                                            Operation *unnamed) {
+  AttrTypeReplacer blobsByContent;
+  blobsByContent.addReplacement(
+      [](DenseResourceElementsAttr attr) -> std::optional<Attribute> {
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        os << "blob " << attr.getType() << " ";
+        if (AsmResourceBlob *blob = attr.getRawHandle().getBlob())
+          os << llvm::toHex(
+              StringRef(blob->getData().data(), blob->getData().size()));
+        else
+          os << "(no data)";
+        return StringAttr::get(attr.getContext(), text);
+      });
   std::vector<std::string> ops;
   module->walk([&](Operation *op) {
     if (op == module.getOperation())
@@ -173,7 +193,8 @@ static std::vector<std::string> opMultiset(ModuleOp module,
       attributes.erase(SymbolTable::getSymbolAttrName());
     std::string text;
     llvm::raw_string_ostream os(text);
-    os << op->getName() << " " << attributes.getDictionary(op->getContext())
+    os << op->getName() << " "
+       << blobsByContent.replace(attributes.getDictionary(op->getContext()))
        << " " << op->getNumOperands() << " (";
     llvm::interleaveComma(op->getResultTypes(), os);
     os << ")";
