@@ -189,9 +189,9 @@ private:
   std::vector<llvm::SmallVector<Use, 2>> uses;
   std::vector<llvm::SmallVector<Use, 2>> inputUses;
   std::vector<bool> outputNodes;
-  /// getNodeName() by node; SSA names and the names the graph made up itself
-  /// (printer names, `%<op>.<k>`) live in `nameStorage`, lg ids in MLIR
-  /// attribute storage.
+  /// getNodeName() by node; the names the graph made up itself (printer
+  /// names, `%<op>.<k>`) live in `nameStorage`, the others in the input's
+  /// buffer or in MLIR attribute storage.
   std::vector<llvm::StringRef> nodeNames;
   llvm::BumpPtrAllocator nameStorage;
   /// getNodeRef() by node, null until first asked for.

@@ -157,9 +157,7 @@ FailureOr<std::unique_ptr<Graph>> Graph::build(Operation *op,
                         Twine(resultless++));
     } else if (StringRef given = names ? names->lookup(node) : "";
                !given.empty()) {
-      // Copied: the references are made later, when the input's buffer or
-      // parser state may be gone.
-      name = saver.save(given);
+      name = given;
     } else {
       if (!asmState)
         asmState = std::make_unique<AsmState>(op);
