@@ -97,10 +97,6 @@ mlir::LogicalResult renderMarkdown(const DiffResult &report,
 mlir::LogicalResult renderStat(const DiffResult &report, llvm::raw_ostream &os,
                                const RenderOptions &options);
 
-/// `text` with `&`, `<`, `>` and `"` replaced by their entities: safe in
-/// HTML, SVG and XML text and in double-quoted attributes.
-std::string escapeXML(llvm::StringRef text);
-
 } // namespace graphdiff
 
 #endif // GRAPHDIFF_RENDERERS_RENDERERS_H

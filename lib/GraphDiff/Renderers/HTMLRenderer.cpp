@@ -19,6 +19,7 @@
 #include "GraphDiff/Renderers/Renderers.h"
 #include "GraphDiff/Renderers/ReportModel.h"
 #include "GraphDiff/Renderers/ReportText.h"
+#include "GraphDiff/Support/Escape.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 

@@ -74,27 +74,3 @@ LogicalResult graphdiff::renderReport(const DiffResult &report,
   }
   llvm_unreachable("unknown report format");
 }
-
-std::string graphdiff::escapeXML(StringRef text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-    case '&':
-      out += "&amp;";
-      break;
-    case '<':
-      out += "&lt;";
-      break;
-    case '>':
-      out += "&gt;";
-      break;
-    case '"':
-      out += "&quot;";
-      break;
-    default:
-      out += c;
-    }
-  }
-  return out;
-}
