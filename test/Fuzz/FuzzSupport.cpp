@@ -162,10 +162,10 @@ LogicalResult fuzz::checkPlans(ModuleOp plans, ModuleOp source, ModuleOp target,
 /// attributes, result types, number of operands, and the shape of its
 /// regions, as sorted strings. Two modules the differ calls the same hold the
 /// same ops, so they have the same multiset (an oracle independent of the
-/// differ's matching and of the isomorphism check). The symbol names of
-/// `unnamed` and of the nested modules around it are left out: with one
-/// graph on each side, the two pair whatever their paths
-/// (docs/SwitcherooInterop.md), and the plan says `@a to @b`.
+/// differ's matching and of the isomorphism check). The symbol name of
+/// `unnamed` and the nested modules around it are left out: with one graph
+/// on each side, the two pair whatever their paths, `@f` with `@m::@f` too
+/// (docs/SwitcherooInterop.md), and the plan says `@f to @m::@f`.
 /// `dense_resource` blobs count by their bytes, not their handle's name: two
 /// files parsed into one context give the same blob two names (`w`, `w_1`),
 /// and the differ compares blobs by content (AttributeEquivalence.h).
@@ -188,8 +188,10 @@ static std::vector<std::string> opMultiset(ModuleOp module,
   module->walk([&](Operation *op) {
     if (op == module.getOperation())
       return;
+    if (unnamed && op->isProperAncestor(unnamed))
+      return;
     NamedAttrList attributes(op->getAttrDictionary());
-    if (unnamed && (op == unnamed || op->isProperAncestor(unnamed)))
+    if (op == unnamed)
       attributes.erase(SymbolTable::getSymbolAttrName());
     std::string text;
     llvm::raw_string_ostream os(text);

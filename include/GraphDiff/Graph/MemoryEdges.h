@@ -49,6 +49,11 @@ struct MemoryEdge {
 /// linear in the nodes and their effects (plus one entry per reader between
 /// two writes of a buffer).
 std::vector<MemoryEdge> computeMemoryEdges(const Graph &graph);
+/// The memory edges of `ops`, in this order (the top-level ops of a block
+/// that no Graph views, as the plan applier has it mid-way); `from` and `to`
+/// index `ops`.
+std::vector<MemoryEdge>
+computeMemoryEdges(llvm::ArrayRef<mlir::Operation *> ops);
 
 /// The name of an edge kind: "flow", "anti", "output".
 llvm::StringRef stringifyMemoryEdgeKind(MemoryEdge::Kind kind);

@@ -67,9 +67,12 @@ private:
 /// old and new value, an operand with its old and new producer, the result
 /// types. Values longer than a line are abbreviated (abbreviateAttribute).
 struct ChangeDetail {
-  /// "attribute", "operand" or "types".
+  /// "attribute", "operand", "types" or "order" (a node that moves among
+  /// the accesses to its buffers: `after` is the source node it now goes
+  /// right before, "" for the end of the graph).
   std::string change;
-  /// The attribute's name, or the operand's position (`#1`); "" for types.
+  /// The attribute's name, or the operand's position (`#1`); "" for types
+  /// and order.
   std::string name;
   /// Before and after: an attribute value, a value reference (`%3`,
   /// `new %7`; "none" where the op had no such operand), a type list. An

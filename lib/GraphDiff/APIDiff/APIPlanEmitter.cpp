@@ -108,7 +108,8 @@ private:
       return;
     auto update = patch::UpdateOp::create(
         builder, newSide.objects[n]->getLoc(), oldSide.getRef(o, false),
-        changes, inputsOf(n), stageAttr(mapping.getPairStage(n)));
+        changes, inputsOf(n), stageAttr(mapping.getPairStage(n)),
+        /*before=*/patch::RefAttr());
     buildBody(update, n);
   }
 
@@ -120,14 +121,16 @@ private:
         builder, newSide.objects[n]->getLoc(), cast<patch::RefAttr>(region[0]),
         newSide.getRef(n, true), builder.getArrayAttr(region), inputsOf(n),
         builder.getArrayAttr({}), /*init=*/false,
-        stageAttr(mapping.getRegionStage(n)));
+        stageAttr(mapping.getRegionStage(n)),
+        /*before=*/patch::RefAttr());
     buildBody(replace, n);
   }
 
   void emitInsert(unsigned n) {
     auto insert =
         patch::InsertOp::create(builder, newSide.objects[n]->getLoc(),
-                                newSide.getRef(n, true), inputsOf(n), nullptr);
+                                newSide.getRef(n, true), inputsOf(n), nullptr,
+                                /*before=*/patch::RefAttr());
     buildBody(insert, n);
   }
 };

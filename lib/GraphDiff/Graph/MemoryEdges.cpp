@@ -92,22 +92,22 @@ static Accesses accessesOf(Operation *node) {
   return out;
 }
 
-std::vector<MemoryEdge> graphdiff::computeMemoryEdges(const Graph &graph) {
+/// The memory edges of `ops` in this order; `touchesMemRef(i)` is a cheap
+/// test that op `i` reads or captures a memref value at all (most nodes of a
+/// tensor graph do not).
+template <typename TouchesMemRef>
+static std::vector<MemoryEdge> computeEdges(ArrayRef<Operation *> ops,
+                                            TouchesMemRef touchesMemRef) {
   std::vector<MemoryEdge> edges;
   struct BufferState {
     std::optional<unsigned> lastWriter;
     SmallVector<unsigned, 2> readersSince;
   };
   llvm::DenseMap<Value, BufferState> buffers;
-  for (unsigned node = 0; node < graph.size(); ++node) {
-    Operation *op = graph.getNode(node);
-    // Cheap test first: most nodes of a tensor graph read no memref (their
-    // operands and the values their regions capture).
-    if (llvm::none_of(graph.getSlots(node), [](Value value) {
-          return isa<BaseMemRefType>(value.getType());
-        }))
+  for (unsigned node = 0; node < ops.size(); ++node) {
+    if (!touchesMemRef(node))
       continue;
-    Accesses accesses = accessesOf(op);
+    Accesses accesses = accessesOf(ops[node]);
     for (Value buffer : accesses.reads) {
       BufferState &state = buffers[buffer];
       if (state.lastWriter && *state.lastWriter != node)
@@ -142,4 +142,27 @@ std::vector<MemoryEdge> graphdiff::computeMemoryEdges(const Graph &graph) {
                           }),
               edges.end());
   return edges;
+}
+
+static bool isMemRef(Value value) {
+  return isa<BaseMemRefType>(value.getType());
+}
+
+std::vector<MemoryEdge> graphdiff::computeMemoryEdges(const Graph &graph) {
+  return computeEdges(graph.getNodes(), [&](unsigned node) {
+    return llvm::any_of(graph.getSlots(node), isMemRef);
+  });
+}
+
+std::vector<MemoryEdge>
+graphdiff::computeMemoryEdges(ArrayRef<Operation *> ops) {
+  return computeEdges(ops, [&](unsigned node) {
+    // Operands of the op and of the ops nested in it: a superset of the
+    // values it captures.
+    WalkResult found = ops[node]->walk([](Operation *op) {
+      return llvm::any_of(op->getOperands(), isMemRef) ? WalkResult::interrupt()
+                                                       : WalkResult::advance();
+    });
+    return found.wasInterrupted();
+  });
 }

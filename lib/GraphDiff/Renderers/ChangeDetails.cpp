@@ -142,5 +142,10 @@ std::vector<ChangeDetail> graphdiff::describeUpdate(const PairView &view,
   if (patch::bitEnumContainsAny(changes, patch::NodeChange::Types))
     details.push_back({"types", "", typeList(old->getResultTypes()),
                        typeList(newNode->getResultTypes())});
+
+  // Where a node that moves among the accesses to its buffers goes.
+  if (patch::bitEnumContainsAny(changes, patch::NodeChange::Order))
+    if (patch::RefAttr before = update.getBeforeAttr())
+      details.push_back({"order", "", "", before.isNone() ? "" : before.str()});
   return details;
 }

@@ -93,6 +93,16 @@ public:
 
   using ActionVisitor::visitAction;
 
+  /// Where the action puts its new node, if it says (MemoryOrder.h): the
+  /// source node it goes right before, or null for the end.
+  void writeBefore(patch::NewNodeOpInterface action) {
+    patch::RefAttr before = action.getPlacedBefore();
+    if (!before)
+      return;
+    j.attribute("before", before.isNone() ? llvm::json::Value(nullptr)
+                                          : llvm::json::Value(before.str()));
+  }
+
   void visitAction(patch::DeleteOp del) {
     j.attributeBegin("node");
     writeNode(j, del.getNode().str(), sourceOp(del.getNode()));
@@ -119,6 +129,7 @@ public:
     });
     writeRefs(j, "inputs", replace.getInputs());
     writeRefs(j, "outputs", replace.getResults());
+    writeBefore(replace);
     j.attribute("init", replace.getInit());
     j.attribute("stage", optionalString(replace.getStage()));
   }
@@ -128,6 +139,7 @@ public:
     writeNode(j, insert.getNewName().bareStr(), targetOp(insert.getNewName()));
     j.attributeEnd();
     writeRefs(j, "inputs", insert.getInputs());
+    writeBefore(insert);
     j.attribute("stage", optionalString(insert.getStage()));
   }
 
@@ -148,18 +160,21 @@ public:
         j.value(patch::stringifyNodeChange(change));
     });
     writeRefs(j, "inputs", update.getInputs());
+    writeBefore(update);
     j.attributeArray("details", [&] {
       for (const ChangeDetail &detail : describeUpdate(view, update))
-        j.object([&] {
-          j.attribute("change", detail.change);
-          if (detail.change == "operand")
-            j.attribute("position", static_cast<int64_t>(
-                                        std::stoul(detail.name.substr(1))));
-          else if (detail.change == "attribute")
-            j.attribute("name", detail.name);
-          j.attribute("before", detail.before);
-          j.attribute("after", detail.after);
-        });
+        // Where a moved node goes is `before`.
+        if (detail.change != "order")
+          j.object([&] {
+            j.attribute("change", detail.change);
+            if (detail.change == "operand")
+              j.attribute("position", static_cast<int64_t>(
+                                          std::stoul(detail.name.substr(1))));
+            else if (detail.change == "attribute")
+              j.attribute("name", detail.name);
+            j.attribute("before", detail.before);
+            j.attribute("after", detail.after);
+          });
     });
     j.attribute("stage", optionalString(update.getStage()));
   }

@@ -171,9 +171,17 @@ LogicalResult graphdiff::renderMarkdown(const DiffResult &report,
         if (!each->location.empty())
           os << (places.empty() ? "" : ": ") << code(each->location);
         os << "\n";
-        for (const ChangeDetail &detail : each->details)
+        for (const ChangeDetail &detail : each->details) {
+          if (detail.change == "order") {
+            os << "    - "
+               << (detail.after.empty() ? "moved to the end"
+                                        : "moved before " + code(detail.after))
+               << "\n";
+            continue;
+          }
           os << "    - " << escapeText(detailSubject(detail)) << ": "
              << code(detail.before) << " → " << code(detail.after) << "\n";
+        }
       }
     }
     os << "\n</details>\n\n";

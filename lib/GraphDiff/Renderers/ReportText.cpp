@@ -208,6 +208,9 @@ std::string graphdiff::detailSubject(const ChangeDetail &detail) {
 }
 
 std::string graphdiff::detailText(const ChangeDetail &detail) {
+  if (detail.change == "order")
+    return detail.after.empty() ? "moved to the end"
+                                : "moved before " + detail.after;
   return detailSubject(detail) + ": " + detail.before + " -> " + detail.after;
 }
 

@@ -81,6 +81,27 @@ patch.plan @forward to @forward {
   }
 }
 
+// Ops on buffers are placed: `before` a source node that stays, or `_` (the
+// end); a moved update lists "order".
+// CHECK-LABEL: patch.plan @buffers to @buffers {
+patch.plan @buffers to @buffers {
+  // CHECK-NEXT: patch.insert new %linalg.fill.0 inputs(%c, %arg1) before %linalg.copy.0 {
+  patch.insert new %linalg.fill.0 inputs(%c, %arg1) before %linalg.copy.0 {
+  ^bb0(%a: f32, %b: memref<4xf32>):
+    linalg.fill ins(%a : f32) outs(%b : memref<4xf32>)
+  }
+  // CHECK: patch.update %linalg.copy.1 changes ["order"] inputs(%arg1, %arg0) before _ stage "structure" {
+  patch.update %linalg.copy.1 changes ["order"] inputs(%arg1, %arg0) before _ stage "structure" {
+  ^bb0(%a: memref<4xf32>, %b: memref<4xf32>):
+    linalg.copy ins(%a : memref<4xf32>) outs(%b : memref<4xf32>)
+  }
+  // CHECK: patch.replace %5 with new %3 region [%5] inputs(%arg1) results() before %linalg.copy.0 {
+  patch.replace %5 with new %3 region [%5] inputs(%arg1) results() before %linalg.copy.0 {
+  ^bb0(%a: memref<4xf32>):
+    "test.touch"(%a) : (memref<4xf32>) -> ()
+  }
+}
+
 // An empty plan: the graphs are the same.
 // CHECK-LABEL: patch.plan @same to @same {
 // CHECK-NEXT: }

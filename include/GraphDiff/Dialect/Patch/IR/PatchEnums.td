@@ -46,7 +46,8 @@ def Patch_NodeChange : I32BitEnum<"NodeChange",
       I32BitEnumCaseBit<"Attributes", 1, "attributes">,
       I32BitEnumCaseBit<"Types", 2, "types">,
       I32BitEnumCaseBit<"Regions", 3, "regions">,
-      I32BitEnumCaseBit<"Inputs", 4, "inputs">
+      I32BitEnumCaseBit<"Inputs", 4, "inputs">,
+      I32BitEnumCaseBit<"Order", 5, "order">
     ]> {
   let cppNamespace = "::graphdiff::patch";
   // `stringifyNodeChange(Kind | Inputs)` is "kind, inputs".
@@ -61,6 +62,7 @@ def Patch_NodeChange : I32BitEnum<"NodeChange",
     | `"types"`      | result types differ                                   |
     | `"regions"`    | nested regions compute something else                 |
     | `"inputs"`     | operands read other values, or in another order       |
+    | `"order"`      | reads or writes buffers in another order relative to the other nodes that access them (it moves) |
   }];
 }
 

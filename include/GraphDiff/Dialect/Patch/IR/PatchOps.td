@@ -218,7 +218,10 @@ def Patch_ReplaceOp : Patch_NewNodeActionOp<"replace", ["getClaimedNodes"]> {
     source value outside the region is rewired to it. `init` marks a stateful
     node: a consumer that patches source code replaces its construction site
     too. `with` names the new node as in the target, for later actions.
-    `stage` names the matcher stage that decided the region.
+    `stage` names the matcher stage that decided the region. The new node
+    goes where its anchor was; `before` places it elsewhere (see
+    `patch.insert`), and a new node that reads buffers goes at the end of the
+    graph unless `before` says otherwise.
 
     ```mlir
     patch.replace %6 with new %3 region [%5, %6] inputs(%arg0, %arg1)
@@ -233,14 +236,16 @@ def Patch_ReplaceOp : Patch_NewNodeActionOp<"replace", ["getClaimedNodes"]> {
                        TypedArrayAttrBase<Patch_RefAttr, "inputs">:$inputs,
                        TypedArrayAttrBase<Patch_RefAttr, "results">:$results,
                        UnitAttr:$init,
-                       OptionalAttr<Patch_MatchStageAttr>:$stage);
+                       OptionalAttr<Patch_MatchStageAttr>:$stage,
+                       OptionalAttr<Patch_RefAttr>:$before);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     custom<Ref>($anchor) `with` custom<Ref>($new_name)
     `region` ` ` `[` custom<RefList>($region) `]`
     `inputs` `(` custom<RefList>($inputs) `)`
     `results` `(` custom<RefList>($results) `)`
-    (`init` $init^)? (`stage` custom<Stage>($stage)^)? attr-dict-with-keyword
+    (`init` $init^)? (`before` custom<Ref>($before)^)?
+    (`stage` custom<Stage>($stage)^)? attr-dict-with-keyword
     $body
   }];
   let hasVerifier = 1;
@@ -252,6 +257,14 @@ def Patch_InsertOp : Patch_NewNodeActionOp<"insert"> {
     Adds the node written in the body, named `name` as in the target. Its
     inputs are source values or values made by earlier actions.
 
+    Ops on buffers have no results that would order them: what one writes
+    reaches the next through memory. A new node goes at the end of the graph,
+    after every node earlier actions left or made, unless `before` names the
+    source node it goes right before (after the new nodes earlier actions put
+    there); `before _` is the end. The applier keeps the order of every two
+    accesses to a buffer as the actions leave it, so a plan lists its actions
+    on buffers in the order the target runs them.
+
     ```mlir
     patch.insert new @dropout inputs(@fc1) {
     ^bb0(%in0: tensor<1x10xf32>):
@@ -261,24 +274,28 @@ def Patch_InsertOp : Patch_NewNodeActionOp<"insert"> {
   }];
   let arguments = (ins Patch_RefAttr:$new_name,
                        TypedArrayAttrBase<Patch_RefAttr, "inputs">:$inputs,
-                       OptionalAttr<Patch_MatchStageAttr>:$stage);
+                       OptionalAttr<Patch_MatchStageAttr>:$stage,
+                       OptionalAttr<Patch_RefAttr>:$before);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     custom<Ref>($new_name) `inputs` `(` custom<RefList>($inputs) `)`
-    (`stage` custom<Stage>($stage)^)? attr-dict-with-keyword $body
+    (`before` custom<Ref>($before)^)? (`stage` custom<Stage>($stage)^)?
+    attr-dict-with-keyword $body
   }];
 }
 
 def Patch_UpdateOp : Patch_NewNodeActionOp<"update", ["getClaimedNodes"]> {
-  let summary = "Change a matched node in place";
+  let summary = "Change a matched node, in place or moved";
   let description = [{
     The source node `node` has a counterpart in the target, but its op name or
-    kind, its attributes, its result types, its regions or its inputs differ.
-    `changes` lists which, at least one, in this order: `"kind"`,
-    `"attributes"`, `"types"`, `"regions"`, `"inputs"` (see `NodeChange`); the
-    body holds the node as it must become, its operands the block arguments
-    for `inputs`. Uses of the node's results follow it. `stage` names the
-    matcher stage that paired the node.
+    kind, its attributes, its result types, its regions, its inputs or its
+    place among the accesses to its buffers differ. `changes` lists which, at
+    least one, in this order: `"kind"`, `"attributes"`, `"types"`,
+    `"regions"`, `"inputs"`, `"order"` (see `NodeChange`); the body holds the
+    node as it must become, its operands the block arguments for `inputs`.
+    Uses of the node's results follow it. `stage` names the matcher stage that
+    paired the node. The new node takes the old one's place; with `before` it
+    moves there instead (see `patch.insert`), which `"order"` requires.
 
     ```mlir
     patch.update @act changes ["kind"] inputs(@fc1) {
@@ -290,12 +307,14 @@ def Patch_UpdateOp : Patch_NewNodeActionOp<"update", ["getClaimedNodes"]> {
   let arguments = (ins Patch_RefAttr:$node,
                        Patch_NodeChangeAttr:$changes,
                        TypedArrayAttrBase<Patch_RefAttr, "inputs">:$inputs,
-                       OptionalAttr<Patch_MatchStageAttr>:$stage);
+                       OptionalAttr<Patch_MatchStageAttr>:$stage,
+                       OptionalAttr<Patch_RefAttr>:$before);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     custom<Ref>($node) `changes` custom<NodeChanges>($changes)
     `inputs` `(` custom<RefList>($inputs) `)`
-    (`stage` custom<Stage>($stage)^)? attr-dict-with-keyword $body
+    (`before` custom<Ref>($before)^)? (`stage` custom<Stage>($stage)^)?
+    attr-dict-with-keyword $body
   }];
   let hasVerifier = 1;
 }

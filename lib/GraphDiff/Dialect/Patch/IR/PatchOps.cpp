@@ -213,6 +213,11 @@ LogicalResult patch::detail::verifyActionRefs(Operation *op) {
 /// of the symbols it references may precede.
 LogicalResult patch::detail::verifyNewNodeBody(Operation *op) {
   auto action = cast<NewNodeOpInterface>(op);
+  if (RefAttr before = action.getPlacedBefore())
+    if (!before.isNone() && (before.getIsNew() || before.getResult() != 0))
+      return op->emitOpError() << "must place its new node before a source "
+                                  "node or '_' (the end), not '"
+                               << before.str() << "'";
   if (action.getBody().empty())
     return success(); // Reported by the region's constraint.
   Block &block = action.getBody().front();
@@ -270,6 +275,12 @@ SmallVector<RefAttr> UpdateOp::getClaimedNodes() { return {getNode()}; }
 LogicalResult UpdateOp::verify() {
   if (getChanges() == NodeChange::None)
     return emitOpError("must list at least one change");
+  bool order = bitEnumContainsAll(getChanges(), NodeChange::Order);
+  if (order && !getBeforeAttr())
+    return emitOpError("lists 'order' but does not say where the node goes "
+                       "('before')");
+  if (!order && getBeforeAttr())
+    return emitOpError("moves the node ('before') but does not list 'order'");
   return success();
 }
 
@@ -398,6 +409,21 @@ LogicalResult PlanOp::verifyRegions() {
                << "makes '" << name.str() << "', which an earlier action made";
     if (auto rep = dyn_cast<ReplaceOp>(op))
       replaces[rep.getAnchor().getNodeRef().str()] = rep;
+  }
+  // A new node goes before a node that stays: one the plan leaves or
+  // updates, not one it removes.
+  for (auto action : getActions().front().getOps<NewNodeOpInterface>()) {
+    RefAttr before = action.getPlacedBefore();
+    if (!before || before.isNone())
+      continue;
+    Operation *claimer = claimed.lookup(before.str());
+    if (!claimer || isa<UpdateOp>(claimer))
+      continue;
+    InFlightDiagnostic diag = action->emitOpError()
+                              << "places its new node before " << before.str()
+                              << ", which the plan removes";
+    diag.attachNote(claimer->getLoc()) << "removed here";
+    return diag;
   }
   return verifyAbsorptions(getActions().front(), replaces);
 }
