@@ -108,8 +108,8 @@ private:
       return;
     auto update = patch::UpdateOp::create(
         builder, newSide.objects[n]->getLoc(), oldSide.getRef(o, false),
-        changes, inputsOf(n), stageAttr(mapping.getPairStage(n)),
-        /*before=*/patch::RefAttr());
+        changes, /*was=*/DictionaryAttr(), inputsOf(n),
+        stageAttr(mapping.getPairStage(n)), /*before=*/patch::RefAttr());
     buildBody(update, n);
   }
 

@@ -16,6 +16,7 @@
 #include "GraphDiff/Differ/MemoryOrder.h"
 #include "GraphDiff/Differ/PairContext.h"
 #include "GraphDiff/Differ/RegionSettling.h"
+#include "GraphDiff/Graph/AttributeEquivalence.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/IRMapping.h"
@@ -61,6 +62,10 @@ private:
     return patch::MatchStageAttr::get(builder.getContext(), stage);
   }
 
+  /// The attributes of source node `s` that its pair `t` changes or lacks,
+  /// with their old values (a long elements value elided to a string that
+  /// says how many values of which type); null if none.
+  DictionaryAttr oldAttributes(unsigned s, unsigned t) const;
   /// Where the new node of target node `t`'s action goes, if the action
   /// must say (MemoryOrder.h): a source node ref, or `_` for the end.
   patch::RefAttr beforeRef(unsigned t) const;
@@ -111,6 +116,33 @@ patch::RefAttr PlanEmitter::afterRef(Value value) const {
 patch::RefAttr PlanEmitter::newNodeRef(patch::RefAttr ref) {
   return patch::RefAttr::get(ref.getContext(), ref.getName(), ref.getSymbol(),
                              0, /*isNew=*/true);
+}
+
+DictionaryAttr PlanEmitter::oldAttributes(unsigned s, unsigned t) const {
+  DictionaryAttr before = source.getNode(s)->getAttrDictionary();
+  DictionaryAttr after = target.getNode(t)->getAttrDictionary();
+  NamedAttrList changed;
+  for (NamedAttribute attr : before) {
+    Attribute now = after.get(attr.getName());
+    if (now && isSameAttribute(attr.getValue(), now))
+      continue;
+    // Weights are not copied: more than 16 values that are not one splat
+    // are said, not written out.
+    auto elements = dyn_cast<ElementsAttr>(attr.getValue());
+    auto dense = dyn_cast<DenseElementsAttr>(attr.getValue());
+    if (elements && elements.getNumElements() > 16 &&
+        !(dense && dense.isSplat())) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << "elided: " << elements.getNumElements() << " values of "
+         << elements.getType();
+      changed.append(attr.getName(), builder.getStringAttr(text));
+      continue;
+    }
+    changed.push_back(attr);
+  }
+  return changed.empty() ? DictionaryAttr()
+                         : changed.getDictionary(builder.getContext());
 }
 
 patch::RefAttr PlanEmitter::beforeRef(unsigned t) const {
@@ -301,6 +333,9 @@ void PlanEmitter::emitUpdate(unsigned s, unsigned t,
   auto update = patch::UpdateOp::create(
       builder, target.getNode(t)->getLoc(), source.getNodeRef(s),
       patch::NodeChangeAttr::get(builder.getContext(), changes),
+      patch::bitEnumContainsAll(changes, patch::NodeChange::Attributes)
+          ? oldAttributes(s, t)
+          : DictionaryAttr(),
       builder.getArrayAttr({}), stageAttr(mapping.getPairStage(t)),
       /*before=*/patch::RefAttr());
   SmallVector<Attribute> inputs;

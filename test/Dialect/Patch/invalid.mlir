@@ -404,3 +404,12 @@ patch.plan @g to @g {
   // expected-note @below {{removed here}}
   patch.delete %2
 }
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{gives old attribute values ('was') but does not list 'attributes'}}
+  patch.update %3 changes ["kind"] was {alpha = 1 : i64} inputs() {
+    %0 = "test.op"() : () -> i32
+  }
+}

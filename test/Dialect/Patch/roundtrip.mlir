@@ -74,8 +74,8 @@ patch.plan @forward to @forward {
   ^bb0(%a: tensor<4xf32>, %b: f32):
     %0:2 = "test.fused"(%a, %b) : (tensor<4xf32>, f32) -> (tensor<4xf32>, tensor<4xf32>)
   }
-  // CHECK: patch.update %7 changes ["attributes"] inputs(new %3)
-  patch.update %7 changes ["attributes"] inputs(new %3) {
+  // CHECK: patch.update %7 changes ["attributes"] was {alpha = 1 : i64} inputs(new %3)
+  patch.update %7 changes ["attributes"] was {alpha = 1 : i64} inputs(new %3) {
   ^bb0(%a: tensor<4xf32>):
     %0 = "test.op"(%a) {alpha = 2 : i64} : (tensor<4xf32>) -> tensor<4xf32>
   }

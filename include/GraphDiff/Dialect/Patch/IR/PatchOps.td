@@ -296,23 +296,34 @@ def Patch_UpdateOp : Patch_NewNodeActionOp<"update", ["getClaimedNodes"]> {
     Uses of the node's results follow it. `stage` names the matcher stage that
     paired the node. The new node takes the old one's place; with `before` it
     moves there instead (see `patch.insert`), which `"order"` requires.
+    `was` holds, for a reader, the source node's values of the attributes
+    that the update changes or removes (the new values are the body's; an
+    attribute the update adds is not in it; an elements value of more than 16
+    values that are not one splat is elided to a string that says how many
+    values of which type); it requires `"attributes"`.
 
     ```mlir
     patch.update @act changes ["kind"] inputs(@fc1) {
     ^bb0(%in0: tensor<4xf32>):
       %0 = lg.node @act "GELU"(%in0) : (tensor<4xf32>) -> tensor<4xf32>
     }
+    patch.update %5 changes ["attributes"] was {predicate = 2 : i64}
+        inputs(%arg0, %arg1) {
+    ^bb0(%in0: f32, %in1: f32):
+      %0 = arith.cmpf olt, %in0, %in1 : f32
+    }
     ```
   }];
   let arguments = (ins Patch_RefAttr:$node,
                        Patch_NodeChangeAttr:$changes,
+                       OptionalAttr<DictionaryAttr>:$was,
                        TypedArrayAttrBase<Patch_RefAttr, "inputs">:$inputs,
                        OptionalAttr<Patch_MatchStageAttr>:$stage,
                        OptionalAttr<Patch_RefAttr>:$before);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     custom<Ref>($node) `changes` custom<NodeChanges>($changes)
-    `inputs` `(` custom<RefList>($inputs) `)`
+    (`was` $was^)? `inputs` `(` custom<RefList>($inputs) `)`
     (`before` custom<Ref>($before)^)? (`stage` custom<Stage>($stage)^)?
     attr-dict-with-keyword $body
   }];

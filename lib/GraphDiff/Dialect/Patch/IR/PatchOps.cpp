@@ -281,6 +281,9 @@ LogicalResult UpdateOp::verify() {
                        "('before')");
   if (!order && getBeforeAttr())
     return emitOpError("moves the node ('before') but does not list 'order'");
+  if (getWasAttr() && !bitEnumContainsAll(getChanges(), NodeChange::Attributes))
+    return emitOpError("gives old attribute values ('was') but does not list "
+                       "'attributes'");
   return success();
 }
 
