@@ -3,10 +3,13 @@
 # a DenseNet-201-shaped linalg model (~4300 nodes) and a residual tower of
 # ~23000 nodes, both from test/Renderers/Inputs/gen_model.py, each diffed
 # against upstream --linalg-fuse-elementwise-ops. For each page: its size,
-# the time graph-diff-opt takes to write it, and, over RUNS loads, the time
-# from navigation start to the end of the page's script (data-load-ms, which
-# includes reading and parsing the page), the script alone, and the worst
-# frames (#bench=1: everything in view, both views) and a search.
+# the time graph-diff-opt takes to write it, and, over RUNS loads, the times
+# from navigation start to the first picture drawn (data-first-frame-ms: the
+# page draws each pair's picture as soon as its first data is read) and to
+# the end of the page's script (data-load-ms, which includes reading and
+# parsing the whole page), the script alone, and the worst frames (#bench=1:
+# everything in view, both views), the first node details (which read the
+# IR) and a search; then the medians of the two load times.
 #   bash scripts/viewer-benchmark.sh [DIR] [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,7 +37,15 @@ bench() {
       --user-data-dir="$dir/profile" --window-size=1400,1000 \
       --dump-dom "file://$(realpath "$dir/$name.html")#bench=1" 2> /dev/null |
       grep -o '<body[^>]*>' | sed -e 's/<body //' -e 's/>$//' -e "s/^/  run $run: /"
-  done
+  done | tee "$dir/$name.runs"
+  python3 - "$dir/$name.runs" <<'PY'
+import re, statistics, sys
+runs = open(sys.argv[1]).read()
+for key in ("first-frame", "load"):
+    values = [int(v) for v in re.findall(r'data-%s-ms="([0-9]+)"' % key, runs)]
+    if values:
+        print("  median data-%s-ms: %d (%d runs)" % (key, statistics.median(values), len(values)))
+PY
 }
 bench densenet201 densenet201
 bench tower1000 tower 1000

@@ -22,7 +22,7 @@
 // CHECK-NEXT:  }
 
 // CHECK-LABEL: patch.plan @attribute to @attribute {
-// CHECK-NEXT:    patch.update @drop changes ["attributes"] inputs(%arg0) stage "id" {
+// CHECK-NEXT:    patch.update @drop changes ["attributes"] was {metadata = {p = 5.000000e-01 : f64}} inputs(%arg0) stage "id" {
 // CHECK-NEXT:    ^bb0(%in0: tensor<4xf32>):
 // CHECK-NEXT:      %drop = lg.node @drop "Dropout"(%in0) metadata {p = 2.000000e-01 : f64}
 // CHECK-NEXT:    }

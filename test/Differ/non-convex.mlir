@@ -8,9 +8,9 @@
 
 // CHECK-LABEL: patch.plan @g to @g {
 // CHECK:         patch.insert new @ac inputs(%arg0)
-// CHECK:         patch.delete @a because "the region is not convex: a path leaves it through @b and comes back to @c"
+// CHECK:         patch.delete @a because "the region is not convex: source @a (2:8) feeds source @b (3:8) outside the region, which leads back into it at source @c (4:8), so target @ac (2:8) cannot replace the region as one node"
 // CHECK-NEXT:    patch.delete @b
-// CHECK-NEXT:    patch.delete @c because "the region is not convex: a path leaves it through @b and comes back to @c"
+// CHECK-NEXT:    patch.delete @c because "the region is not convex: source @a (2:8) feeds source @b (3:8) outside the region, which leads back into it at source @c (4:8), so target @ac (2:8) cannot replace the region as one node"
 // CHECK-NOT:     patch.replace
 // CHECK:       }
 

@@ -13,7 +13,7 @@
 
 // An attribute changed (the predicate).
 // CHECK-LABEL: patch.plan @attr to @attr {
-// CHECK-NEXT:    patch.update %c changes ["attributes"] inputs(%s, %arg1) stage "structure" {
+// CHECK-NEXT:    patch.update %c changes ["attributes"] was {predicate = 4 : i64} inputs(%s, %arg1) stage "structure" {
 // CHECK-NEXT:    ^bb0(%in0: tensor<4xf32>, %in1: tensor<4xf32>):
 // CHECK-NEXT:      arith.cmpf ogt, %in0, %in1
 // CHECK-NEXT:    }

@@ -15,7 +15,11 @@
 #include "GraphDiff/Renderers/Renderers.h"
 #include "GraphDiff/Tools/GraphDiffOptMain.h"
 #include "GraphDiff/Tools/ParseInput.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/AttrTypeSubElements.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringExtras.h"
@@ -158,22 +162,41 @@ LogicalResult fuzz::checkPlans(ModuleOp plans, ModuleOp source, ModuleOp target,
 /// attributes, result types, number of operands, and the shape of its
 /// regions, as sorted strings. Two modules the differ calls the same hold the
 /// same ops, so they have the same multiset (an oracle independent of the
-/// differ's matching and of the isomorphism check). The symbol names of
-/// `unnamed` and of the nested modules around it are left out: with one
-/// graph on each side, the two pair whatever their paths
-/// (docs/SwitcherooInterop.md), and the plan says `@a to @b`.
+/// differ's matching and of the isomorphism check). The symbol name of
+/// `unnamed` and the nested modules around it are left out: with one graph
+/// on each side, the two pair whatever their paths, `@f` with `@m::@f` too
+/// (docs/SwitcherooInterop.md), and the plan says `@f to @m::@f`.
+/// `dense_resource` blobs count by their bytes, not their handle's name: two
+/// files parsed into one context give the same blob two names (`w`, `w_1`),
+/// and the differ compares blobs by content (AttributeEquivalence.h).
 static std::vector<std::string> opMultiset(ModuleOp module,
                                            Operation *unnamed) {
+  AttrTypeReplacer blobsByContent;
+  blobsByContent.addReplacement(
+      [](DenseResourceElementsAttr attr) -> std::optional<Attribute> {
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        os << "blob " << attr.getType() << " ";
+        if (AsmResourceBlob *blob = attr.getRawHandle().getBlob())
+          os << llvm::toHex(
+              StringRef(blob->getData().data(), blob->getData().size()));
+        else
+          os << "(no data)";
+        return StringAttr::get(attr.getContext(), text);
+      });
   std::vector<std::string> ops;
   module->walk([&](Operation *op) {
     if (op == module.getOperation())
       return;
+    if (unnamed && op->isProperAncestor(unnamed))
+      return;
     NamedAttrList attributes(op->getAttrDictionary());
-    if (unnamed && (op == unnamed || op->isProperAncestor(unnamed)))
+    if (op == unnamed)
       attributes.erase(SymbolTable::getSymbolAttrName());
     std::string text;
     llvm::raw_string_ostream os(text);
-    os << op->getName() << " " << attributes.getDictionary(op->getContext())
+    os << op->getName() << " "
+       << blobsByContent.replace(attributes.getDictionary(op->getContext()))
        << " " << op->getNumOperands() << " (";
     llvm::interleaveComma(op->getResultTypes(), os);
     os << ")";

@@ -1,7 +1,8 @@
 // The HTML page is one self-contained file: no external resource, the
 // summary, per graph pair a canvas picture drawn from the layout the tool
-// embeds as JSON (names on both sides, kinds, statuses, locations, IR), the
-// action list, and a search box.
+// embeds as compact JSON (names on both sides, kinds, statuses, locations;
+// the other views and the IR apart, read when wanted), the action list, and
+// a search box.
 // RUN: split-file %s %t
 // RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --format=html -o %t/diff.html
 // RUN: FileCheck %s < %t/diff.html
@@ -14,25 +15,36 @@
 // CHECK-SAME: <input type="checkbox" id="changes-only">
 // CHECK:      <section class="pair" id="pair-0" data-graph="net">
 // CHECK:      <div class="viewer"><canvas></canvas>
-// CHECK:      <ol class="actions">
+// The data the first screen needs: the node table in columns (statuses as
+// numbers into "statuses", kinds and location files into "strings",
+// locations as [file, line, column], the target's name of paired nodes, 0
+// for the others), the actions' nodes, the view the page opens on with
+// edges as [from, to, kind] (kind 2: the source's %arg0 -> @stem, which the
+// target lacks; 1: "replaced by").
+// CHECK-NEXT: <script type="application/json" class="pair-data">{"graph":"net","changesFirst":false,"hiddenChecks":0,"statuses":["unchanged","updated","replaced","deleted","inserted","replacing"],"nodes":{
+// CHECK-SAME: "name":["@stem","@conv1","@relu1","@head","@drop","@tail","@norm","@fused","%arg0"],"kind":[0,3,4,5,7,8,9,10,11],"status":[1,2,2,1,3,0,4,5,0],"flags":[0,0,0,0,0,0,1,1,2],
+// CHECK-SAME: "loc":[1,2,8,1,3,8,1,4,8,1,5,8,1,7,8,1,6,8,2,2,8,2,4,8,1,1,15],"tname":["@stem",0,0,"@head",0,"@tail",0,0,0],"tloc":[2,3,8,-1,0,0,-1,0,0,2,5,8,-1,0,0,2,6,8,-1,0,0,-1,0,0,-1,0,0],"tkind":[-1,-1,-1,6,-1,-1,-1,-1,-1],"action":[1,2,2,3,4,-1,0,2,-1],"count":[]}
+// CHECK-SAME: "strings":["Stem","{{[^"]*}}src.mlir","{{[^"]*}}tgt.mlir","Conv2d","ReLU","Linear","Dense","Probe","Tail","Norm","ConvReLU","input"]
+// CHECK-SAME: "actionNodes":{{\[\[}}6],[0],[1,2,7],[3],[4]]
+// CHECK-SAME: "views":{"all":{"width":{{[0-9]+}},"height":{{[0-9]+}},"nodes":[0,{{[0-9]+}},{{[0-9]+}},1,
+// CHECK-SAME: "edges":[8,0,2,0,1,0,1,2,0,2,3,0,3,4,0,3,5,0,8,6,0,6,0,0,0,7,0,7,3,0,2,7,1],"clusters":{{\[\[}}7,[1,2],[{{[0-9]+}},{{[0-9]+}},{{[0-9]+}},{{[0-9]+}}]]]}}}</script>
+// CHECK-NEXT: <script>GraphDiffViewer.addPair();</script>
+// The action list, inert until the page's script moves it into the list.
+// CHECK-NEXT: <ol class="actions"><template>
 // CHECK-NEXT: <li class="inserted" data-kind="insert" data-action="0"><span class="verb">insert</span> @norm: Norm
 // CHECK-NEXT: <li class="updated" data-kind="update" data-action="1"><span class="verb">update</span> @stem: Stem (inputs)
 // CHECK-NEXT: <li class="replacing" data-kind="replace" data-action="2"><span class="verb">fuse</span> @conv1 + @relu1 -&gt; @fused: Conv2d + ReLU into ConvReLU (init)
 // CHECK-NEXT: <li class="updated" data-kind="update" data-action="3"><span class="verb">update</span> @head: Linear -&gt; Dense (kind)
 // CHECK-NEXT: <li class="deleted" data-kind="delete" data-action="4"><span class="verb">delete</span> @drop: Probe
-// CHECK-NEXT: </ol>
-// The data: one row per node (source names, the target's where they differ,
-// the IR with `<` escaped), the actions' nodes, two laid-out views.
-// CHECK-NEXT: <script type="application/json" class="pair-data">{"graph":"net","changesFirst":false,"nodes":[
-// CHECK-SAME: {"id":"s1","name":"@conv1","kind":"Conv2d","status":"replaced","loc":"{{.*}}src.mlir:3:8","ir":"%conv1 = lg.node @conv1 \"Conv2d\"(%stem) stateful : (tensor\u003c4xf32>) -> tensor\u003c4xf32>","action":2}
-// CHECK-SAME: {"id":"s3","name":"@head","kind":"Linear","status":"updated","loc":"{{.*}}src.mlir:5:8","ir":"{{.*}}","tname":"@head","tloc":"{{.*}}tgt.mlir:5:8","tkind":"Dense","tir":"%head = lg.node @head \"Dense\"(%fused)
-// CHECK-SAME: {"id":"t2","name":"@fused","kind":"ConvReLU","status":"replacing","loc":"{{.*}}tgt.mlir:4:8","new":true,"ir":
-// CHECK-SAME: "actionNodes":{{\[\[[0-9]+\],\[[0-9]+\],\[[0-9]+,[0-9]+,[0-9]+\],\[[0-9]+\],\[[0-9]+\]\]}}
-// CHECK-SAME: "views":{"all":{"width":{{[0-9]+}},"height":{{[0-9]+}},"nodes":[
-// CHECK-SAME: "clusters":[{"label":"fused into @fused","replacer":{{[0-9]+}},"members":[{{[0-9]+}},{{[0-9]+}}],"box":[
-// CHECK-SAME: "changes":{
+// CHECK-NEXT: </template></ol>
+// The other view, then the IR: per row a shape (the text with the names
+// after `%` taken out, `<` escaped) and its names; the target IR of the
+// updated rows (row, shape, names).
+// CHECK-NEXT: <script type="application/json" class="pair-views">{"changes":{"width":
+// CHECK-NEXT: <script type="application/json" class="pair-ir">{"shapes":["% = lg.node @stem \"Stem\"(%) : (tensor\u003c4xf32>) -> tensor\u003c4xf32>","% = lg.node @conv1 \"Conv2d\"(%) stateful : (tensor\u003c4xf32>) -> tensor\u003c4xf32>",
+// CHECK-SAME: "ir":[0,"stem arg0",1,"conv1 stem",2,"relu1 conv1",3,"head relu1",5,"drop head",6,"tail head",7,"norm arg0",8,"fused stem",-1,""],"tir":[0,0,"stem norm",3,4,"head fused"]}</script>
 // CHECK:      <div id="errors"></div>
-// CHECK:      <script>
+// CHECK-NEXT: <script>GraphDiffViewer.finish();</script>
 // CHECK:      </html>
 
 // Nothing is fetched: no external script, style, image or link.
@@ -52,13 +64,14 @@
 // In a real browser (headless Chromium): the script runs without errors and
 // draws the picture side by side (13 items: the 6 source nodes and the input
 // on the source side; the input, @stem, @head, @tail and the 2 new nodes on
-// the target side), `#q=...` searches on load (`conv` matches @conv1 in
+// the target side; 10 edges drawn on either side, the "replaced by" edge,
+// and %arg0 -> @stem on the source side only), `#q=...` searches on load (`conv` matches @conv1 in
 // the source and the fused ConvReLU in the target), `#select=` shows a
 // node's details (its IR, location and action) and marks its action.
 // RUN: %if chromium %{ timeout 120 chromium --headless --disable-dev-shm-usage --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --enable-logging=stderr --v=0 --user-data-dir=%t/profile --window-size=1200,900 --dump-dom "file://%t/diff.html#q=conv&select=@head" > %t/dom.html 2> %t/console.txt %}
 // RUN: %if chromium %{ FileCheck %s --check-prefix=DOM < %t/dom.html %}
 // RUN: %if chromium %{ not grep -E "CONSOLE|Uncaught" %t/console.txt %}
-// DOM:     <body data-selected="@head L" data-ready="13" data-drawn="{{[1-9][0-9]*}}"
+// DOM:     <body data-first-frame-ms="{{[0-9]+}}" data-selected="@head L" data-ready="13" data-drawn="{{[1-9][0-9]*}}" data-edges="10 1 1 0"
 // DOM:     <span id="hits">2 nodes</span>
 // DOM:     <div class="details"><h3>@head</h3><dl><dt>side</dt><dd>source</dd><dt>kind</dt><dd>Linear</dd><dt>status</dt><dd>updated</dd><dt>in the target</dt><dd>@head</dd><dt>location</dt><dd>{{.*}}src.mlir:5:8</dd><dt>action</dt><dd><a class="action-link">update @head: Linear -&gt; Dense (kind)
 // DOM-SAME: <pre class="ir">%head = lg.node @head "Linear"(%relu1) stateful : (tensor&lt;4xf32&gt;) -&gt; tensor&lt;4xf32&gt;</pre>
@@ -78,7 +91,7 @@
 // exp(300 * 0.0015).
 // RUN: %if chromium %{ timeout 120 chromium --headless --disable-dev-shm-usage --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --user-data-dir=%t/profile --window-size=1200,900 --dump-dom "file://%t/diff.html#action=2&click=center&wheel=center,-300" > %t/mouse.html 2> /dev/null %}
 // RUN: %if chromium %{ FileCheck %s --check-prefix=MOUSE < %t/mouse.html %}
-// MOUSE: <body data-selected="@conv1 L" data-scale-before="1.000" data-scale="1.568"
+// MOUSE: <body data-first-frame-ms="{{[0-9]+}}" data-selected="@conv1 L" data-scale-before="1.000" data-scale="1.568"
 
 // A screenshot shows the nodes in their colours, below the legend (rows 340
 // on: the canvas): replaced (light blue), replacing (dark blue), deleted

@@ -50,6 +50,15 @@
 // CHECK-NEXT:           "inputs": [
 // CHECK-NEXT:             "new @norm"
 // CHECK-NEXT:           ],
+// What the update changed: operand #0 read the graph input, now @norm.
+// CHECK-NEXT:           "details": [
+// CHECK-NEXT:             {
+// CHECK-NEXT:               "change": "operand",
+// CHECK-NEXT:               "position": 0,
+// CHECK-NEXT:               "before": "%arg0",
+// CHECK-NEXT:               "after": "new @norm"
+// CHECK-NEXT:             }
+// CHECK-NEXT:           ],
 // CHECK-NEXT:           "stage": "id"
 // CHECK-NEXT:         },
 // CHECK-NEXT:         {
@@ -88,6 +97,12 @@
 // CHECK:                "changes": [
 // CHECK-NEXT:             "kind"
 // CHECK-NEXT:           ],
+// CHECK-NEXT:           "inputs": [
+// CHECK-NEXT:             "new @fused"
+// CHECK-NEXT:           ],
+// A change of kind only (an lg node's kind is said by "changes"; its
+// operand reads the same value under its new name): nothing more to say.
+// CHECK-NEXT:           "details": [],
 // CHECK:                "kind": "delete",
 // CHECK-NEXT:           "node": {
 // CHECK-NEXT:             "name": "@drop",

@@ -13,6 +13,7 @@
 // CHECK-NEXT:graph @blocks (similarity 43.3%)
 // CHECK-NEXT:  inserted Norm: target @norm  {{.*}}tgt.mlir:2:8
 // CHECK-NEXT:  updated Stem (inputs): source @stem  [id]  {{.*}}src.mlir:2:8
+// CHECK-NEXT:      operand #0: %arg0 -> new @norm
 // CHECK-NEXT:  x3: fused Conv2d + ReLU into ConvReLU (init)  [provenance]
 // CHECK-NEXT:      source @c1 + @r1 -> target @f1  {{.*}}src.mlir:4:9
 // CHECK-NEXT:      source @c2 + @r2 -> target @f2  {{.*}}src.mlir:6:9

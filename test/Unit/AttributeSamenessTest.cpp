@@ -2,13 +2,16 @@
 //
 // The structural matcher and the isomorphism check agree on what "the same"
 // is: a `dense_resource` blob under another key (the parser renames a key it
-// has seen) is the same when its bytes are, and differs when they do not.
+// has seen) is the same when its bytes are, and differs when they do not;
+// inside a node's regions as on the node itself.
 //
 //===----------------------------------------------------------------------===//
 
+#include "GraphDiff/Differ/ContentChanges.h"
 #include "GraphDiff/Differ/StructuralMatcher.h"
 #include "GraphDiff/Graph/AttributeEquivalence.h"
 #include "GraphDiff/Plan/Isomorphism.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 
 #include "GraphFixture.h"
@@ -117,6 +120,71 @@ TEST_F(AttributeSamenessTest, DifferentBytesDiffer) {
   ASSERT_TRUE(mismatch);
   EXPECT_EQ(mismatch->reason.rfind("attribute 'value' differs", 0), 0u)
       << mismatch->reason;
+}
+
+// A node whose body holds the weights: X = [1, 2].
+constexpr const char *kBody = R"mlir(
+func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %r = scf.execute_region -> tensor<2xf32> {
+    %w = arith.constant dense_resource<x> : tensor<2xf32>
+    %s = arith.addf %x, %w : tensor<2xf32>
+    scf.yield %s : tensor<2xf32>
+  }
+  return %r : tensor<2xf32>
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      x: "0x040000000000803F00000040"
+    }
+  }
+#-}
+)mlir";
+
+/// The `dense_resource` constant inside the body of `graph`'s only node.
+static Attribute nestedBlob(const Graph &graph) {
+  Attribute blob;
+  graph.getNode(0)->walk(
+      [&](arith::ConstantOp constant) { blob = constant.getValue(); });
+  return blob;
+}
+
+TEST_F(AttributeSamenessTest, EqualBlobsInBodiesAreTheSame) {
+  std::unique_ptr<Graph> source = graph(kBody);
+  std::unique_ptr<Graph> copy = graph(kBody);
+  ASSERT_TRUE(source && copy);
+  ASSERT_EQ(source->size(), 1u);
+  ASSERT_NE(nestedBlob(*source), nestedBlob(*copy))
+      << "the parser no longer renames blobs; this test tests nothing";
+
+  // Plan emission: the node did not change.
+  patch::NodeChange changes = patch::NodeChange::None;
+  EXPECT_FALSE(contentChanged(source->getNode(0), copy->getNode(0), changes));
+  EXPECT_EQ(changes, patch::NodeChange::None);
+  EXPECT_EQ(diff(*source, *copy), "patch.plan @f to @f {\n}");
+  // The isomorphism check.
+  std::optional<GraphMismatch> mismatch = findMismatch(*source, *copy);
+  EXPECT_FALSE(mismatch) << mismatch->reason;
+}
+
+TEST_F(AttributeSamenessTest, DifferentBlobsInBodiesDiffer) {
+  std::unique_ptr<Graph> source = graph(kBody);
+  std::string text = kBody;
+  text.replace(text.find("0000803F00000040"), 16, "0000803F00000041");
+  std::unique_ptr<Graph> changed = graph(text);
+  ASSERT_TRUE(source && changed);
+  EXPECT_FALSE(isSameAttribute(nestedBlob(*source), nestedBlob(*changed)));
+
+  patch::NodeChange changes = patch::NodeChange::None;
+  EXPECT_TRUE(contentChanged(source->getNode(0), changed->getNode(0), changes));
+  EXPECT_EQ(changes, patch::NodeChange::Regions);
+  std::string plan = diff(*source, *changed);
+  EXPECT_NE(plan.find("patch.update %0 changes [\"regions\"]"),
+            std::string::npos)
+      << plan;
+  std::optional<GraphMismatch> mismatch = findMismatch(*source, *changed);
+  ASSERT_TRUE(mismatch);
+  EXPECT_EQ(mismatch->reason, "region #0 differs");
 }
 
 } // namespace

@@ -31,14 +31,15 @@ TEST(PatchEnumsTest, MatchStageRoundTrips) {
 }
 
 TEST(PatchEnumsTest, NodeChangeRoundTripsEverySet) {
-  const NodeChange bits[] = {NodeChange::Kind, NodeChange::Attributes,
-                             NodeChange::Types, NodeChange::Regions,
-                             NodeChange::Inputs};
-  const char *names[] = {"kind", "attributes", "types", "regions", "inputs"};
-  for (unsigned subset = 0; subset < 32; ++subset) {
+  const NodeChange bits[] = {NodeChange::Kind,   NodeChange::Attributes,
+                             NodeChange::Types,  NodeChange::Regions,
+                             NodeChange::Inputs, NodeChange::Order};
+  const char *names[] = {"kind",    "attributes", "types",
+                         "regions", "inputs",     "order"};
+  for (unsigned subset = 0; subset < 64; ++subset) {
     NodeChange set = NodeChange::None;
     SmallVector<NodeChange> expected;
-    for (unsigned i = 0; i < 5; ++i)
+    for (unsigned i = 0; i < 6; ++i)
       if (subset & (1u << i)) {
         set |= bits[i];
         expected.push_back(bits[i]);
@@ -47,12 +48,24 @@ TEST(PatchEnumsTest, NodeChangeRoundTripsEverySet) {
     std::string text = stringifyNodeChange(set);
     EXPECT_EQ(symbolizeNodeChange(text), set) << text;
   }
-  for (unsigned i = 0; i < 5; ++i)
+  for (unsigned i = 0; i < 6; ++i)
     EXPECT_EQ(stringifyNodeChange(bits[i]), names[i]);
   EXPECT_EQ(stringifyNodeChange(NodeChange::Kind | NodeChange::Inputs),
             "kind, inputs");
   EXPECT_EQ(symbolizeNodeChange("renamed"), std::nullopt);
-  EXPECT_EQ(symbolizeNodeChange(1u << 5), std::nullopt);
+  EXPECT_EQ(symbolizeNodeChange(1u << 6), std::nullopt);
+}
+
+TEST(PatchEnumsTest, GraphChangeNamesEachFlagInBitOrder) {
+  EXPECT_EQ(getSetBits(~GraphChange::None),
+            (SmallVector<GraphChange>{
+                GraphChange::Defined, GraphChange::Declared,
+                GraphChange::Signature, GraphChange::Attributes}));
+  EXPECT_EQ(
+      stringifyGraphChange(GraphChange::Attributes | GraphChange::Defined),
+      "defined, attributes");
+  EXPECT_EQ(symbolizeGraphChange("signature"), GraphChange::Signature);
+  EXPECT_EQ(symbolizeGraphChange("renamed"), std::nullopt);
 }
 
 namespace {
@@ -113,6 +126,18 @@ TEST_F(PatchActionsTest, OpsHoldEnumsAndPrintThemAsStrings) {
   EXPECT_NE(text.find(R"(changes ["kind", "inputs"])"), std::string::npos)
       << text;
   EXPECT_NE(text.find(R"(stage "id")"), std::string::npos) << text;
+}
+
+TEST_F(PatchActionsTest, ChangeGraphHoldsAnEnumAndPrintsItInBitOrder) {
+  OwningOpRef<ModuleOp> module =
+      parse(R"(patch.change_graph @f changes ["signature", "defined"])");
+  ASSERT_TRUE(module);
+  auto change = *module->getOps<ChangeGraphOp>().begin();
+  EXPECT_EQ(change.getChanges(), GraphChange::Defined | GraphChange::Signature);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  change->print(os);
+  EXPECT_EQ(text, R"(patch.change_graph @f changes ["defined", "signature"])");
 }
 
 TEST_F(PatchActionsTest, InterfaceSaysWhatEachActionClaimsReadsAndMakes) {

@@ -21,6 +21,22 @@ TEST(PatchRefTest, ParsesAndPrintsEveryForm) {
   }
 }
 
+TEST(PatchRefTest, BareStrDropsOnlyTheNewMark) {
+  MLIRContext context;
+  context.getOrLoadDialect<patch::PatchDialect>();
+  for (auto [text, bare] : {std::pair{"new %7", "%7"},
+                            {"new @fused[1]", "@fused[1]"},
+                            {"new @\"soft max\"", "@\"soft max\""},
+                            {"@conv1", "@conv1"},
+                            {"%x#1", "%x#1"},
+                            {"_", "_"}}) {
+    std::string error;
+    patch::RefAttr ref = patch::parseRefText(&context, text, error);
+    ASSERT_TRUE(ref) << text << ": " << error;
+    EXPECT_EQ(ref.bareStr(), bare) << text;
+  }
+}
+
 TEST(PatchRefTest, SplitsNameSigilAndResult) {
   MLIRContext context;
   context.getOrLoadDialect<patch::PatchDialect>();

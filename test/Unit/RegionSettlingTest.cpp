@@ -71,8 +71,12 @@ lg.graph @g(%x: i32) -> i32 {
   EXPECT_TRUE(mapping.getRegion(ac).empty());
   EXPECT_FALSE(mapping.isSourceTaken(a));
   EXPECT_FALSE(mapping.isSourceTaken(c));
-  std::string why = "the region is not convex: a path leaves it through @b "
-                    "and comes back to @c";
+  // The reason names the three source nodes of the path that leaves the
+  // region and comes back, and the new node, each with its line:col.
+  std::string why = "the region is not convex: source @a (3:8) feeds source "
+                    "@b (4:8) outside the region, which leads back into it at "
+                    "source @c (5:8), so target @ac (3:8) cannot replace the "
+                    "region as one node";
   EXPECT_EQ(regions.refusals.lookup(a), why);
   EXPECT_EQ(regions.refusals.lookup(c), why);
   EXPECT_FALSE(regions.refusals.count(b));
@@ -99,8 +103,9 @@ lg.graph @g(%x: i32) -> (i32, i32) {
   unsigned ab = node(*target, "ab"), a = node(*source, "a");
   EXPECT_TRUE(mapping.getRegion(ab).empty());
   EXPECT_EQ(regions.refusals.lookup(a),
-            "the region leaks @a: it is used outside the region, and no "
-            "result of @ab stands for it");
+            "the region leaks @a (3:8): graph output #0 reads it, but "
+            "target @ab (3:8), which replaces the region, has no result that "
+            "stands for it");
   // A refused region leaves nothing stood for.
   EXPECT_TRUE(regions.standsFor.empty());
   EXPECT_TRUE(regions.replacedBy.empty());

@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphDiff/Similarity/Inputs.h"
-#include "GraphDiff/Similarity/JsonDocument.h"
 #include "GraphDiff/Similarity/SemVer.h"
 #include "GraphDiff/Similarity/SetSimilarity.h"
 #include "GraphDiff/Similarity/SimilarityResults.h"
+#include "GraphDiff/Support/JsonDocument.h"
 #include "llvm/Support/ThreadPool.h"
 
 #include "gtest/gtest.h"

@@ -17,7 +17,6 @@
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
-#include "GraphDiff/Differ/DiffReport.h"
 #include "GraphDiff/Differ/DiffResult.h"
 #include "GraphDiff/Differ/MatchStats.h"
 #include "GraphDiff/Differ/StructuralMatcher.h"

@@ -2,25 +2,32 @@
 //
 // Part of graph-diff.
 //
-// The engine for API diffs: pairs the objects (modules, classes, functions)
-// of an old and a new `api` module in stages, as the dataflow differ pairs
-// nodes (one shared NodeMapping, each pair recording its stage):
+// The engine for API diffs, on the steps of the dataflow differ: it pairs
+// the objects (modules, classes, functions) of an old and a new `api` module
+// in stages into one shared NodeMapping, each pair recording its stage:
 //   1. name: equal names in paired scopes, top down (the qualified name);
 //   2. structure: a function or class left over on both sides with the same
 //      signature (parameters, types, defaults, results; a class: its
 //      methods) is a rename or a move. A signature shared by several
 //      leftovers is a tie, never guessed: those stay removed and added,
-//      marked ambiguous.
-// Then it classifies every difference as breaking or compatible
-// (docs/APIDiff.md has the table). It never prints: renderers do.
+//      marked ambiguous;
+//   3. a same-named leftover of another kind (a class that became a
+//      function) replaces the old object.
+// From the mapping it emits a `patch.plan` (delete, insert, update and
+// replace actions anchored on the old objects) that turns the old API into
+// the new one (APIPlan.h applies and verifies it), and reads the changes off
+// the plan, each classified as breaking or compatible (docs/APIDiff.md has
+// the table). It never prints: renderers do.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef GRAPHDIFF_APIDIFF_APIDIFFER_H
 #define GRAPHDIFF_APIDIFF_APIDIFFER_H
 
+#include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Differ/NodeMapping.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
 
 #include <optional>
 #include <string>
@@ -89,16 +96,29 @@ struct APIDiff {
   std::vector<mlir::Operation *> oldObjects, newObjects;
   std::vector<std::string> oldNames, newNames;
   /// Which old object is which new one, and which stage said so (Id: by
-  /// name; Structure: renamed or moved).
+  /// name; Structure: renamed or moved); a region of one old object that a
+  /// new object of another kind replaces (Id).
   NodeMapping mapping{0, 0};
-  /// Every change, in old-side preorder, then new-only objects.
+  /// For each object a tie left free, how many equal candidates it had on
+  /// the other side (0: no tie).
+  std::vector<unsigned> oldTies, newTies;
+  /// The module holding the plan, and the plan: old API to new API.
+  mlir::OwningOpRef<mlir::ModuleOp> plans;
+  patch::PlanOp plan;
+  /// Every change the plan makes, in old-side preorder, then new-only
+  /// objects.
   std::vector<APIChange> changes;
 
   bool isBreaking() const;
 };
 
-/// Diffs `oldAPI` against `newAPI` (builtin.modules of `api` ops).
+/// Diffs `oldAPI` against `newAPI` (builtin.modules of `api` ops). Loads the
+/// `patch` dialect.
 APIDiff diffAPIs(mlir::ModuleOp oldAPI, mlir::ModuleOp newAPI);
+
+/// How a plan names an API: the module's symbol name, else its
+/// `api.version`, else `@api`.
+mlir::SymbolRefAttr getAPIName(mlir::ModuleOp api);
 
 /// "file:line" of an MLIR location; "file:line (JSON /pointer)" for one an
 /// importer made from JSON; "" when unknown.

@@ -3,7 +3,8 @@
 // Part of graph-diff.
 //
 // Text (grouped, coloured, one line per change), JSON (docs/APIDiff.md has
-// the schema), HTML (one self-contained page) and compspec's own facts.
+// the schema), HTML (one self-contained page), compspec's own facts, and the
+// plan as `patch` IR.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,7 +21,7 @@
 
 namespace graphdiff {
 
-enum class APIReportFormat { Text, JSON, HTML, Compspec };
+enum class APIReportFormat { Text, JSON, HTML, Compspec, MLIR };
 
 /// One input's description: file, source format, version key.
 struct APIInputInfo {

@@ -143,7 +143,7 @@ struct GraphPairDiff : GraphDiff {
 /// or both only declare it), and what differs (see patch.change_graph).
 struct ChangedGraph {
   std::string name;
-  std::vector<std::string> changes;
+  patch::GraphChange changes;
 };
 
 /// How diffModules reads and matches its inputs.
@@ -182,9 +182,6 @@ struct DiffResult {
   /// Whether anything differs.
   bool isDifferent() const;
 };
-
-/// The name renderers were written against.
-using DiffReport = DiffResult;
 
 /// Diffs every graph of `source` against the graph of the same name in
 /// `target` (graphs: `lg.graph`s and function-like ops with a body). The

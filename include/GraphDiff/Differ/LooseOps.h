@@ -26,7 +26,11 @@ bool isModuleGraph(mlir::Operation *op);
 /// is compared without them (name, attributes, result types, region shape):
 /// a named one (a nested module) with the one of the same symbol path, if the
 /// other side has one (if not, its graphs are added or removed, which the
-/// plans say); an unnamed one with any equal one. The top-level modules' own
+/// plans say); an unnamed one with any equal one. A top-level symbol that a
+/// graph of its module references (a `memref.global` that a
+/// `memref.get_global` reads) may have no counterpart: it comes and goes with
+/// the nodes that reference it, and plans carry a copy of it; two of one name
+/// that differ are refused. The top-level modules' own
 /// attributes are not compared. Fails with a located error (exit code 2) at
 /// the first op that has no equal on the other side: graph-diff has no plan
 /// for such a change, and must not report the inputs as the same.

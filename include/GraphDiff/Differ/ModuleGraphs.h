@@ -10,6 +10,7 @@
 #ifndef GRAPHDIFF_DIFFER_MODULEGRAPHS_H
 #define GRAPHDIFF_DIFFER_MODULEGRAPHS_H
 
+#include "GraphDiff/Dialect/Patch/IR/PatchEnums.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -47,9 +48,10 @@ std::string graphKey(mlir::SymbolRefAttr path);
 mlir::FailureOr<std::vector<ModuleGraph>> collectGraphs(mlir::ModuleOp module);
 
 /// What differs between two functions of the same path one of which (or
-/// both) is only declared: the entries of their `patch.change_graph`, or none.
-llvm::SmallVector<llvm::StringRef>
-declarationChanges(const ModuleGraph &source, const ModuleGraph &target);
+/// both) is only declared: the changes of their `patch.change_graph`, or
+/// none.
+patch::GraphChange declarationChanges(const ModuleGraph &source,
+                                      const ModuleGraph &target);
 
 } // namespace graphdiff
 

@@ -7,7 +7,8 @@
 // the parser renames a `dense_resource` blob whose key is already taken in
 // the context, so the same weights read from two files get two handles. The
 // differ (did a node change?) and the isomorphism check (is the applied plan
-// the target?) must agree on what "the same" means; this is where they do.
+// the target?) must agree on what "the same" means, for the attributes of a
+// node as for those of the ops nested in its regions; this is where they do.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,7 +17,9 @@
 
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Operation.h"
 #include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace graphdiff {
 
@@ -33,6 +36,27 @@ bool isSameAttrDictionary(mlir::DictionaryAttr a, mlir::DictionaryAttr b);
 /// value by its uniqued storage (so hash values differ from run to run and
 /// must only group candidates).
 llvm::hash_code hashAttribute(mlir::Attribute attr);
+
+/// Says whether two values defined outside what isSameRegion or isSameOp
+/// compares (operands of the ops compared, values a body captures)
+/// correspond.
+using OuterValueMatch = llvm::function_ref<bool(mlir::Value, mlir::Value)>;
+
+/// Whether regions `a` and `b` compute the same: as many blocks, with
+/// arguments of the same types, holding ops that are the same one by one
+/// (name, attributes and properties in the sense of isSameAttribute, operand
+/// and result types, successors, nested regions and, unless `ignoreLocations`,
+/// locations). A value defined inside must be used where the value at the
+/// same position inside the other is; values from outside are compared by
+/// `outer`.
+bool isSameRegion(mlir::Region &a, mlir::Region &b, OuterValueMatch outer,
+                  bool ignoreLocations);
+
+/// Whether ops `a` and `b` are the same as isSameRegion compares the ops it
+/// holds; their operands, and any value from outside that their regions use,
+/// are compared by `outer`.
+bool isSameOp(mlir::Operation *a, mlir::Operation *b, OuterValueMatch outer,
+              bool ignoreLocations);
 
 } // namespace graphdiff
 

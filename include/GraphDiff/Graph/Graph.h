@@ -23,6 +23,7 @@
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Allocator.h"
 
 #include <memory>
 #include <optional>
@@ -138,7 +139,10 @@ public:
 
   /// A topological order of the nodes that depends only on their names, not
   /// on their order in the block: Kahn's algorithm, always taking the ready
-  /// node with the smallest name. The differ emits plans in this order,
+  /// node with the smallest name. Besides SSA edges, it keeps the memory
+  /// edges (MemoryEdges.h): an op on a buffer stays after the accesses it
+  /// must follow, so a plan that inserts ops on buffers in this order keeps
+  /// their effects in order. The differ emits plans in this order,
   /// renderers list nodes in it, and hashes are computed along it. (Nodes on
   /// a cycle, which a verified graph does not have, come last in block
   /// order.) Computed on first use and kept: the graph is a view of IR that
@@ -157,7 +161,10 @@ public:
   /// The reference naming node `index`: `@id` for an `lg` node, else the SSA
   /// name of its first result (`%17`, `%conv1`), or `%<op>.<k>` for the k-th
   /// result-less op.
-  patch::RefAttr getNodeRef(unsigned index) const { return nodeRefs[index]; }
+  /// Made on first use: most nodes of a large graph are never printed.
+  patch::RefAttr getNodeRef(unsigned index) const;
+  /// The name in getNodeRef() without its sigil: `id`, `17`, `conv1`.
+  llvm::StringRef getNodeName(unsigned index) const { return nodeNames[index]; }
   /// The reference naming `value`: a node result (`@id`, `@id[1]`, `%17`,
   /// `%17#1`) or a graph input (`%argN`).
   patch::RefAttr getValueRef(mlir::Value value) const;
@@ -182,9 +189,15 @@ private:
   std::vector<llvm::SmallVector<Use, 2>> uses;
   std::vector<llvm::SmallVector<Use, 2>> inputUses;
   std::vector<bool> outputNodes;
-  std::vector<patch::RefAttr> nodeRefs;
+  /// getNodeName() by node; the names the graph made up itself (printer
+  /// names, `%<op>.<k>`) live in `nameStorage`, the others in the input's
+  /// buffer or in MLIR attribute storage.
+  std::vector<llvm::StringRef> nodeNames;
+  llvm::BumpPtrAllocator nameStorage;
+  /// getNodeRef() by node, null until first asked for.
+  mutable std::vector<patch::RefAttr> nodeRefs;
   /// Node-name (without sigil) to node index.
-  llvm::StringMap<unsigned> byName;
+  llvm::DenseMap<llvm::StringRef, unsigned> byName;
   /// getCanonicalOrder() and its inverse, once computed.
   mutable std::vector<unsigned> canonicalOrder, canonicalRanks;
   mutable bool ordered = false;

@@ -33,8 +33,8 @@ struct HashOptions {
   /// matcher wants this; the isomorphism check, which compares operands in
   /// order, does not.
   bool sortCommutativeOperands = true;
-  /// Compute the backward hashes too (the matcher uses them, the isomorphism
-  /// check does not).
+  /// Compute the backward hashes too (the matcher uses them; the isomorphism
+  /// check uses them to pair interchangeable unread nodes).
   bool backward = true;
 };
 

@@ -5,8 +5,9 @@
 // API sources are JSON whose *key order* matters (compspec numbers nodes in
 // the order a Python dict yields them; groups are diffed in file order) and
 // whose errors must say where they are. llvm::json keeps neither, so the
-// importers read JSON with this small parser: objects keep their members in
-// file order and every value knows its line and column.
+// importers read JSON with graph-diff's reader (Support/JsonDocument.h) into
+// this tree: objects keep their members in file order and every value knows
+// its line and column.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,15 +47,11 @@ struct JSONValue {
   llvm::StringRef describeKind() const;
 };
 
-/// Where a parse failed.
-struct JSONError {
-  std::string message;
-  unsigned line = 0, column = 0;
-};
-
-/// Parses `text` (one JSON value, RFC 8259). On failure fills `error`.
+/// Parses `text` (one JSON value, RFC 8259) of file `filename`. On failure
+/// sets `error` to "filename:line:col: error: message".
 std::optional<JSONValue> parseOrderedJSON(llvm::StringRef text,
-                                          JSONError &error);
+                                          llvm::StringRef filename,
+                                          std::string &error);
 
 /// Appends `key` to a JSON pointer (RFC 6901: `~` -> `~0`, `/` -> `~1`).
 std::string appendJSONPointer(llvm::StringRef pointer, llvm::StringRef key);

@@ -42,6 +42,18 @@ namespace graphdiff {
 mlir::FailureOr<mlir::OwningOpRef<mlir::Operation *>>
 applyPlan(patch::PlanOp plan, const Graph &source);
 
+/// Copies into `symbolTable` (the op holding the graph that `plan` was
+/// applied to, a module) the symbols that the plan's new nodes reference and
+/// that their actions carry (the copy of a `memref.global` before a
+/// `memref.get_global`, the declaration of a callee), each one the table
+/// lacks, before `before`: the applied graph's symbols then resolve against
+/// its own module, as they did in the target's. A symbol the table already
+/// defines is kept; one it defines differently is a located error at the
+/// action.
+mlir::LogicalResult declarePlanSymbols(patch::PlanOp plan,
+                                       mlir::Operation *symbolTable,
+                                       mlir::Operation *before);
+
 } // namespace graphdiff
 
 #endif // GRAPHDIFF_PLAN_APPLYPLAN_H

@@ -46,7 +46,10 @@ struct GraphMismatch {
 /// Deterministic and near-linear: nodes are paired from the outputs upward
 /// along operands, then by the Merkle hashes of their upstream cones that the
 /// structural matcher uses too (StructuralHash.h, with operands in order);
-/// every pair is then checked in full, so hash collisions cannot hide a
+/// nodes nothing reads, with equal cones, are paired together with the
+/// upstream pairs they force, only where those agree with the pairs made so
+/// far and with the downstream hashes (who else reads a shared input).
+/// Every pair is then checked in full, so hash collisions cannot hide a
 /// difference.
 std::optional<GraphMismatch> findMismatch(const Graph &applied,
                                           const Graph &target,

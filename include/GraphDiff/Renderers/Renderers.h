@@ -1,8 +1,8 @@
-//===- Renderers.h - Print a DiffReport for people and programs -*- C++ -*-===//
+//===- Renderers.h - Print a DiffResult for people and programs -*- C++ -*-===//
 //
 // Part of graph-diff.
 //
-// Renderers read a DiffReport and write it in one format: the `patch` IR
+// Renderers read a DiffResult and write it in one format: the `patch` IR
 // (what FileCheck pins), readable text, versioned JSON, Graphviz DOT, or one
 // self-contained HTML page. They never change the report, and the differ never
 // prints: everything a user sees of a diff goes through renderReport.
@@ -22,9 +22,8 @@
 
 namespace graphdiff {
 
+/// The engine's result (DiffResult.h), which renderers read.
 struct DiffResult;
-/// Renderers read the engine's result (DiffResult.h) under this name.
-using DiffReport = DiffResult;
 
 /// The output formats of `graph-diff-opt SRC TGT --format=...`.
 enum class ReportFormat {
@@ -66,38 +65,37 @@ struct RenderOptions {
   /// Text: wrap lines longer than this many columns (0: never; the tools
   /// and passes wrap at 100).
   unsigned width = 0;
+  /// HTML: leave unchanged check chains (a `cf.assert` and the nodes that
+  /// only feed checks) out of the picture.
+  bool hideUnchangedChecks = false;
 };
 
 /// Writes `report` to `os` in `format`. Fails, having reported an error on
 /// stderr, only if the report cannot be rendered.
-mlir::LogicalResult renderReport(const DiffReport &report, ReportFormat format,
+mlir::LogicalResult renderReport(const DiffResult &report, ReportFormat format,
                                  llvm::raw_ostream &os,
                                  const RenderOptions &options = {});
 
 /// The renderers, one per format.
-mlir::LogicalResult renderMLIR(const DiffReport &report, llvm::raw_ostream &os);
-mlir::LogicalResult renderText(const DiffReport &report, llvm::raw_ostream &os,
+mlir::LogicalResult renderMLIR(const DiffResult &report, llvm::raw_ostream &os);
+mlir::LogicalResult renderText(const DiffResult &report, llvm::raw_ostream &os,
                                const RenderOptions &options);
-mlir::LogicalResult renderJSON(const DiffReport &report, llvm::raw_ostream &os,
+mlir::LogicalResult renderJSON(const DiffResult &report, llvm::raw_ostream &os,
                                const RenderOptions &options);
-mlir::LogicalResult renderDOT(const DiffReport &report, llvm::raw_ostream &os,
+mlir::LogicalResult renderDOT(const DiffResult &report, llvm::raw_ostream &os,
                               const RenderOptions &options);
-mlir::LogicalResult renderHTML(const DiffReport &report, llvm::raw_ostream &os,
+mlir::LogicalResult renderHTML(const DiffResult &report, llvm::raw_ostream &os,
                                const RenderOptions &options);
-mlir::LogicalResult renderModelExplorer(const DiffReport &report,
+mlir::LogicalResult renderModelExplorer(const DiffResult &report,
                                         llvm::raw_ostream &os,
                                         const RenderOptions &options);
-mlir::LogicalResult renderMarkdown(const DiffReport &report,
+mlir::LogicalResult renderMarkdown(const DiffResult &report,
                                    llvm::raw_ostream &os,
                                    const RenderOptions &options);
 /// `--stat`: changed nodes per op kind and actions per kind, as `git diff
 /// --stat` counts lines per file (StatRenderer.cpp).
-mlir::LogicalResult renderStat(const DiffReport &report, llvm::raw_ostream &os,
+mlir::LogicalResult renderStat(const DiffResult &report, llvm::raw_ostream &os,
                                const RenderOptions &options);
-
-/// `text` with `&`, `<`, `>` and `"` replaced by their entities: safe in
-/// HTML, SVG and XML text and in double-quoted attributes.
-std::string escapeXML(llvm::StringRef text);
 
 } // namespace graphdiff
 

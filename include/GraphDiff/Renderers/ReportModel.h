@@ -1,4 +1,4 @@
-//===- ReportModel.h - What renderers derive from a DiffReport --*- C++ -*-===//
+//===- ReportModel.h - What renderers derive from a DiffResult --*- C++ -*-===//
 //
 // Part of graph-diff.
 //
@@ -63,13 +63,43 @@ private:
   const GraphPairDiff &pair;
 };
 
+/// One thing an update changed, as the plan shows it: an attribute with its
+/// old and new value, an operand with its old and new producer, the result
+/// types. Values longer than a line are abbreviated (abbreviateAttribute).
+struct ChangeDetail {
+  /// "attribute", "operand", "types" or "order" (a node that moves among
+  /// the accesses to its buffers: `after` is the source node it now goes
+  /// right before, "" for the end of the graph).
+  std::string change;
+  /// The attribute's name, or the operand's position (`#1`); "" for types
+  /// and order.
+  std::string name;
+  /// Before and after: an attribute value, a value reference (`%3`,
+  /// `new %7`; "none" where the op had no such operand), a type list. An
+  /// attribute only one side has is "none" on the other. Two dense values
+  /// that abbreviate alike get `after` followed by how many values differ.
+  std::string before, after;
+};
+
+/// `attr` as MLIR prints it, cut to about `limit` characters: an elements
+/// attribute of more than 8 values prints as `dense<...N values>` with its
+/// type, and any longer text ends in `...`.
+std::string abbreviateAttribute(mlir::Attribute attr, size_t limit = 60);
+
+/// What `update` changes in its source node, beyond its kind: attributes
+/// (by name, sorted), operands (by position; the references the plan reads
+/// them from) and result types.
+std::vector<ChangeDetail> describeUpdate(const PairView &view,
+                                         patch::UpdateOp update);
+
 /// One action as a person reads it. Deletes absorbed by a replace are part of
 /// the replace's entry, not entries of their own.
 struct ActionLine {
   /// The action op's name without the dialect: "delete", "replace", ...
   std::string kind;
   /// What a reader calls it: "delete", "fuse" (a replace of several nodes),
-  /// "replace", "insert", "update", "add input", ...
+  /// "fold" (a replace by a constant, or of constants and the one node they
+  /// fold into), "replace", "insert", "update", "add input", ...
   std::string verb;
   /// The nodes involved, as the user wrote them: "@conv1 + @bn1 -> @fused".
   std::string names;
@@ -84,13 +114,16 @@ struct ActionLine {
   NodeStatus status = NodeStatus::Unchanged;
   /// Every node name the action mentions (for search).
   std::vector<std::string> nodes;
+  /// For an update: what changed, one entry per attribute, operand or type
+  /// list (describeUpdate).
+  std::vector<ChangeDetail> details;
 };
 
 /// The actions of `view`'s plan, in plan order.
 std::vector<ActionLine> describeActions(const PairView &view);
 
 /// A view of every graph pair of `report`, in report order.
-std::vector<PairView> viewsOf(const DiffReport &report);
+std::vector<PairView> viewsOf(const DiffResult &report);
 
 /// The summary of a whole report: the sum of its pairs.
 DiffSummary summarize(llvm::ArrayRef<PairView> views);
@@ -148,12 +181,26 @@ struct Drawing {
   /// nodes: constants, empty tensors) left out of the picture. Changed ones
   /// are drawn, without their fan-out edges.
   unsigned hiddenLeaves = 0;
+  /// Unchanged check-chain nodes left out (options.hideUnchangedChecks).
+  unsigned hiddenChecks = 0;
+  /// The drawing node of each source node (its own or its collapsed group's),
+  /// each target node that is new, each source graph input, and each target
+  /// graph input (an added one's, else the source's at its position); -1
+  /// when not drawn.
+  std::vector<int> sourceNodes, newTargetNodes, sourceInputNodes,
+      targetInputNodes;
 };
+
+/// Whether node `index` is a shared leaf: it reads nothing and feeds more
+/// than two nodes (a constant, an empty tensor). Pictures leave out its
+/// fan-out edges, and the node itself when unchanged.
+bool isSharedLeaf(const Graph &graph, unsigned index);
 
 /// The picture of one pair: every source node (coloured by status) plus the
 /// target's new nodes wired to what they read and feed; with more than
 /// `options.collapseAbove` source nodes, unchanged nodes not next to a change
-/// are collapsed, one group per connected stretch.
+/// are collapsed, one group per connected stretch. With
+/// `options.hideUnchangedChecks`, unchanged check chains are left out.
 Drawing buildDrawing(const PairView &view, const RenderOptions &options);
 
 /// The fill colour of a status in pictures.

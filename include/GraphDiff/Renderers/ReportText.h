@@ -20,7 +20,7 @@
 
 namespace graphdiff {
 
-/// The kinds `--only` takes: the patch ops' names and "fuse".
+/// The kinds `--only` takes: the patch ops' names, "fuse" and "fold".
 llvm::ArrayRef<llvm::StringRef> actionKindNames();
 
 /// Checks `options.functions` (globs) and `options.onlyKinds`.
@@ -30,21 +30,22 @@ llvm::Error checkSelection(const RenderOptions &options);
 /// matches it or its last name.
 bool selectsGraph(const RenderOptions &options, llvm::StringRef key);
 
-/// Whether `line` is shown: no --only, or its kind (or "fuse") is listed.
+/// Whether `line` is shown: no --only, or its kind (or "fuse", "fold") is
+/// listed.
 bool selectsAction(const RenderOptions &options, const ActionLine &line);
 
 /// Whether anything differs in the selected graphs: the exit code with
 /// --func.
-bool isSelectionDifferent(const DiffReport &report,
+bool isSelectionDifferent(const DiffResult &report,
                           const RenderOptions &options);
 
 /// The views of the selected graph pairs, in report order.
-std::vector<PairView> selectedViews(const DiffReport &report,
+std::vector<PairView> selectedViews(const DiffResult &report,
                                     const RenderOptions &options);
 
 /// The summary of the selected graphs, graphs only one side has included
 /// (their nodes count as deleted or inserted).
-DiffSummary summarizeSelection(const DiffReport &report,
+DiffSummary summarizeSelection(const DiffResult &report,
                                llvm::ArrayRef<PairView> views,
                                const RenderOptions &options);
 
@@ -64,6 +65,17 @@ std::string actionHeadline(const ActionLine &line);
 /// The names the action involves, each side said: "source @c1 + @r1 ->
 /// target @f1", "target @softmax"; "" when it names no node.
 std::string actionPlaces(const ActionLine &line);
+
+/// What one change of an update is about: the attribute's name, `operand
+/// #1`, `result types`.
+std::string detailSubject(const ChangeDetail &detail);
+
+/// One change of an update as words: `value: dense<1.0> -> dense<2.0>`,
+/// `operand #1: %3 -> %7`, `result types: f32 -> f16`.
+std::string detailText(const ChangeDetail &detail);
+
+/// Every change of an update (detailText), joined by "; "; "" if none.
+std::string actionDetails(const ActionLine &line);
 
 /// Identical changes (same verb, change and stage) of one graph, folded.
 struct FoldedActions {

@@ -10,6 +10,9 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/BuryPointer.h"
+
+#include <memory>
 
 namespace llvm {
 class MemoryBuffer;
@@ -57,6 +60,18 @@ mlir::LogicalResult checkNestingDepth(llvm::SourceMgr &sourceMgr,
 /// kMaxNestingDepth deep, and returns what it returns: every tool's main runs
 /// there.
 int runOnLargeStack(llvm::function_ref<int()> body);
+
+/// Keeps `object` allocated until the process exits, reachable (so that leak
+/// checkers stay quiet) but never freed: a tool that has written its output
+/// calls this for the context, the inputs and the report instead of tearing
+/// millions of ops down one by one, as LLVM's own tools skip freeing at exit
+/// (llvm::BuryPointer). Only tools do this, never the library.
+template <typename T> void leakAtExit(std::unique_ptr<T> object) {
+  llvm::BuryPointer(std::move(object));
+}
+inline void leakAtExit(mlir::OwningOpRef<mlir::ModuleOp> module) {
+  llvm::BuryPointer(module.release().getOperation());
+}
 
 } // namespace graphdiff
 

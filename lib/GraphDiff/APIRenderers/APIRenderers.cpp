@@ -341,5 +341,10 @@ void graphdiff::renderAPIReport(const APIReport &report, APIReportFormat format,
     return renderHTML(report, os);
   case APIReportFormat::Compspec:
     return renderCompspec(report, os);
+  case APIReportFormat::MLIR:
+    // The plan, as graph-diff-opt prints dataflow plans.
+    report.diff.plans.get()->print(os);
+    os << "\n";
+    return;
   }
 }

@@ -8,7 +8,6 @@
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Graph/AttributeEquivalence.h"
-#include "mlir/IR/OperationSupport.h"
 
 using namespace mlir;
 using namespace graphdiff;
@@ -59,23 +58,12 @@ bool graphdiff::contentChanged(Operation *a, Operation *b,
     changes |= patch::NodeChange::Types;
   if (a->getName() == b->getName() &&
       a->getNumRegions() == b->getNumRegions() && a->getNumRegions() != 0) {
+    // The whole ops, as the differ always compared them (so a change of
+    // types or operand count with equal bodies still reads as "regions").
     // Values from outside the two ops (their operands, captured values) are
     // edges, compared elsewhere; values defined inside must correspond.
-    DenseMap<Value, Value> inner;
-    auto definedIn = [](Operation *op, Value value) {
-      Operation *parent = value.getParentBlock()->getParentOp();
-      return parent && op->isAncestor(parent);
-    };
-    bool same = OperationEquivalence::isEquivalentTo(
-        a, b,
-        [&](Value va, Value vb) -> LogicalResult {
-          auto it = inner.find(va);
-          if (it != inner.end())
-            return success(it->second == vb);
-          return success(!definedIn(a, va) && !definedIn(b, vb));
-        },
-        [&](Value va, Value vb) { inner.try_emplace(va, vb); },
-        OperationEquivalence::IgnoreLocations);
+    bool same = isSameOp(
+        a, b, [](Value, Value) { return true; }, /*ignoreLocations=*/true);
     if (!same &&
         !patch::bitEnumContainsAny(changes, patch::NodeChange::Attributes))
       changes |= patch::NodeChange::Regions;

@@ -16,9 +16,11 @@
 #include "GraphDiff/Differ/LooseOps.h"
 #include "GraphDiff/Graph/AttributeEquivalence.h"
 #include "GraphDiff/Graph/Graph.h"
-#include "mlir/IR/OperationSupport.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -67,20 +69,19 @@ FailureOr<std::vector<ModuleGraph>> graphdiff::collectGraphs(ModuleOp module) {
   return graphs;
 }
 
-SmallVector<StringRef>
-graphdiff::declarationChanges(const ModuleGraph &source,
-                              const ModuleGraph &target) {
-  SmallVector<StringRef> changes;
+patch::GraphChange graphdiff::declarationChanges(const ModuleGraph &source,
+                                                 const ModuleGraph &target) {
+  patch::GraphChange changes = patch::GraphChange::None;
   bool sourceDefined = source.form != ModuleGraph::Declaration;
   bool targetDefined = target.form != ModuleGraph::Declaration;
   if (!sourceDefined && targetDefined)
-    changes.push_back("defined");
+    changes |= patch::GraphChange::Defined;
   if (sourceDefined && !targetDefined)
-    changes.push_back("declared");
+    changes |= patch::GraphChange::Declared;
   auto a = cast<FunctionOpInterface>(source.op);
   auto b = dyn_cast<FunctionOpInterface>(target.op);
   if (!b || a.getFunctionType() != b.getFunctionType())
-    changes.push_back("signature");
+    changes |= patch::GraphChange::Signature;
   // Any other attribute (argument attributes, ...). A declaration is private
   // by rule, so visibility only counts between two declarations.
   MLIRContext *context = source.op->getContext();
@@ -98,7 +99,7 @@ graphdiff::declarationChanges(const ModuleGraph &source,
   if (source.op->getName() != target.op->getName() ||
       !isSameAttrDictionary(la.getDictionary(context),
                             lb.getDictionary(context)))
-    changes.push_back("attributes");
+    changes |= patch::GraphChange::Attributes;
   return changes;
 }
 
@@ -111,6 +112,73 @@ static uint64_t countNodes(const ModuleGraph &graph) {
       for (Operation &op : block)
         nodes += !op.hasTrait<OpTrait::IsTerminator>();
   return nodes;
+}
+
+namespace {
+/// Two graphs to diff node by node, and where their plan goes in the plans
+/// module: after `after`, or first if it is null.
+struct PendingPair {
+  Operation *source;
+  Operation *target;
+  Operation *after;
+};
+} // namespace
+
+/// Diffs the pending pairs, independent of each other, on the context's
+/// threads (one at a time with --mlir-disable-threading): each builds its
+/// graph views and its plan in a module of its own. The plans then move to
+/// their places and the pairs into `result` in the order of `pending`, and
+/// the errors of views that cannot be built are reported in that order, so
+/// the result is the same at any thread count.
+static LogicalResult diffPendingPairs(ArrayRef<PendingPair> pending,
+                                      const DiffOptions &options,
+                                      DiffResult &result) {
+  MLIRContext *context = result.plans->getContext();
+  struct Outcome {
+    std::unique_ptr<Graph> source, target;
+    std::optional<GraphDiff> diff;
+    OwningOpRef<ModuleOp> scratch;
+  };
+  std::vector<Outcome> outcomes(pending.size());
+  {
+    ParallelDiagnosticHandler diagnostics(context);
+    parallelForEach(
+        context, llvm::seq<size_t>(0, pending.size()), [&](size_t i) {
+          diagnostics.setOrderIDForThread(i);
+          Outcome &out = outcomes[i];
+          FailureOr<std::unique_ptr<Graph>> source =
+              Graph::build(pending[i].source, options.sourceNames);
+          FailureOr<std::unique_ptr<Graph>> target =
+              Graph::build(pending[i].target, options.targetNames);
+          if (succeeded(source) && succeeded(target)) {
+            out.source = std::move(*source);
+            out.target = std::move(*target);
+            out.scratch = ModuleOp::create(UnknownLoc::get(context));
+            OpBuilder builder(context);
+            builder.setInsertionPointToEnd(out.scratch->getBody());
+            out.diff.emplace(diffGraphs(*out.source, *out.target, builder,
+                                        options.structure));
+          }
+          diagnostics.eraseOrderIDForThread();
+        });
+  }
+  if (llvm::any_of(outcomes, [](const Outcome &out) { return !out.diff; }))
+    return failure();
+  Block *plans = result.plans->getBody();
+  Operation *previous = nullptr;
+  for (auto [i, out] : llvm::enumerate(outcomes)) {
+    Operation *plan = out.diff->plan.getOperation();
+    if (i > 0 && pending[i].after == pending[i - 1].after)
+      plan->moveAfter(previous);
+    else if (pending[i].after)
+      plan->moveAfter(pending[i].after);
+    else
+      plan->moveBefore(plans, plans->begin());
+    previous = plan;
+    result.pairs.push_back(GraphPairDiff{
+        std::move(*out.diff), std::move(out.source), std::move(out.target)});
+  }
+  return success();
 }
 
 FailureOr<DiffResult> graphdiff::diffModules(ModuleOp source, ModuleOp target,
@@ -135,6 +203,7 @@ FailureOr<DiffResult> graphdiff::diffModules(ModuleOp source, ModuleOp target,
 
   OpBuilder builder(context);
   builder.setInsertionPointToEnd(result.plans->getBody());
+  std::vector<PendingPair> pending;
   for (const ModuleGraph &sourceGraphInfo : *sourceGraphs) {
     seen.insert(sourceGraphInfo.key);
     const ModuleGraph *targetGraphInfo =
@@ -153,8 +222,9 @@ FailureOr<DiffResult> graphdiff::diffModules(ModuleOp source, ModuleOp target,
     // are the same, different ones are refused, never skipped.
     if (sourceGraphInfo.form == ModuleGraph::MultiBlock ||
         targetGraphInfo->form == ModuleGraph::MultiBlock) {
-      if (OperationEquivalence::isEquivalentTo(
-              sourceOp, targetOp, OperationEquivalence::IgnoreLocations))
+      if (isSameOp(
+              sourceOp, targetOp, [](Value a, Value b) { return a == b; },
+              /*ignoreLocations=*/true))
         continue;
       const ModuleGraph &multi = sourceGraphInfo.form == ModuleGraph::MultiBlock
                                      ? sourceGraphInfo
@@ -176,28 +246,18 @@ FailureOr<DiffResult> graphdiff::diffModules(ModuleOp source, ModuleOp target,
     }
     if (sourceGraphInfo.form == ModuleGraph::Declaration ||
         targetGraphInfo->form == ModuleGraph::Declaration) {
-      SmallVector<StringRef> changes =
+      patch::GraphChange changes =
           declarationChanges(sourceGraphInfo, *targetGraphInfo);
-      if (changes.empty())
+      if (changes == patch::GraphChange::None)
         continue;
       patch::ChangeGraphOp::create(builder, targetOp->getLoc(),
-                                   sourceGraphInfo.path,
-                                   builder.getStrArrayAttr(changes));
-      result.changedGraphs.push_back(
-          {sourceGraphInfo.key,
-           std::vector<std::string>(changes.begin(), changes.end())});
+                                   sourceGraphInfo.path, changes);
+      result.changedGraphs.push_back({sourceGraphInfo.key, changes});
       continue;
     }
-    FailureOr<std::unique_ptr<Graph>> sourceGraph =
-        Graph::build(sourceOp, options.sourceNames);
-    FailureOr<std::unique_ptr<Graph>> targetGraph =
-        Graph::build(targetOp, options.targetNames);
-    if (failed(sourceGraph) || failed(targetGraph))
-      return failure();
-    GraphDiff diff =
-        diffGraphs(**sourceGraph, **targetGraph, builder, options.structure);
-    result.pairs.push_back(GraphPairDiff{
-        std::move(diff), std::move(*sourceGraph), std::move(*targetGraph)});
+    Block *plans = result.plans->getBody();
+    pending.push_back(
+        {sourceOp, targetOp, plans->empty() ? nullptr : &plans->back()});
   }
   for (const ModuleGraph &targetGraphInfo : *targetGraphs) {
     if (seen.contains(targetGraphInfo.key) || onlyPair)
@@ -207,5 +267,7 @@ FailureOr<DiffResult> graphdiff::diffModules(ModuleOp source, ModuleOp target,
     result.addedGraphs.push_back(targetGraphInfo.key);
     result.addedGraphSizes.push_back(countNodes(targetGraphInfo));
   }
+  if (failed(diffPendingPairs(pending, options, result)))
+    return failure();
   return result;
 }

@@ -12,6 +12,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <vector>
 
@@ -98,6 +99,54 @@ static LogicalResult refuse(const LooseOp &op, StringRef other) {
             "compares what lies outside them";
 }
 
+/// The names of the symbols that the graphs of `module` reference: the roots
+/// of the symbol references held by their ops (nested ones included).
+static llvm::DenseSet<StringAttr> symbolsUsedByGraphs(ModuleOp module) {
+  llvm::DenseSet<StringAttr> used;
+  module->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (!isModuleGraph(op))
+      return WalkResult::advance();
+    if (std::optional<SymbolTable::UseRange> uses =
+            SymbolTable::getSymbolUses(op))
+      for (const SymbolTable::SymbolUse &use : *uses)
+        used.insert(use.getSymbolRef().getRootReference());
+    return WalkResult::skip();
+  });
+  return used;
+}
+
+/// The symbol name of a top-level `op` of `module` that is not a graph and
+/// that a graph of `module` references (a `memref.global` read by a
+/// `memref.get_global`), or null. Such an op is part of what the nodes that
+/// reference it mean, not a loose op: nodes name it, and a plan that inserts
+/// such a node carries a copy of it (PlanEmitter), so it may be added or
+/// removed with them.
+static StringAttr graphSymbol(Operation *op, ModuleOp module,
+                              std::optional<llvm::DenseSet<StringAttr>> &used) {
+  if (op->getParentOp() != module.getOperation() || isModuleGraph(op))
+    return nullptr;
+  auto name = op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+  if (!name)
+    return nullptr;
+  if (!used)
+    used = symbolsUsedByGraphs(module);
+  return used->contains(name) ? name : nullptr;
+}
+
+/// The error for two symbols of the same name, both referenced by graphs,
+/// that are defined differently.
+static LogicalResult refuseRedefinition(Operation *a, Operation *b,
+                                        StringAttr name) {
+  InFlightDiagnostic diag =
+      emitError(locate(b))
+      << "'" << b->getName() << "' @" << name.getValue()
+      << " is defined differently in the source: graph-diff compares the "
+         "nodes that reference a symbol by its name, so it cannot tell which "
+         "of them changed";
+  diag.attachNote(locate(a)) << "the source's @" << name.getValue();
+  return diag;
+}
+
 LogicalResult graphdiff::compareLooseOps(ModuleOp source, ModuleOp target) {
   std::vector<LooseOp> sourceOps = collectLooseOps(source);
   std::vector<LooseOp> targetOps = collectLooseOps(target);
@@ -108,6 +157,7 @@ LogicalResult graphdiff::compareLooseOps(ModuleOp source, ModuleOp target) {
     return success(a == b || equal.lookup(a) == b);
   };
   auto mark = [&](Value a, Value b) { equal[a] = b; };
+  std::optional<llvm::DenseSet<StringAttr>> sourceUsed, targetUsed;
   auto isEqual = [&](const LooseOp &a, const LooseOp &b) {
     if (a.holdsGraphs != b.holdsGraphs || a.hash != b.hash)
       return false;
@@ -141,14 +191,27 @@ LogicalResult graphdiff::compareLooseOps(ModuleOp source, ModuleOp target) {
     auto b = llvm::find_if(targetOps, [&](const LooseOp &b) {
       return !b.matched && !isNamedHolder(b) && isEqual(a, b);
     });
-    if (b == targetOps.end())
+    if (b == targetOps.end()) {
+      // A symbol the source's graphs reference: removed with them, unless
+      // the target defines another op of its name.
+      if (StringAttr name = graphSymbol(a.op, source, sourceUsed)) {
+        auto other = llvm::find_if(targetOps, [&](const LooseOp &b) {
+          return !b.matched && b.op->getParentOp() == target.getOperation() &&
+                 b.op->getAttr(SymbolTable::getSymbolAttrName()) == name;
+        });
+        if (other == targetOps.end())
+          continue;
+        return refuseRedefinition(a.op, other->op, name);
+      }
       return refuse(a, "target");
+    }
     b->matched = true;
     for (auto [x, y] : llvm::zip(a.op->getResults(), b->op->getResults()))
       equal[x] = y;
   }
   for (const LooseOp &b : targetOps)
-    if (!b.matched && !isNamedHolder(b))
+    if (!b.matched && !isNamedHolder(b) &&
+        !graphSymbol(b.op, target, targetUsed))
       return refuse(b, "source");
   return success();
 }

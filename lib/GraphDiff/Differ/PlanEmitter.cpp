@@ -13,9 +13,12 @@
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Differ/ContentChanges.h"
 #include "GraphDiff/Differ/DiffResult.h"
+#include "GraphDiff/Differ/MemoryOrder.h"
 #include "GraphDiff/Differ/PairContext.h"
 #include "GraphDiff/Differ/RegionSettling.h"
+#include "GraphDiff/Graph/AttributeEquivalence.h"
 #include "GraphDiff/Graph/Graph.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -59,6 +62,14 @@ private:
     return patch::MatchStageAttr::get(builder.getContext(), stage);
   }
 
+  /// The attributes of source node `s` that its pair `t` changes or lacks,
+  /// with their old values (a long elements value elided to a string that
+  /// says how many values of which type); null if none.
+  DictionaryAttr oldAttributes(unsigned s, unsigned t) const;
+  /// Where the new node of target node `t`'s action goes, if the action
+  /// must say (MemoryOrder.h): a source node ref, or `_` for the end.
+  patch::RefAttr beforeRef(unsigned t) const;
+
   void emitAddedInputs();
   void emitReplace(const Replacement &replacement);
   void emitInsert(unsigned t);
@@ -73,6 +84,7 @@ private:
   const SettledRegions &regions;
   OpBuilder &builder;
   GraphDiff &result;
+  MemoryPlacement placement;
 };
 } // namespace
 
@@ -104,6 +116,43 @@ patch::RefAttr PlanEmitter::afterRef(Value value) const {
 patch::RefAttr PlanEmitter::newNodeRef(patch::RefAttr ref) {
   return patch::RefAttr::get(ref.getContext(), ref.getName(), ref.getSymbol(),
                              0, /*isNew=*/true);
+}
+
+DictionaryAttr PlanEmitter::oldAttributes(unsigned s, unsigned t) const {
+  DictionaryAttr before = source.getNode(s)->getAttrDictionary();
+  DictionaryAttr after = target.getNode(t)->getAttrDictionary();
+  NamedAttrList changed;
+  for (NamedAttribute attr : before) {
+    Attribute now = after.get(attr.getName());
+    if (now && isSameAttribute(attr.getValue(), now))
+      continue;
+    // Weights are not copied: more than 16 values that are not one splat
+    // are said, not written out.
+    auto elements = dyn_cast<ElementsAttr>(attr.getValue());
+    auto dense = dyn_cast<DenseElementsAttr>(attr.getValue());
+    if (elements && elements.getNumElements() > 16 &&
+        !(dense && dense.isSplat())) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << "elided: " << elements.getNumElements() << " values of "
+         << elements.getType();
+      changed.append(attr.getName(), builder.getStringAttr(text));
+      continue;
+    }
+    changed.push_back(attr);
+  }
+  return changed.empty() ? DictionaryAttr()
+                         : changed.getDictionary(builder.getContext());
+}
+
+patch::RefAttr PlanEmitter::beforeRef(unsigned t) const {
+  auto it = placement.before.find(t);
+  if (it == placement.before.end())
+    return nullptr;
+  if (it->second)
+    return source.getNodeRef(*it->second);
+  return patch::RefAttr::get(builder.getContext(), builder.getStringAttr(""),
+                             false, 0, false);
 }
 
 Replacement PlanEmitter::replacementOf(unsigned t) const {
@@ -252,19 +301,31 @@ void PlanEmitter::emitReplace(const Replacement &replacement) {
       builder, node->getLoc(), anchorRef,
       newNodeRef(target.getNodeRef(replacement.target)),
       builder.getArrayAttr(regionRefs), builder.getArrayAttr({}),
-      builder.getArrayAttr(results), init, stage);
+      builder.getArrayAttr(results), init, stage,
+      /*before=*/patch::RefAttr());
   SmallVector<Attribute> inputs;
   buildBody(replace, replacement.target, inputs);
   replace.setInputsAttr(builder.getArrayAttr(inputs));
+  // A replace goes at its anchor, at the end if it reads buffers, unless it
+  // says otherwise.
+  patch::RefAttr before = beforeRef(replacement.target);
+  bool onBuffers = llvm::any_of(replace.getBody().getArgumentTypes(),
+                                llvm::IsaPred<BaseMemRefType>);
+  if (before && !(before.isNone() && onBuffers))
+    replace.setBeforeAttr(before);
 }
 
 void PlanEmitter::emitInsert(unsigned t) {
   auto insert = patch::InsertOp::create(
       builder, target.getNode(t)->getLoc(), newNodeRef(target.getNodeRef(t)),
-      builder.getArrayAttr({}), patch::MatchStageAttr());
+      builder.getArrayAttr({}), patch::MatchStageAttr(),
+      /*before=*/patch::RefAttr());
   SmallVector<Attribute> inputs;
   buildBody(insert, t, inputs);
   insert.setInputsAttr(builder.getArrayAttr(inputs));
+  // An insert goes at the end unless it says otherwise.
+  if (patch::RefAttr before = beforeRef(t); before && !before.isNone())
+    insert.setBeforeAttr(before);
 }
 
 void PlanEmitter::emitUpdate(unsigned s, unsigned t,
@@ -272,10 +333,15 @@ void PlanEmitter::emitUpdate(unsigned s, unsigned t,
   auto update = patch::UpdateOp::create(
       builder, target.getNode(t)->getLoc(), source.getNodeRef(s),
       patch::NodeChangeAttr::get(builder.getContext(), changes),
-      builder.getArrayAttr({}), stageAttr(mapping.getPairStage(t)));
+      patch::bitEnumContainsAll(changes, patch::NodeChange::Attributes)
+          ? oldAttributes(s, t)
+          : DictionaryAttr(),
+      builder.getArrayAttr({}), stageAttr(mapping.getPairStage(t)),
+      /*before=*/patch::RefAttr());
   SmallVector<Attribute> inputs;
   buildBody(update, t, inputs);
   update.setInputsAttr(builder.getArrayAttr(inputs));
+  update.setBeforeAttr(beforeRef(t));
 }
 
 void PlanEmitter::emitDeletes() {
@@ -333,6 +399,7 @@ void PlanEmitter::run() {
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToEnd(&result.plan.getActions().front());
 
+  placement = placeMemoryAccesses(source, target, mapping);
   emitAddedInputs();
   // Node actions, in the target's canonical order: what a node reads is made
   // before it.
@@ -356,6 +423,8 @@ void PlanEmitter::run() {
     }
     result.image[*s] = t;
     patch::NodeChange changes = changesOf(*s, t);
+    if (placement.before.count(t))
+      changes |= patch::NodeChange::Order;
     if (changes == patch::NodeChange::None) {
       result.sourceStatus[*s] = result.targetStatus[t] = NodeStatus::Unchanged;
       continue;

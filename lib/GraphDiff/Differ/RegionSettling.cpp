@@ -19,6 +19,24 @@
 using namespace mlir;
 using namespace graphdiff;
 
+/// Where `op` is in its file, `(12:3)`, or "" without a file location. The
+/// side named with it says which file; the path is left out so that plans do
+/// not depend on where their inputs are.
+static std::string lineColumn(Operation *op) {
+  if (auto file = op->getLoc()->findInstanceOf<FileLineColLoc>())
+    return " (" + std::to_string(file.getLine()) + ":" +
+           std::to_string(file.getColumn()) + ")";
+  return "";
+}
+
+/// `side` node `index` of `graph` as a refusal reason names it: `source %5
+/// (12:3)`.
+static std::string describe(StringRef side, const Graph &graph,
+                            unsigned index) {
+  return side.str() + " " + graph.getNodeRef(index).str() +
+         lineColumn(graph.getNode(index));
+}
+
 namespace {
 /// Settles the regions of one pair; see settleRegions.
 class RegionSettler {
@@ -129,9 +147,10 @@ std::string RegionSettler::checkRegion(unsigned t,
   for (unsigned member : region)
     lastRank = std::max(lastRank, sourceRank[member]);
   SmallVector<unsigned> worklist;
-  llvm::DenseSet<unsigned> seen;
-  auto visit = [&](unsigned node) {
-    if (sourceRank[node] < lastRank && seen.insert(node).second)
+  // Each outside node reached, with the member its path left the region at.
+  llvm::DenseMap<unsigned, unsigned> leftAt;
+  auto visit = [&](unsigned node, unsigned member) {
+    if (sourceRank[node] < lastRank && leftAt.try_emplace(node, member).second)
       worklist.push_back(node);
   };
   // Only edges the plan keeps make a path: an edge between two nodes that
@@ -155,17 +174,22 @@ std::string RegionSettler::checkRegion(unsigned t,
   for (unsigned member : region)
     for (unsigned user : source.getUsers(member))
       if (!members.contains(user) && stays(member, user))
-        visit(user);
+        visit(user, member);
   while (!worklist.empty()) {
     unsigned node = worklist.pop_back_val();
+    unsigned member = leftAt.lookup(node);
     for (unsigned user : source.getUsers(node)) {
       if (!stays(node, user))
         continue;
       if (members.contains(user))
-        return "the region is not convex: a path leaves it through " +
-               source.getNodeRef(node).str() + " and comes back to " +
-               source.getNodeRef(user).str();
-      visit(user);
+        return "the region is not convex: " +
+               describe("source", source, member) + " feeds " +
+               describe("source", source, node) +
+               " outside the region, which leads back into it at " +
+               describe("source", source, user) + ", so " +
+               describe("target", target, t) +
+               " cannot replace the region as one node";
+      visit(user, member);
     }
   }
   return "";
@@ -255,10 +279,29 @@ std::string RegionSettler::checkLeaks(unsigned t) const {
       bool usedOutside =
           readInPlace.contains(value) ||
           llvm::is_contained(value.getUsers(), source.getTerminator());
-      if (usedOutside && !llvm::is_contained(results, Value(value)))
+      if (usedOutside && !llvm::is_contained(results, Value(value))) {
+        // Where it leaks to: a graph output, else the first reader outside.
+        std::string reader;
+        for (OpOperand &use : value.getUses())
+          if (use.getOwner() == source.getTerminator()) {
+            reader = "graph output #" + std::to_string(use.getOperandNumber());
+            break;
+          }
+        if (reader.empty())
+          for (const Graph::Use &use : source.getUses(member))
+            if (!llvm::is_contained(region, use.user) &&
+                source.getSlots(use.user)[use.slot] == Value(value)) {
+              reader = describe("source", source, use.user);
+              break;
+            }
         return "the region leaks " + source.getValueRef(value).str() +
-               ": it is used outside the region, and no result of " +
-               target.getNodeRef(t).str() + " stands for it";
+               lineColumn(source.getNode(member)) + ": " +
+               (reader.empty() ? std::string("a node outside the region")
+                               : reader) +
+               " reads it, but " + describe("target", target, t) +
+               ", which replaces the region, has no result that stands for "
+               "it";
+      }
     }
   return "";
 }

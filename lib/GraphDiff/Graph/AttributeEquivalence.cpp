@@ -8,6 +8,8 @@
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/xxhash.h"
 
 using namespace mlir;
@@ -45,4 +47,132 @@ llvm::hash_code graphdiff::hashAttribute(Attribute attr) {
           llvm::xxh3_64bits(StringRef(data.data(), data.size())));
     }
   return mlir::hash_value(attr);
+}
+
+namespace {
+/// Compares two op trees in two passes: the first pairs the blocks, block
+/// arguments and op results defined inside them position by position (so a
+/// use that comes before its definition, as graph regions allow, is paired
+/// too), the second compares each pair of ops.
+class BodyComparer {
+public:
+  BodyComparer(graphdiff::OuterValueMatch outer, bool ignoreLocations)
+      : outer(outer), ignoreLocations(ignoreLocations) {}
+
+  bool sameRegion(Region &a, Region &b) {
+    return pairRegion(a, b) && compareRegion(a, b);
+  }
+
+  bool sameOp(Operation *a, Operation *b) {
+    if (a->getNumRegions() != b->getNumRegions())
+      return false;
+    for (auto [ra, rb] : llvm::zip(a->getRegions(), b->getRegions()))
+      if (!pairRegion(ra, rb))
+        return false;
+    return compareOp(*a, *b);
+  }
+
+private:
+  void pairValue(Value a, Value b) {
+    inside[a] = b;
+    insideB.insert(b);
+  }
+
+  bool pairRegion(Region &a, Region &b) {
+    if (a.getBlocks().size() != b.getBlocks().size())
+      return false;
+    for (auto [ba, bb] : llvm::zip(a, b)) {
+      blocks[&ba] = &bb;
+      if (ba.getNumArguments() != bb.getNumArguments() ||
+          ba.getOperations().size() != bb.getOperations().size())
+        return false;
+      for (auto [x, y] : llvm::zip(ba.getArguments(), bb.getArguments())) {
+        if (x.getType() != y.getType())
+          return false;
+        pairValue(x, y);
+      }
+      for (auto [x, y] : llvm::zip(ba, bb)) {
+        if (x.getName() != y.getName() ||
+            x.getNumResults() != y.getNumResults() ||
+            x.getNumRegions() != y.getNumRegions())
+          return false;
+        for (auto [rx, ry] : llvm::zip(x.getResults(), y.getResults()))
+          pairValue(rx, ry);
+        for (auto [rx, ry] : llvm::zip(x.getRegions(), y.getRegions()))
+          if (!pairRegion(rx, ry))
+            return false;
+      }
+    }
+    return true;
+  }
+
+  bool compareRegion(Region &a, Region &b) {
+    for (auto [ba, bb] : llvm::zip(a, b))
+      for (auto [x, y] : llvm::zip(ba, bb))
+        if (!compareOp(x, y))
+          return false;
+    return true;
+  }
+
+  bool sameValue(Value a, Value b) {
+    auto it = inside.find(a);
+    if (it != inside.end())
+      return it->second == b;
+    return !insideB.contains(b) && outer(a, b);
+  }
+
+  static bool sameAttributes(Operation &a, Operation &b) {
+    // The common case, without building any attribute.
+    if (a.getRawDictionaryAttrs() == b.getRawDictionaryAttrs() &&
+        (a.getPropertiesStorageSize() == 0 ||
+         a.getName().compareOpProperties(a.getPropertiesStorage(),
+                                         b.getPropertiesStorage())))
+      return true;
+    if (!graphdiff::isSameAttrDictionary(a.getAttrDictionary(),
+                                         b.getAttrDictionary()))
+      return false;
+    Attribute pa = a.getPropertiesAsAttribute();
+    Attribute pb = b.getPropertiesAsAttribute();
+    auto da = dyn_cast_or_null<DictionaryAttr>(pa);
+    auto db = dyn_cast_or_null<DictionaryAttr>(pb);
+    return da && db ? graphdiff::isSameAttrDictionary(da, db) : pa == pb;
+  }
+
+  bool compareOp(Operation &a, Operation &b) {
+    if (a.getName() != b.getName() || !sameAttributes(a, b) ||
+        a.getResultTypes() != b.getResultTypes() ||
+        a.getOperandTypes() != b.getOperandTypes() ||
+        a.getNumSuccessors() != b.getNumSuccessors() ||
+        a.getNumRegions() != b.getNumRegions() ||
+        (!ignoreLocations && a.getLoc() != b.getLoc()))
+      return false;
+    for (auto [x, y] : llvm::zip(a.getOperands(), b.getOperands()))
+      if (!sameValue(x, y))
+        return false;
+    for (auto [x, y] : llvm::zip(a.getSuccessors(), b.getSuccessors()))
+      if (blocks.lookup(x) != y)
+        return false;
+    for (auto [x, y] : llvm::zip(a.getRegions(), b.getRegions()))
+      if (!compareRegion(x, y))
+        return false;
+    return true;
+  }
+
+  graphdiff::OuterValueMatch outer;
+  bool ignoreLocations;
+  /// What is defined inside `a`'s side, paired with `b`'s.
+  DenseMap<Value, Value> inside;
+  DenseSet<Value> insideB;
+  DenseMap<Block *, Block *> blocks;
+};
+} // namespace
+
+bool graphdiff::isSameRegion(Region &a, Region &b, OuterValueMatch outer,
+                             bool ignoreLocations) {
+  return BodyComparer(outer, ignoreLocations).sameRegion(a, b);
+}
+
+bool graphdiff::isSameOp(Operation *a, Operation *b, OuterValueMatch outer,
+                         bool ignoreLocations) {
+  return BodyComparer(outer, ignoreLocations).sameOp(a, b);
 }

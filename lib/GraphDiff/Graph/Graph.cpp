@@ -7,6 +7,7 @@
 #include "GraphDiff/Graph/Graph.h"
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
+#include "GraphDiff/Graph/MemoryEdges.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
@@ -14,6 +15,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/StringSaver.h"
 
 #include <queue>
 
@@ -70,10 +72,12 @@ FailureOr<std::unique_ptr<Graph>> Graph::build(Operation *op,
   graph->op = op;
   graph->body = &block;
   graph->logical = isa<lg::GraphOp>(op);
-  MLIRContext *context = op->getContext();
 
+  size_t count = block.getOperations().size() - 1;
+  graph->nodes.reserve(count);
+  graph->indexOf.reserve(count);
   for (Operation &node : block.without_terminator()) {
-    graph->indexOf[&node] = graph->nodes.size();
+    graph->indexOf.try_emplace(&node, graph->nodes.size());
     graph->nodes.push_back(&node);
   }
   unsigned n = graph->nodes.size();
@@ -102,9 +106,18 @@ FailureOr<std::unique_ptr<Graph>> Graph::build(Operation *op,
             slots.push_back(operand);
       });
     }
-    llvm::SetVector<Value, SmallVector<Value, 4>> inputs(slots.begin(),
-                                                         slots.end());
-    graph->nodeInputs[i].assign(inputs.begin(), inputs.end());
+    // The distinct values in slot order: a linear scan for the few slots
+    // of most nodes, a set for many.
+    SmallVector<Value, 4> &inputs = graph->nodeInputs[i];
+    if (slots.size() <= 16) {
+      for (Value value : slots)
+        if (!llvm::is_contained(inputs, value))
+          inputs.push_back(value);
+    } else {
+      llvm::SetVector<Value, SmallVector<Value, 4>> unique(slots.begin(),
+                                                           slots.end());
+      inputs.assign(unique.begin(), unique.end());
+    }
     for (auto [slot, value] : llvm::enumerate(slots)) {
       Use use{i, static_cast<unsigned>(slot), 0};
       std::optional<unsigned> producer = graph->getProducer(value);
@@ -127,39 +140,49 @@ FailureOr<std::unique_ptr<Graph>> Graph::build(Operation *op,
       graph->outputNodes[*producer] = true;
 
   // Names: ids for lg nodes, else the user's SSA names, else the printer's.
+  // Only the names now: the reference attributes are made when asked for.
   std::unique_ptr<AsmState> asmState;
+  llvm::StringSaver saver(graph->nameStorage);
   unsigned resultless = 0;
-  graph->nodeRefs.reserve(n);
+  graph->nodeNames.reserve(n);
+  graph->nodeRefs.resize(n);
+  graph->byName.reserve(n);
   for (unsigned i = 0; i < n; ++i) {
     Operation *node = graph->nodes[i];
-    patch::RefAttr ref;
+    StringRef name;
     if (auto lgNode = dyn_cast<lg::NodeOp>(node)) {
-      ref = patch::RefAttr::get(context, lgNode.getIdAttr(), /*symbol=*/true, 0,
-                                false);
+      name = lgNode.getIdAttr().getValue();
+    } else if (node->getNumResults() == 0) {
+      name = saver.save(node->getName().getStringRef() + "." +
+                        Twine(resultless++));
+    } else if (StringRef given = names ? names->lookup(node) : "";
+               !given.empty()) {
+      name = given;
     } else {
-      std::string name;
-      if (node->getNumResults() == 0) {
-        name =
-            (node->getName().getStringRef() + "." + Twine(resultless++)).str();
-      } else if (StringRef given = names ? names->lookup(node) : "";
-                 !given.empty()) {
-        name = given.str();
-      } else {
-        if (!asmState)
-          asmState = std::make_unique<AsmState>(op);
-        llvm::raw_string_ostream os(name);
-        node->getResult(0).printAsOperand(os, *asmState);
-        name = StringRef(name).drop_front().split('#').first.str();
-      }
-      ref = patch::RefAttr::get(context, StringAttr::get(context, name),
-                                /*symbol=*/false, 0, false);
+      if (!asmState)
+        asmState = std::make_unique<AsmState>(op);
+      std::string printed;
+      llvm::raw_string_ostream os(printed);
+      node->getResult(0).printAsOperand(os, *asmState);
+      name = saver.save(StringRef(printed).drop_front().split('#').first);
     }
-    if (!graph->byName.try_emplace(ref.getName().getValue(), i).second)
+    graph->nodeNames.push_back(name);
+    if (!graph->byName.try_emplace(name, i).second)
       return node->emitError("has the same name as another node: ")
-             << ref.str();
-    graph->nodeRefs.push_back(ref);
+             << graph->getNodeRef(i).str();
   }
   return graph;
+}
+
+patch::RefAttr Graph::getNodeRef(unsigned index) const {
+  patch::RefAttr &ref = nodeRefs[index];
+  if (!ref) {
+    MLIRContext *context = op->getContext();
+    ref =
+        patch::RefAttr::get(context, StringAttr::get(context, nodeNames[index]),
+                            /*symbol=*/isa<lg::NodeOp>(nodes[index]), 0, false);
+  }
+  return ref;
 }
 
 std::optional<unsigned> Graph::getIndex(Operation *node) const {
@@ -199,7 +222,7 @@ patch::RefAttr Graph::getValueRef(Value value) const {
   std::optional<unsigned> producer = getProducer(value);
   if (!producer)
     return nullptr;
-  patch::RefAttr node = nodeRefs[*producer];
+  patch::RefAttr node = getNodeRef(*producer);
   return patch::RefAttr::get(context, node.getName(), node.getSymbol(),
                              cast<OpResult>(value).getResultNumber(), false);
 }
@@ -247,18 +270,27 @@ ArrayRef<unsigned> Graph::getCanonicalRanks() const {
 
 void Graph::computeCanonicalOrder() const {
   unsigned n = size();
+  // A node is ready once every node it reads from is placed: count its
+  // producers (getUsers lists each reader once).
   std::vector<unsigned> pending(n, 0);
   for (unsigned i = 0; i < n; ++i)
-    for (Value input : getNodeInputs(i))
-      if (getProducer(input))
-        ++pending[i];
+    for (unsigned user : getUsers(i))
+      ++pending[user];
+  // Ops on buffers also wait for the accesses they must follow
+  // (MemoryEdges.h): a write stays before the reads of what it wrote.
+  std::vector<MemoryEdge> memory = computeMemoryEdges(*this);
+  std::vector<SmallVector<unsigned, 2>> memorySuccessors(memory.empty() ? 0
+                                                                        : n);
+  for (const MemoryEdge &edge : memory) {
+    ++pending[edge.to];
+    memorySuccessors[edge.from].push_back(edge.to);
+  }
   // Node names are unique in a graph and all carry the same sigil (an
   // lg.graph holds only lg nodes), so comparing the bare names orders them
   // as their references print.
-  std::vector<StringRef> names(n);
-  for (unsigned i = 0; i < n; ++i)
-    names[i] = getNodeRef(i).getName().getValue();
-  auto later = [&](unsigned a, unsigned b) { return names[a] > names[b]; };
+  auto later = [&](unsigned a, unsigned b) {
+    return nodeNames[a] > nodeNames[b];
+  };
   std::priority_queue<unsigned, std::vector<unsigned>, decltype(later)> ready(
       later);
   for (unsigned i = 0; i < n; ++i)
@@ -271,15 +303,13 @@ void Graph::computeCanonicalOrder() const {
     unsigned node = ready.top();
     ready.pop();
     order.push_back(node);
-    // Each user counted one pending edge per distinct input it reads from
-    // `node`; release them all.
-    for (unsigned user : getUsers(node)) {
-      for (Value input : getNodeInputs(user))
-        if (getProducer(input) == node)
-          --pending[user];
-      if (pending[user] == 0)
+    for (unsigned user : getUsers(node))
+      if (--pending[user] == 0)
         ready.push(user);
-    }
+    if (!memory.empty())
+      for (unsigned next : memorySuccessors[node])
+        if (--pending[next] == 0)
+          ready.push(next);
   }
   // A cycle (not in a verified graph) leaves nodes behind; keep them all.
   if (order.size() != n) {

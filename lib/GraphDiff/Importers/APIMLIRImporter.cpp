@@ -194,14 +194,9 @@ OwningOpRef<ModuleOp> graphdiff::importAPIJSON(StringRef text,
                                                const APIImportOptions &options,
                                                MLIRContext &context,
                                                std::string &error) {
-  JSONError jsonError;
-  std::optional<JSONValue> root = parseOrderedJSON(text, jsonError);
-  if (!root) {
-    error = (filename + ":" + llvm::Twine(jsonError.line) + ":" +
-             llvm::Twine(jsonError.column) + ": error: " + jsonError.message)
-                .str();
+  std::optional<JSONValue> root = parseOrderedJSON(text, filename, error);
+  if (!root)
     return nullptr;
-  }
   APIInputFormat format = options.format;
   if (format == APIInputFormat::Auto)
     format = detectJSONFormat(*root);

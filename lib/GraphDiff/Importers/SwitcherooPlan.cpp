@@ -17,7 +17,7 @@
 #include "SwitcherooJSON.h"
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
-#include "GraphDiff/Dialect/Patch/IR/Patch.h"
+#include "GraphDiff/Dialect/Patch/IR/PatchVisitors.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringExtras.h"
@@ -64,26 +64,24 @@ static InFlightDiagnostic noAction(Operation *action) {
 namespace {
 /// Writes the actions of one plan, naming values as the patched program
 /// does.
-class PlanWriter {
+class PlanWriter : public patch::ActionVisitor<PlanWriter, LogicalResult> {
 public:
   PlanWriter(patch::PlanOp plan, json::OStream &j) : plan(plan), j(j) {
-    for (Operation &action : plan.getActions().front()) {
-      if (auto del = dyn_cast<patch::DeleteOp>(action))
-        dropped.insert(bareName(del.getNode()));
-      if (auto replace = dyn_cast<patch::ReplaceOp>(action)) {
-        // The call site assigns the anchor's variable: the new node's
-        // (first) result that stands for a value of the anchor lives there.
-        std::string anchor = bareName(replace.getAnchor());
-        reassigned.insert(anchor);
-        SmallVector<std::string> vars;
-        bool assigned = false;
-        for (auto ref : replace.getResults().getAsRange<patch::RefAttr>()) {
-          bool here = !assigned && !ref.isNone() && bareName(ref) == anchor;
-          vars.push_back(here ? anchor : "");
-          assigned |= here;
-        }
-        newVars[bareName(replace.getNewName())] = std::move(vars);
+    for (auto del : actions().getOps<patch::DeleteOp>())
+      dropped.insert(bareName(del.getNode()));
+    for (auto replace : actions().getOps<patch::ReplaceOp>()) {
+      // The call site assigns the anchor's variable: the new node's
+      // (first) result that stands for a value of the anchor lives there.
+      std::string anchor = bareName(replace.getAnchor());
+      reassigned.insert(anchor);
+      SmallVector<std::string> vars;
+      bool assigned = false;
+      for (auto ref : replace.getResults().getAsRange<patch::RefAttr>()) {
+        bool here = !assigned && !ref.isNone() && bareName(ref) == anchor;
+        vars.push_back(here ? anchor : "");
+        assigned |= here;
       }
+      newVars[bareName(replace.getNewName())] = std::move(vars);
     }
   }
 
@@ -91,7 +89,18 @@ public:
   /// first one ml_switcheroo could not apply as meant.
   LogicalResult write();
 
+  using ActionVisitor::visitAction;
+  LogicalResult visitAction(patch::DeleteOp del);
+  LogicalResult visitAction(patch::ReplaceOp replace);
+  LogicalResult visitAction(patch::UpdateOp update);
+  LogicalResult visitAction(patch::InsertOp insert);
+  LogicalResult visitUnhandledAction(Operation *action) {
+    return noAction(action);
+  }
+  LogicalResult visitInvalidAction(Operation *op) { return noAction(op); }
+
 private:
+  Block &actions() { return plan.getActions().front(); }
   /// The variable holding what `ref` names once the plan is applied, or a
   /// located error at `action` if no statement assigns one.
   FailureOr<std::string> variable(Operation *action, unsigned index,
@@ -173,50 +182,50 @@ LogicalResult PlanWriter::writeReplace(Operation *action, StringRef nodeIdText,
 }
 
 LogicalResult PlanWriter::write() {
-  for (Operation &action : plan.getActions().front()) {
-    if (auto del = dyn_cast<patch::DeleteOp>(action)) {
-      j.object([&] {
-        j.attribute("type", "DeleteAction");
-        j.attribute("node_id", bareName(del.getNode()));
-      });
-      continue;
-    }
-    if (auto replace = dyn_cast<patch::ReplaceOp>(action)) {
-      Operation *newNode = replace.getNewNode();
-      if (failed(writeReplace(replace, bareName(replace.getAnchor()), newNode,
-                              bareName(replace.getNewName()),
-                              replace.getInputs(),
-                              replace.getInit() || isStateful(newNode))))
-        return failure();
-      continue;
-    }
-    if (auto update = dyn_cast<patch::UpdateOp>(action)) {
-      // A changed node is a one-node replacement. Its construction site
-      // changes only if what is constructed does: not for rewired inputs.
-      Operation *newNode = update.getNewNode();
-      std::string id = bareName(update.getNode());
-      bool constructed =
-          patch::bitEnumClear(update.getChanges(), patch::NodeChange::Inputs) !=
-          patch::NodeChange::None;
-      if (failed(writeReplace(update, id, newNode, id, update.getInputs(),
-                              constructed && isStateful(newNode))))
-        return failure();
-      continue;
-    }
-    InFlightDiagnostic diag = noAction(&action);
-    // An insert is often a fusion the differ refused: say why.
-    if (isa<patch::InsertOp>(action))
-      for (Operation &other : plan.getActions().front())
-        if (auto del = dyn_cast<patch::DeleteOp>(other))
-          if (del.getReasonAttr()) {
-            diag.attachNote(del.getLoc())
-                << "the differ did not take it for a fusion: "
-                << del.getReasonAttr().getValue();
-            break;
-          }
-    return failure();
-  }
+  for (Operation &action : actions())
+    if (failed(dispatchActionVisitor(&action)))
+      return failure();
   return success();
+}
+
+LogicalResult PlanWriter::visitAction(patch::DeleteOp del) {
+  j.object([&] {
+    j.attribute("type", "DeleteAction");
+    j.attribute("node_id", bareName(del.getNode()));
+  });
+  return success();
+}
+
+LogicalResult PlanWriter::visitAction(patch::ReplaceOp replace) {
+  Operation *newNode = replace.getNewNode();
+  return writeReplace(replace, bareName(replace.getAnchor()), newNode,
+                      bareName(replace.getNewName()), replace.getInputs(),
+                      replace.getInit() || isStateful(newNode));
+}
+
+LogicalResult PlanWriter::visitAction(patch::UpdateOp update) {
+  // A changed node is a one-node replacement. Its construction site
+  // changes only if what is constructed does: not for rewired inputs.
+  Operation *newNode = update.getNewNode();
+  std::string id = bareName(update.getNode());
+  bool constructed =
+      patch::bitEnumClear(update.getChanges(), patch::NodeChange::Inputs) !=
+      patch::NodeChange::None;
+  return writeReplace(update, id, newNode, id, update.getInputs(),
+                      constructed && isStateful(newNode));
+}
+
+LogicalResult PlanWriter::visitAction(patch::InsertOp insert) {
+  InFlightDiagnostic diag = noAction(insert);
+  // An insert is often a fusion the differ refused: say why.
+  for (auto del : actions().getOps<patch::DeleteOp>())
+    if (del.getReasonAttr()) {
+      diag.attachNote(del.getLoc())
+          << "the differ did not take it for a fusion: "
+          << del.getReasonAttr().getValue();
+      break;
+    }
+  return failure();
 }
 
 LogicalResult graphdiff::exportSwitcherooPlan(Operation *root,

@@ -7,6 +7,7 @@
 #include "GraphDiff/Plan/Isomorphism.h"
 
 #include "GraphDiff/Graph/AttributeEquivalence.h"
+#include "GraphDiff/Graph/MemoryEdges.h"
 #include "GraphDiff/Graph/StructuralHash.h"
 #include "GraphDiff/Plan/ApplyPlan.h"
 
@@ -19,6 +20,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <deque>
+#include <set>
+#include <tuple>
 #include <unordered_map>
 
 using namespace mlir;
@@ -47,11 +50,19 @@ private:
   void propagate(bool sameCone);
   bool pairUniqueBuckets(bool byCone);
   bool pairDeadSinks();
-  /// Whether pairing `a` with `t` agrees with the pairs made so far, input by
-  /// input.
-  bool inputsAgree(unsigned a, unsigned t) const;
+  /// Pairs `a` with `t` and, along their inputs, every upstream pair that
+  /// this forces, if all of them agree with the pairs made so far and look
+  /// alike from both sides (tentativeAgree); otherwise pairs nothing.
+  bool tryPairTentatively(unsigned a, unsigned t);
+  /// Whether an unpaired `a` and `t` can be paired in a tentative closure:
+  /// the same upstream and downstream hashes, and every paired user of `a`
+  /// pairs with a node that reads `t` in the same slot.
+  bool tentativeAgree(unsigned a, unsigned t) const;
 
   bool valuesPaired(Value a, Value t) const;
+  /// Whether paired nodes access buffers in the same order: the memory edges
+  /// (MemoryEdges.h) of the two graphs correspond through the pairing.
+  std::optional<GraphMismatch> compareMemoryEdges() const;
   std::string describe(const Graph &graph, Value value) const;
   std::optional<std::string> compareNodes(unsigned a, unsigned t) const;
 
@@ -100,19 +111,61 @@ void Matcher::propagate(bool sameCone) {
   }
 }
 
-bool Matcher::inputsAgree(unsigned a, unsigned t) const {
-  ArrayRef<Value> inputsA = applied.getNodeInputs(a);
-  ArrayRef<Value> inputsT = target.getNodeInputs(t);
-  if (inputsA.size() != inputsT.size())
+bool Matcher::tentativeAgree(unsigned a, unsigned t) const {
+  if (hashA.forward[a] != hashT.forward[t] ||
+      hashA.backward[a] != hashT.backward[t])
     return false;
-  for (auto [va, vt] : llvm::zip(inputsA, inputsT)) {
+  ArrayRef<Graph::Use> usesA = applied.getUses(a);
+  return llvm::all_of(usesA, [&](const Graph::Use &use) {
+    int partner = aToT[use.user];
+    if (partner == kUnpaired)
+      return true;
+    ArrayRef<int> producers = target.getSlotProducers(partner);
+    return use.slot < producers.size() && producers[use.slot] == int(t);
+  });
+}
+
+bool Matcher::tryPairTentatively(unsigned a, unsigned t) {
+  if (aToT[a] != kUnpaired || tToA[t] != kUnpaired || !tentativeAgree(a, t))
+    return false;
+  SmallVector<std::pair<unsigned, unsigned>> made;
+  auto pair = [&](unsigned pa, unsigned pt) {
+    aToT[pa] = pt;
+    tToA[pt] = pa;
+    made.push_back({pa, pt});
+  };
+  // Every value `a` reads must be paired with the value `t` reads in the same
+  // position: already, or by a pair this closure makes.
+  auto agree = [&](Value va, Value vt) {
     std::optional<unsigned> pa = applied.getProducer(va);
     std::optional<unsigned> pt = target.getProducer(vt);
-    // Unpaired producers may still be paired either way.
-    if (pa && pt && aToT[*pa] == kUnpaired && tToA[*pt] == kUnpaired)
-      continue;
-    if (!valuesPaired(va, vt))
+    if (!pa || !pt)
+      return !pa && !pt && valuesPaired(va, vt);
+    if (cast<OpResult>(va).getResultNumber() !=
+        cast<OpResult>(vt).getResultNumber())
       return false;
+    if (aToT[*pa] != kUnpaired || tToA[*pt] != kUnpaired)
+      return aToT[*pa] == int(*pt);
+    if (!tentativeAgree(*pa, *pt))
+      return false;
+    pair(*pa, *pt);
+    return true;
+  };
+  pair(a, t);
+  for (size_t next = 0; next < made.size(); ++next) {
+    auto [na, nt] = made[next];
+    ArrayRef<Value> inputsA = applied.getNodeInputs(na);
+    ArrayRef<Value> inputsT = target.getNodeInputs(nt);
+    if (inputsA.size() == inputsT.size() &&
+        llvm::all_of(llvm::zip(inputsA, inputsT), [&](auto inputs) {
+          return agree(std::get<0>(inputs), std::get<1>(inputs));
+        }))
+      continue;
+    for (auto [pa, pt] : made) {
+      aToT[pa] = kUnpaired;
+      tToA[pt] = kUnpaired;
+    }
+    return false;
   }
   return true;
 }
@@ -156,8 +209,11 @@ bool Matcher::pairUniqueBuckets(bool byCone) {
 }
 
 /// Pairs unpaired nodes that nothing reads and that are no output, with equal
-/// upstream cones, in block order: such nodes are interchangeable as long as
-/// their inputs agree with the pairs made so far.
+/// upstream cones, in block order. Such nodes are interchangeable when what
+/// they read is: a node's cone hash does not see which of several equal
+/// constants it reads, nor who else reads it, so each pair is made together
+/// with the upstream pairs it forces, and only if they all agree with the
+/// pairs made so far and with the downstream hashes (tryPairTentatively).
 bool Matcher::pairDeadSinks() {
   auto isDeadSink = [](const Graph &graph, unsigned node) {
     return graph.getUsers(node).empty() && !graph.isOutputNode(node);
@@ -174,10 +230,8 @@ bool Matcher::pairDeadSinks() {
     if (it == candidates.end())
       continue;
     for (unsigned a : it->second) {
-      if (aToT[a] != kUnpaired || !inputsAgree(a, t))
+      if (!tryPairTentatively(a, t))
         continue;
-      tryPair(a, t, /*sameCone=*/true);
-      propagate(/*sameCone=*/true);
       progress = true;
       break;
     }
@@ -348,19 +402,50 @@ std::optional<std::string> Matcher::compareNodes(unsigned a, unsigned t) const {
            " region(s) here but " + std::to_string(opT->getNumRegions()) +
            " in the target";
   // Nested regions; values captured from the graph must be paired ones.
-  DenseMap<Value, Value> inner;
-  auto checkEquivalent = [&](Value va, Value vt) -> LogicalResult {
-    auto it = inner.find(va);
-    if (it != inner.end())
-      return success(it->second == vt);
-    return success(valuesPaired(va, vt));
-  };
-  auto markEquivalent = [&](Value va, Value vt) { inner.try_emplace(va, vt); };
+  auto captured = [&](Value va, Value vt) { return valuesPaired(va, vt); };
   for (auto [index, regionA, regionT] :
        llvm::enumerate(opA->getRegions(), opT->getRegions()))
-    if (!OperationEquivalence::isRegionEquivalentTo(
-            &regionA, &regionT, checkEquivalent, markEquivalent, flags))
+    if (!isSameRegion(regionA, regionT, captured,
+                      flags & OperationEquivalence::IgnoreLocations))
       return "region #" + std::to_string(index) + " differs";
+  return std::nullopt;
+}
+
+std::optional<GraphMismatch> Matcher::compareMemoryEdges() const {
+  std::vector<MemoryEdge> edgesA = computeMemoryEdges(applied);
+  std::vector<MemoryEdge> edgesT = computeMemoryEdges(target);
+  if (edgesA.empty() && edgesT.empty())
+    return std::nullopt;
+  using Key = std::tuple<unsigned, unsigned, int>;
+  std::set<Key> inTarget, inApplied;
+  for (const MemoryEdge &edge : edgesT)
+    inTarget.insert({edge.from, edge.to, edge.kind});
+  for (const MemoryEdge &edge : edgesA)
+    if (aToT[edge.from] != kUnpaired && aToT[edge.to] != kUnpaired)
+      inApplied.insert({static_cast<unsigned>(aToT[edge.from]),
+                        static_cast<unsigned>(aToT[edge.to]), edge.kind});
+  auto say = [&](const Key &edge, StringRef here, StringRef there) {
+    auto [from, to, kind] = edge;
+    std::string what =
+        kind == MemoryEdge::Flow
+            ? "reads a buffer that " + target.getNodeRef(from).str() +
+                  " wrote before it"
+            : "writes a buffer that " + target.getNodeRef(from).str() +
+                  (kind == MemoryEdge::Anti ? " read" : " wrote") +
+                  " before it";
+    return GraphMismatch{tToA[to] == kUnpaired ? nullptr
+                                               : applied.getNode(tToA[to]),
+                         target.getNode(to),
+                         "the order of memory accesses differs: " + here.str() +
+                             ", " + target.getNodeRef(to).str() + " " + what +
+                             ", but not " + there.str()};
+  };
+  for (const Key &edge : inTarget)
+    if (!inApplied.count(edge))
+      return say(edge, "in the target", "in the applied graph");
+  for (const Key &edge : inApplied)
+    if (!inTarget.count(edge))
+      return say(edge, "in the applied graph", "in the target");
   return std::nullopt;
 }
 
@@ -387,7 +472,6 @@ std::optional<GraphMismatch> Matcher::run() {
   HashOptions options;
   options.ignoreLocations = flags & OperationEquivalence::IgnoreLocations;
   options.sortCommutativeOperands = false;
-  options.backward = false;
   hashA = hashStructure(applied, options);
   hashT = hashStructure(target, options);
   pairNodes();
@@ -402,6 +486,9 @@ std::optional<GraphMismatch> Matcher::run() {
       return GraphMismatch{applied.getNode(tToA[t]), target.getNode(t),
                            std::move(*reason)};
   }
+
+  if (std::optional<GraphMismatch> mismatch = compareMemoryEdges())
+    return mismatch;
 
   // Outputs.
   auto outputsA = applied.getOutputs();

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphDiff/ProfileDiff/ProfileRenderers.h"
+#include "GraphDiff/Support/Escape.h"
 
 #include "llvm/Support/Format.h"
 #include <cmath>
@@ -20,29 +21,6 @@ using namespace graphdiff;
 
 static constexpr double kWidth = 1200;
 static constexpr double kRow = 22;
-
-static std::string escape(llvm::StringRef text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-    case '&':
-      out += "&amp;";
-      break;
-    case '<':
-      out += "&lt;";
-      break;
-    case '>':
-      out += "&gt;";
-      break;
-    case '"':
-      out += "&quot;";
-      break;
-    default:
-      out.push_back(c);
-    }
-  }
-  return out;
-}
 
 static double sizeOf(const ProfileDiffNode &node) {
   double size = 0;
@@ -93,10 +71,10 @@ static unsigned layout(const ProfileDiff &diff, unsigned index, double x,
   if (!missing.empty())
     title += " [not in " + missing + "]";
   double y = node.depth * kRow;
-  os << "<g class=\"" << classes << "\" data-path=\"" << escape(node.path)
+  os << "<g class=\"" << classes << "\" data-path=\"" << escapeXML(node.path)
      << "\" data-x=\"" << number(x) << "\" data-w=\"" << number(width)
      << "\" data-diff=\"" << llvm::format("%.0f", node.diff) << "\">"
-     << "<title>" << escape(title) << "</title><rect x=\"" << number(x)
+     << "<title>" << escapeXML(title) << "</title><rect x=\"" << number(x)
      << "\" y=\"" << number(y) << "\" width=\"" << number(width)
      << "\" height=\"" << number(kRow - 2) << "\" fill=\"" << fillOf(node)
      << "\"/>";
@@ -105,7 +83,7 @@ static unsigned layout(const ProfileDiff &diff, unsigned index, double x,
        << "\" width=\"" << number(width) << "\" height=\"" << number(kRow - 2)
        << "\" fill=\"url(#hatch)\"/>";
   os << "<text x=\"" << number(x + 3) << "\" y=\"" << number(y + 15) << "\">"
-     << escape(label) << "</text></g>\n";
+     << escapeXML(label) << "</text></g>\n";
   unsigned count = 1;
   if (node.childrenHidden)
     return count;
@@ -190,16 +168,16 @@ void graphdiff::renderProfileDiffHTML(const ProfileDiff &diff,
                                       const ProfileRenderOptions &options,
                                       llvm::raw_ostream &os) {
   os << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">\n"
-     << "<title>graph-diff-profile: " << escape(diff.names[diff.minuend])
-     << " vs " << escape(diff.names[diff.subtrahend]) << "</title>\n<style>"
+     << "<title>graph-diff-profile: " << escapeXML(diff.names[diff.minuend])
+     << " vs " << escapeXML(diff.names[diff.subtrahend]) << "</title>\n<style>"
      << kStyle << "</style></head>\n<body>\n<h1>Profile diff ("
-     << escape(diff.metric) << ")</h1>\n<pre class=\"header\">";
+     << escapeXML(diff.metric) << ")</h1>\n<pre class=\"header\">";
   for (const std::string &line : profileDiffHeader(diff, options))
-    os << escape(line) << "\n";
+    os << escapeXML(line) << "\n";
   os << "</pre>\n<p class=\"legend\"><span style=\"background:hsl(8,75%,50%)\">"
-     << escape(diff.names[diff.minuend]) << " larger</span>"
+     << escapeXML(diff.names[diff.minuend]) << " larger</span>"
      << "<span style=\"background:hsl(215,75%,50%)\">"
-     << escape(diff.names[diff.subtrahend]) << " larger</span>"
+     << escapeXML(diff.names[diff.subtrahend]) << " larger</span>"
      << "<span style=\"background:hsl(0,0%,85%)\">equal</span>"
      << "<span style=\"border-style:dashed\">hatched, dashed: missing from an "
         "input</span> width = size (largest input); click zooms, double "
@@ -223,7 +201,7 @@ void graphdiff::renderProfileDiffHTML(const ProfileDiff &diff,
   ProfileRenderOptions plain = options;
   plain.color = false;
   renderProfileDiffText(diff, plain, textStream);
-  os << "<h2>As text</h2>\n<pre class=\"tree\">" << escape(text)
+  os << "<h2>As text</h2>\n<pre class=\"tree\">" << escapeXML(text)
      << "</pre>\n<div id=\"errors\"></div>\n<script>" << kScript
      << "</script>\n</body></html>\n";
 }

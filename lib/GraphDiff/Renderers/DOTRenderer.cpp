@@ -34,7 +34,7 @@ static std::string quote(StringRef text) {
   return out;
 }
 
-LogicalResult graphdiff::renderDOT(const DiffReport &report,
+LogicalResult graphdiff::renderDOT(const DiffResult &report,
                                    llvm::raw_ostream &os,
                                    const RenderOptions &options) {
   os << "digraph \"graph-diff\" {\n";
@@ -107,7 +107,7 @@ LogicalResult graphdiff::renderDOT(const DiffReport &report,
   for (const ChangedGraph &graph : report.changedGraphs)
     os << "  " << quote("changed_" + graph.name) << " [label="
        << quote("@" + graph.name +
-                "\nchanged: " + llvm::join(graph.changes, ", "))
+                "\nchanged: " + patch::stringifyGraphChange(graph.changes))
        << ", fillcolor=" << quote(statusColor(NodeStatus::Updated)) << "];\n";
   os << "}\n";
   return success();

@@ -2,12 +2,15 @@
 //
 // Part of graph-diff.
 //
-// One HTML file with no external resource: a summary table, then per graph
-// pair an interactive picture (a canvas the page's script draws from the
-// layout computed here, see ViewerData.h and Layout.h), a details panel and
-// the action list. The style and script are the files of assets/, compiled
-// in. Load errors land in #errors and body[data-ready] is set once the script
-// has run, so that a headless browser can check the page.
+// One HTML file with no external resource: a summary table (whose total is
+// the text report's summary), then per graph pair an interactive picture (a
+// canvas the page's script draws from the layout computed here, see
+// ViewerData.h and Layout.h), a details panel and the action list. The style
+// and script are the files of assets/, compiled in, in the head; each pair's
+// picture is drawn as soon as its first data is read, before its action list
+// and the data needed later. Load errors land in #errors and
+// body[data-ready] is set once the page's script has run, so that a headless
+// browser can check the page.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +18,8 @@
 
 #include "GraphDiff/Renderers/Renderers.h"
 #include "GraphDiff/Renderers/ReportModel.h"
+#include "GraphDiff/Renderers/ReportText.h"
+#include "GraphDiff/Support/Escape.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 
@@ -40,17 +45,27 @@ static void summaryRow(llvm::raw_ostream &os, StringRef label,
      << percent(summary.similarity()) << "</td></tr>\n";
 }
 
-LogicalResult graphdiff::renderHTML(const DiffReport &report,
+LogicalResult graphdiff::renderHTML(const DiffResult &report,
                                     llvm::raw_ostream &os,
                                     const RenderOptions &options) {
   std::vector<PairView> views = viewsOf(report);
-  DiffSummary total = summarize(views);
+  // Graphs only one side has count as deleted or inserted, as in the text
+  // report's summary.
+  DiffSummary total = summarizeSelection(report, views, options);
+  std::vector<ViewerData> data;
+  bool anyChecks = false;
+  for (const PairView &view : views) {
+    data.push_back(buildViewerData(view, options));
+    anyChecks |= data.back().hiddenChecks > 0;
+  }
 
   os << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">"
         "\n<title>graph-diff: "
      << escapeXML(report.sourceFile) << " vs " << escapeXML(report.targetFile)
      << "</title>\n<style>\n"
-     << kViewerStyle << "</style>\n</head>\n<body>\n";
+     << kViewerStyle << "</style>\n<script>\n"
+     << kViewerCanvas << "\n"
+     << kViewerPage << "</script>\n</head>\n<body>\n";
   os << "<h1>graph-diff</h1>\n<p class=\"files\">"
      << escapeXML(report.sourceFile) << " &rarr; "
      << escapeXML(report.targetFile) << "</p>\n";
@@ -60,6 +75,8 @@ LogicalResult graphdiff::renderHTML(const DiffReport &report,
         NodeStatus::Replacing, NodeStatus::Deleted, NodeStatus::Inserted})
     os << "<span style=\"background:" << statusColor(status) << "\">"
        << stringifyNodeStatus(status) << "</span>";
+  os << "<span class=\"edge source-only\">edge only in the source</span>"
+        "<span class=\"edge target-only\">edge only in the target</span>";
   os << "</p>\n";
 
   os << "<table class=\"summary\" id=\"summary\">\n<tr><th>graph</th>"
@@ -67,6 +84,18 @@ LogicalResult graphdiff::renderHTML(const DiffReport &report,
         "<th>inserted</th><th>similarity</th></tr>\n";
   for (const PairView &view : views)
     summaryRow(os, "@" + view.source().getName().str(), view.getSummary());
+  for (auto [name, size] :
+       llvm::zip_equal(report.removedGraphs, report.removedGraphSizes)) {
+    DiffSummary removed;
+    removed.deleted = removed.sourceNodes = size;
+    summaryRow(os, "@" + name + " (removed)", removed);
+  }
+  for (auto [name, size] :
+       llvm::zip_equal(report.addedGraphs, report.addedGraphSizes)) {
+    DiffSummary added;
+    added.inserted = added.targetNodes = size;
+    summaryRow(os, "@" + name + " (added)", added);
+  }
   summaryRow(os, "total", total);
   os << "</table>\n";
   for (const std::string &name : report.removedGraphs)
@@ -77,21 +106,25 @@ LogicalResult graphdiff::renderHTML(const DiffReport &report,
        << ": added (only in the target)</p>\n";
   for (const ChangedGraph &graph : report.changedGraphs)
     os << "<p class=\"updated\">graph @" << escapeXML(graph.name)
-       << ": changed (" << escapeXML(llvm::join(graph.changes, ", "))
+       << ": changed (" << escapeXML(patch::stringifyGraphChange(graph.changes))
        << ")</p>\n";
 
   os << "<div class=\"toolbar\"><input id=\"search\" type=\"search\" "
         "placeholder=\"Find a node: @conv1, %5, Conv2d, file.mlir:12\" "
         "autocomplete=\"off\" title=\"Enter: next match\"><span "
         "id=\"hits\"></span><label><input type=\"checkbox\" "
-        "id=\"changes-only\"> changes only</label><select id=\"mode\" "
+        "id=\"changes-only\"> changes only</label>";
+  if (anyChecks)
+    os << "<label title=\"unchanged cf.assert chains\"><input "
+          "type=\"checkbox\" id=\"checks\"> checks</label>";
+  os << "<select id=\"mode\" "
         "title=\"layout\"><option value=\"side\">source | target</option>"
         "<option value=\"merged\">merged</option></select><button "
         "id=\"fit\" type=\"button\">fit</button></div>\n";
 
   for (auto [index, view] : llvm::enumerate(views)) {
     std::vector<ActionLine> actions = describeActions(view);
-    ViewerData data = buildViewerData(view, actions, options);
+    const ViewerData &pair = data[index];
     os << "<section class=\"pair\" id=\"pair-" << index << "\" data-graph=\""
        << escapeXML(view.source().getName()) << "\">\n";
     os << "<h2>@" << escapeXML(view.source().getName());
@@ -101,16 +134,24 @@ LogicalResult graphdiff::renderHTML(const DiffReport &report,
        << " source nodes, " << view.getSummary().targetNodes
        << " target nodes, similarity "
        << percent(view.getSummary().similarity());
-    if (data.collapsedNodes)
-      os << "; " << data.collapsedNodes
+    if (pair.collapsedNodes)
+      os << "; " << pair.collapsedNodes
          << " unchanged nodes collapsed in the changes-only view";
-    if (data.hiddenLeaves)
-      os << "; " << data.hiddenLeaves
+    if (pair.hiddenLeaves)
+      os << "; " << pair.hiddenLeaves
          << " unchanged shared constants not drawn";
+    if (pair.hiddenChecks)
+      os << "; " << pair.hiddenChecks
+         << " nodes of unchanged checks (cf.assert chains) hidden unless "
+            "&quot;checks&quot; is ticked";
     os << "</p>\n<div class=\"viewer\"><canvas></canvas><div "
           "class=\"details\" hidden></div><div class=\"hint\">drag to pan, "
           "wheel to zoom, click a node or an action</div></div>\n";
-    os << "<ol class=\"actions\">\n";
+    os << "<script type=\"application/json\" class=\"pair-data\">" << pair.first
+       << "</script>\n<script>GraphDiffViewer.addPair();</script>\n";
+    // Inert until the page's script moves it into the list: a long list
+    // laid out while the page is read costs seconds.
+    os << "<ol class=\"actions\"><template>\n";
     for (auto [number, line] : llvm::enumerate(actions)) {
       os << "<li class=\"" << stringifyNodeStatus(line.status)
          << "\" data-kind=\"" << escapeXML(line.kind) << "\" data-action=\""
@@ -124,13 +165,17 @@ LogicalResult graphdiff::renderHTML(const DiffReport &report,
         os << " <span class=\"stage\">[" << escapeXML(line.stage) << "]</span>";
       if (!line.location.empty())
         os << " <span class=\"loc\">" << escapeXML(line.location) << "</span>";
+      if (std::string details = actionDetails(line); !details.empty())
+        os << " <span class=\"details\">" << escapeXML(details) << "</span>";
       os << "</li>\n";
     }
-    os << "</ol>\n<script type=\"application/json\" class=\"pair-data\">"
-       << data.json << "</script>\n</section>\n";
+    os << "</template></ol>\n<script type=\"application/json\" "
+          "class=\"pair-views\">"
+       << pair.views
+       << "</script>\n<script type=\"application/json\" class=\"pair-ir\">"
+       << pair.ir << "</script>\n</section>\n";
   }
-  os << "<div id=\"errors\"></div>\n<script>\n"
-     << kViewerCanvas << "\n"
-     << kViewerPage << "</script>\n</body>\n</html>\n";
+  os << "<div id=\"errors\"></div>\n<script>GraphDiffViewer.finish();</script>"
+        "\n</body>\n</html>\n";
   return success();
 }

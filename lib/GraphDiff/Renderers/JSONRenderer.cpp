@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GraphDiff/Dialect/Patch/IR/PatchVisitors.h"
 #include "GraphDiff/Renderers/Renderers.h"
 #include "GraphDiff/Renderers/ReportModel.h"
 #include "GraphDiff/Renderers/ReportText.h"
@@ -81,93 +82,146 @@ static void writeRefs(llvm::json::OStream &j, StringRef key, ArrayAttr refs) {
   });
 }
 
-static std::string bareName(patch::RefAttr ref) {
-  std::string name = ref.str();
-  StringRef text(name);
-  if (text.consume_front("new "))
-    return text.str();
-  return name;
-}
+namespace {
+
+/// Writes the keys of one action object after its "kind", one visitAction
+/// per action kind.
+class ActionWriter : public patch::ActionVisitor<ActionWriter> {
+public:
+  ActionWriter(llvm::json::OStream &j, const PairView &view)
+      : j(j), view(view) {}
+
+  using ActionVisitor::visitAction;
+
+  /// Where the action puts its new node, if it says (MemoryOrder.h): the
+  /// source node it goes right before, or null for the end.
+  void writeBefore(patch::NewNodeOpInterface action) {
+    patch::RefAttr before = action.getPlacedBefore();
+    if (!before)
+      return;
+    j.attribute("before", before.isNone() ? llvm::json::Value(nullptr)
+                                          : llvm::json::Value(before.str()));
+  }
+
+  void visitAction(patch::DeleteOp del) {
+    j.attributeBegin("node");
+    writeNode(j, del.getNode().str(), sourceOp(del.getNode()));
+    j.attributeEnd();
+    j.attribute("absorbed_by",
+                del.getAbsorbedByAttr()
+                    ? llvm::json::Value(del.getAbsorbedByAttr().str())
+                    : llvm::json::Value(nullptr));
+    j.attribute("reason", optionalString(del.getReason()));
+    j.attribute("stage", optionalString(del.getStage()));
+  }
+
+  void visitAction(patch::ReplaceOp replace) {
+    j.attributeBegin("anchor");
+    writeNode(j, replace.getAnchor().str(), sourceOp(replace.getAnchor()));
+    j.attributeEnd();
+    j.attributeBegin("new_node");
+    writeNode(j, replace.getNewName().bareStr(),
+              targetOp(replace.getNewName()));
+    j.attributeEnd();
+    j.attributeArray("region", [&] {
+      for (auto ref : replace.getRegion().getAsRange<patch::RefAttr>())
+        writeNode(j, ref.str(), sourceOp(ref));
+    });
+    writeRefs(j, "inputs", replace.getInputs());
+    writeRefs(j, "outputs", replace.getResults());
+    writeBefore(replace);
+    j.attribute("init", replace.getInit());
+    j.attribute("stage", optionalString(replace.getStage()));
+  }
+
+  void visitAction(patch::InsertOp insert) {
+    j.attributeBegin("new_node");
+    writeNode(j, insert.getNewName().bareStr(), targetOp(insert.getNewName()));
+    j.attributeEnd();
+    writeRefs(j, "inputs", insert.getInputs());
+    writeBefore(insert);
+    j.attribute("stage", optionalString(insert.getStage()));
+  }
+
+  void visitAction(patch::UpdateOp update) {
+    const Graph &target = view.target();
+    j.attributeBegin("node");
+    writeNode(j, update.getNode().str(), sourceOp(update.getNode()));
+    j.attributeEnd();
+    j.attributeBegin("new_node");
+    std::optional<unsigned> s = view.sourceNode(update.getNode());
+    std::optional<unsigned> t =
+        s ? view.getPair().mapping.getTarget(*s) : std::nullopt;
+    writeNode(j, t ? target.getNodeRef(*t).str() : update.getNode().str(),
+              t ? target.getNode(*t) : update.getNewNode());
+    j.attributeEnd();
+    j.attributeArray("changes", [&] {
+      for (patch::NodeChange change : patch::getSetBits(update.getChanges()))
+        j.value(patch::stringifyNodeChange(change));
+    });
+    writeRefs(j, "inputs", update.getInputs());
+    writeBefore(update);
+    j.attributeArray("details", [&] {
+      for (const ChangeDetail &detail : describeUpdate(view, update))
+        // Where a moved node goes is `before`.
+        if (detail.change != "order")
+          j.object([&] {
+            j.attribute("change", detail.change);
+            if (detail.change == "operand")
+              j.attribute("position", static_cast<int64_t>(
+                                          std::stoul(detail.name.substr(1))));
+            else if (detail.change == "attribute")
+              j.attribute("name", detail.name);
+            j.attribute("before", detail.before);
+            j.attribute("after", detail.after);
+          });
+    });
+    j.attribute("stage", optionalString(update.getStage()));
+  }
+
+  void visitAction(patch::AddInputOp add) {
+    j.attribute("name", add.getName().bareStr());
+    j.attribute("position", static_cast<int64_t>(add.getPosition()));
+    std::string type;
+    llvm::raw_string_ostream typeOs(type);
+    typeOs << add.getType();
+    j.attribute("type", type);
+  }
+
+  void visitAction(patch::RemoveInputOp remove) {
+    j.attribute("name", remove.getInput().str());
+  }
+
+  void visitAction(patch::AddOutputOp add) {
+    j.attribute("value", add.getValue().str());
+    j.attribute("position", static_cast<int64_t>(add.getPosition()));
+  }
+
+  void visitAction(patch::RemoveOutputOp remove) {
+    j.attribute("position", static_cast<int64_t>(remove.getPosition()));
+  }
+
+private:
+  Operation *sourceOp(patch::RefAttr ref) const {
+    std::optional<unsigned> s = view.sourceNode(ref);
+    return s ? view.source().getNode(*s) : nullptr;
+  }
+  Operation *targetOp(patch::RefAttr ref) const {
+    std::optional<unsigned> t = view.targetNode(ref);
+    return t ? view.target().getNode(*t) : nullptr;
+  }
+
+  llvm::json::OStream &j;
+  const PairView &view;
+};
+
+} // namespace
 
 static void writeAction(llvm::json::OStream &j, const PairView &view,
                         Operation &op) {
-  const Graph &source = view.source();
-  const Graph &target = view.target();
-  auto sourceOp = [&](patch::RefAttr ref) -> Operation * {
-    std::optional<unsigned> s = view.sourceNode(ref);
-    return s ? source.getNode(*s) : nullptr;
-  };
-  auto targetOp = [&](patch::RefAttr ref) -> Operation * {
-    std::optional<unsigned> t = view.targetNode(ref);
-    return t ? target.getNode(*t) : nullptr;
-  };
   j.object([&] {
     j.attribute("kind", op.getName().stripDialect());
-    if (auto del = dyn_cast<patch::DeleteOp>(op)) {
-      j.attributeBegin("node");
-      writeNode(j, del.getNode().str(), sourceOp(del.getNode()));
-      j.attributeEnd();
-      j.attribute("absorbed_by",
-                  del.getAbsorbedByAttr()
-                      ? llvm::json::Value(del.getAbsorbedByAttr().str())
-                      : llvm::json::Value(nullptr));
-      j.attribute("reason", optionalString(del.getReason()));
-      j.attribute("stage", optionalString(del.getStage()));
-    } else if (auto replace = dyn_cast<patch::ReplaceOp>(op)) {
-      j.attributeBegin("anchor");
-      writeNode(j, replace.getAnchor().str(), sourceOp(replace.getAnchor()));
-      j.attributeEnd();
-      j.attributeBegin("new_node");
-      writeNode(j, bareName(replace.getNewName()),
-                targetOp(replace.getNewName()));
-      j.attributeEnd();
-      j.attributeArray("region", [&] {
-        for (auto ref : replace.getRegion().getAsRange<patch::RefAttr>())
-          writeNode(j, ref.str(), sourceOp(ref));
-      });
-      writeRefs(j, "inputs", replace.getInputs());
-      writeRefs(j, "outputs", replace.getResults());
-      j.attribute("init", replace.getInit());
-      j.attribute("stage", optionalString(replace.getStage()));
-    } else if (auto insert = dyn_cast<patch::InsertOp>(op)) {
-      j.attributeBegin("new_node");
-      writeNode(j, bareName(insert.getNewName()),
-                targetOp(insert.getNewName()));
-      j.attributeEnd();
-      writeRefs(j, "inputs", insert.getInputs());
-      j.attribute("stage", optionalString(insert.getStage()));
-    } else if (auto update = dyn_cast<patch::UpdateOp>(op)) {
-      j.attributeBegin("node");
-      writeNode(j, update.getNode().str(), sourceOp(update.getNode()));
-      j.attributeEnd();
-      j.attributeBegin("new_node");
-      std::optional<unsigned> s = view.sourceNode(update.getNode());
-      std::optional<unsigned> t =
-          s ? view.getPair().mapping.getTarget(*s) : std::nullopt;
-      writeNode(j, t ? target.getNodeRef(*t).str() : update.getNode().str(),
-                t ? target.getNode(*t) : update.getNewNode());
-      j.attributeEnd();
-      j.attributeArray("changes", [&] {
-        for (patch::NodeChange change : patch::getSetBits(update.getChanges()))
-          j.value(patch::stringifyNodeChange(change));
-      });
-      writeRefs(j, "inputs", update.getInputs());
-      j.attribute("stage", optionalString(update.getStage()));
-    } else if (auto add = dyn_cast<patch::AddInputOp>(op)) {
-      j.attribute("name", bareName(add.getName()));
-      j.attribute("position", static_cast<int64_t>(add.getPosition()));
-      std::string type;
-      llvm::raw_string_ostream typeOs(type);
-      typeOs << add.getType();
-      j.attribute("type", type);
-    } else if (auto remove = dyn_cast<patch::RemoveInputOp>(op)) {
-      j.attribute("name", remove.getInput().str());
-    } else if (auto add = dyn_cast<patch::AddOutputOp>(op)) {
-      j.attribute("value", add.getValue().str());
-      j.attribute("position", static_cast<int64_t>(add.getPosition()));
-    } else if (auto remove = dyn_cast<patch::RemoveOutputOp>(op)) {
-      j.attribute("position", static_cast<int64_t>(remove.getPosition()));
-    }
+    ActionWriter(j, view).dispatchActionVisitor(&op);
   });
 }
 
@@ -198,7 +252,7 @@ static void writeMapping(llvm::json::OStream &j, const PairView &view) {
   });
 }
 
-LogicalResult graphdiff::renderJSON(const DiffReport &report,
+LogicalResult graphdiff::renderJSON(const DiffResult &report,
                                     llvm::raw_ostream &os,
                                     const RenderOptions &options) {
   std::vector<PairView> views = viewsOf(report);
@@ -241,8 +295,8 @@ LogicalResult graphdiff::renderJSON(const DiffReport &report,
           j.object([&] {
             j.attribute("name", graph.name);
             j.attributeArray("changes", [&] {
-              for (const std::string &change : graph.changes)
-                j.value(change);
+              for (patch::GraphChange change : patch::getSetBits(graph.changes))
+                j.value(patch::stringifyGraphChange(change));
             });
           });
       });

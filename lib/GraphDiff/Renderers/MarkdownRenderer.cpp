@@ -94,7 +94,7 @@ static void row(llvm::raw_ostream &os, StringRef name,
      << summary.inserted << " |\n";
 }
 
-LogicalResult graphdiff::renderMarkdown(const DiffReport &report,
+LogicalResult graphdiff::renderMarkdown(const DiffResult &report,
                                         llvm::raw_ostream &os,
                                         const RenderOptions &options) {
   std::vector<PairView> views = selectedViews(report, options);
@@ -127,7 +127,8 @@ LogicalResult graphdiff::renderMarkdown(const DiffReport &report,
   for (const ChangedGraph &graph : report.changedGraphs)
     if (selectsGraph(options, graph.name))
       os << "| " << code("@" + graph.name) << " | changed ("
-         << escapeText(llvm::join(graph.changes, ", ")) << ") | | | | | |\n";
+         << escapeText(patch::stringifyGraphChange(graph.changes))
+         << ") | | | | | |\n";
   row(os, "**total**", total);
   os << "\n";
 
@@ -170,6 +171,17 @@ LogicalResult graphdiff::renderMarkdown(const DiffReport &report,
         if (!each->location.empty())
           os << (places.empty() ? "" : ": ") << code(each->location);
         os << "\n";
+        for (const ChangeDetail &detail : each->details) {
+          if (detail.change == "order") {
+            os << "    - "
+               << (detail.after.empty() ? "moved to the end"
+                                        : "moved before " + code(detail.after))
+               << "\n";
+            continue;
+          }
+          os << "    - " << escapeText(detailSubject(detail)) << ": "
+             << code(detail.before) << " → " << code(detail.after) << "\n";
+        }
       }
     }
     os << "\n</details>\n\n";

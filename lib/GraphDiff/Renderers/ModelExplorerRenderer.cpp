@@ -228,7 +228,7 @@ struct GraphWriter {
 };
 } // namespace
 
-LogicalResult graphdiff::renderModelExplorer(const DiffReport &report,
+LogicalResult graphdiff::renderModelExplorer(const DiffResult &report,
                                              llvm::raw_ostream &os,
                                              const RenderOptions &) {
   std::vector<PairView> views = viewsOf(report);

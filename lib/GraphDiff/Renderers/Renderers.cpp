@@ -1,4 +1,4 @@
-//===- Renderers.cpp - Print a DiffReport in a chosen format --------------===//
+//===- Renderers.cpp - Print a DiffResult in a chosen format --------------===//
 //
 // Part of graph-diff.
 //
@@ -44,7 +44,7 @@ StringRef graphdiff::stringifyReportFormat(ReportFormat format) {
   llvm_unreachable("unknown report format");
 }
 
-LogicalResult graphdiff::renderMLIR(const DiffReport &report,
+LogicalResult graphdiff::renderMLIR(const DiffResult &report,
                                     llvm::raw_ostream &os) {
   ModuleOp plans = *report.plans;
   plans->print(os);
@@ -52,7 +52,7 @@ LogicalResult graphdiff::renderMLIR(const DiffReport &report,
   return success();
 }
 
-LogicalResult graphdiff::renderReport(const DiffReport &report,
+LogicalResult graphdiff::renderReport(const DiffResult &report,
                                       ReportFormat format,
                                       llvm::raw_ostream &os,
                                       const RenderOptions &options) {
@@ -73,28 +73,4 @@ LogicalResult graphdiff::renderReport(const DiffReport &report,
     return renderMarkdown(report, os, options);
   }
   llvm_unreachable("unknown report format");
-}
-
-std::string graphdiff::escapeXML(StringRef text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-    case '&':
-      out += "&amp;";
-      break;
-    case '<':
-      out += "&lt;";
-      break;
-    case '>':
-      out += "&gt;";
-      break;
-    case '"':
-      out += "&quot;";
-      break;
-    default:
-      out += c;
-    }
-  }
-  return out;
 }

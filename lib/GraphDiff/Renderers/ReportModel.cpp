@@ -1,4 +1,4 @@
-//===- ReportModel.cpp - What renderers derive from a DiffReport ----------===//
+//===- ReportModel.cpp - What renderers derive from a DiffResult ----------===//
 //
 // Part of graph-diff.
 //
@@ -7,6 +7,7 @@
 #include "GraphDiff/Renderers/ReportModel.h"
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
+#include "GraphDiff/Dialect/Patch/IR/PatchVisitors.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/DenseSet.h"
@@ -107,7 +108,7 @@ std::optional<unsigned> PairView::targetNode(patch::RefAttr ref) const {
       /*isNew=*/false));
 }
 
-std::vector<PairView> graphdiff::viewsOf(const DiffReport &report) {
+std::vector<PairView> graphdiff::viewsOf(const DiffResult &report) {
   std::vector<PairView> views;
   views.reserve(report.pairs.size());
   for (const GraphPairDiff &pair : report.pairs)
@@ -126,6 +127,11 @@ DiffSummary graphdiff::summarize(ArrayRef<PairView> views) {
 // Pictures
 //===----------------------------------------------------------------------===//
 
+bool graphdiff::isSharedLeaf(const Graph &graph, unsigned index) {
+  // Its fan-out would draw long edges across the picture.
+  return graph.getNodeInputs(index).empty() && graph.getUsers(index).size() > 2;
+}
+
 Drawing graphdiff::buildDrawing(const PairView &view,
                                 const RenderOptions &options) {
   const Graph &source = view.source();
@@ -139,16 +145,31 @@ Drawing graphdiff::buildDrawing(const PairView &view,
     return status == NodeStatus::Inserted || status == NodeStatus::Replacing;
   };
 
-  // Shared leaves would draw a fan of long edges across the picture.
-  auto isSharedLeaf = [](const Graph &graph, unsigned i) {
-    return graph.getNodeInputs(i).empty() && graph.getUsers(i).size() > 2;
-  };
   std::vector<bool> sourceLeaf(n), targetLeaf(m), hidden(n);
   for (unsigned s = 0; s < n; ++s) {
     sourceLeaf[s] = isSharedLeaf(source, s);
     hidden[s] =
         sourceLeaf[s] && view.getSourceStatus(s) == NodeStatus::Unchanged;
     drawing.hiddenLeaves += hidden[s];
+  }
+  // Checks (`cf.assert` and what only feeds checks): a chain is left out
+  // when all of it is unchanged.
+  if (options.hideUnchangedChecks) {
+    std::vector<bool> check(n, false);
+    ArrayRef<unsigned> order = view.getSourceOrder();
+    for (unsigned s : llvm::reverse(order)) {
+      if (view.getSourceStatus(s) != NodeStatus::Unchanged)
+        continue;
+      ArrayRef<unsigned> users = source.getUsers(s);
+      check[s] = source.getNode(s)->getName().getStringRef() == "cf.assert" ||
+                 (!users.empty() && !source.isOutputNode(s) &&
+                  llvm::all_of(users, [&](unsigned u) { return check[u]; }));
+    }
+    for (unsigned s = 0; s < n; ++s)
+      if (check[s] && !hidden[s]) {
+        hidden[s] = true;
+        ++drawing.hiddenChecks;
+      }
   }
   for (unsigned t = 0; t < m; ++t)
     targetLeaf[t] = isSharedLeaf(target, t);
@@ -282,10 +303,10 @@ Drawing graphdiff::buildDrawing(const PairView &view,
   std::vector<int> inputDraw(source.getInputs().size(), -1);
   llvm::DenseMap<unsigned, int> addedInputDraw;
   llvm::DenseSet<Value> removedInputs;
-  for (Operation &action : view.getPlan().getActions().front())
-    if (auto remove = dyn_cast<patch::RemoveInputOp>(action))
-      if (Value input = source.lookupValue(remove.getInput()))
-        removedInputs.insert(input);
+  Block &actions = view.getPlan().getActions().front();
+  for (auto remove : actions.getOps<patch::RemoveInputOp>())
+    if (Value input = source.lookupValue(remove.getInput()))
+      removedInputs.insert(input);
   for (BlockArgument arg : source.getInputs()) {
     DrawNode node;
     node.id = "i" + std::to_string(arg.getArgNumber());
@@ -297,10 +318,7 @@ Drawing graphdiff::buildDrawing(const PairView &view,
     node.isInput = true;
     inputDraw[arg.getArgNumber()] = addNode(std::move(node));
   }
-  for (Operation &action : view.getPlan().getActions().front()) {
-    auto add = dyn_cast<patch::AddInputOp>(action);
-    if (!add)
-      continue;
+  for (auto add : actions.getOps<patch::AddInputOp>()) {
     DrawNode node;
     node.id = "a" + std::to_string(add.getPosition());
     node.name = add.getName().getName().getValue().str();
@@ -371,10 +389,7 @@ Drawing graphdiff::buildDrawing(const PairView &view,
   }
 
   // Fused regions.
-  for (Operation &action : view.getPlan().getActions().front()) {
-    auto replace = dyn_cast<patch::ReplaceOp>(action);
-    if (!replace)
-      continue;
+  for (auto replace : actions.getOps<patch::ReplaceOp>()) {
     std::optional<unsigned> t = view.targetNode(replace.getNewName());
     std::optional<unsigned> anchor = view.sourceNode(replace.getAnchor());
     if (!t || !anchor || targetDraw[*t] < 0 || sourceDraw[*anchor] < 0)
@@ -395,6 +410,11 @@ Drawing graphdiff::buildDrawing(const PairView &view,
     addEdge(cluster.anchor, cluster.replacer, /*replacedBy=*/true);
     drawing.clusters.push_back(std::move(cluster));
   }
+  drawing.sourceNodes = std::move(sourceDraw);
+  drawing.newTargetNodes = std::move(targetDraw);
+  drawing.sourceInputNodes = inputDraw;
+  for (BlockArgument arg : target.getInputs())
+    drawing.targetInputNodes.push_back(targetInputDraw(arg));
   return drawing;
 }
 
@@ -402,116 +422,187 @@ Drawing graphdiff::buildDrawing(const PairView &view,
 // Actions
 //===----------------------------------------------------------------------===//
 
-std::vector<ActionLine> graphdiff::describeActions(const PairView &view) {
-  const Graph &source = view.source();
-  const Graph &target = view.target();
-  std::vector<ActionLine> lines;
-  auto sourceKind = [&](patch::RefAttr ref) -> std::string {
+namespace {
+
+/// Fills the ActionLine of one action; returns false for an action the
+/// reports leave out (a delete absorbed by a replace, which says it).
+class ActionDescriber
+    : public patch::ActionVisitor<ActionDescriber, bool, ActionLine &> {
+public:
+  explicit ActionDescriber(const PairView &view) : view(view) {}
+
+  using ActionVisitor::visitAction;
+
+  bool visitAction(patch::DeleteOp del, ActionLine &line) {
+    if (del.getAbsorbedByAttr())
+      return false;
+    line.verb = "delete";
+    line.names = del.getNode().str();
+    line.what = sourceKind(del.getNode());
+    if (std::optional<StringRef> reason = del.getReason())
+      line.what += " (" + reason->str() + ")";
+    line.stage = stageOf(del.getStage());
+    line.location = sourceLoc(del.getNode());
+    line.status = NodeStatus::Deleted;
+    line.nodes.push_back(del.getNode().str());
+    return true;
+  }
+
+  bool visitAction(patch::ReplaceOp replace, ActionLine &line) {
+    auto region = replace.getRegion().getAsRange<patch::RefAttr>();
+    unsigned size = replace.getRegion().size();
+    line.verb = size > 1 ? "fuse" : "replace";
+    // Folding: the new node is a constant, or the region is constants and
+    // the one node they fold into.
+    std::optional<unsigned> replacing = view.targetNode(replace.getNewName());
+    bool toConstant =
+        replacing &&
+        view.target().getNode(*replacing)->hasTrait<OpTrait::ConstantLike>();
+    unsigned constants = llvm::count_if(region, [&](patch::RefAttr ref) {
+      std::optional<unsigned> s = view.sourceNode(ref);
+      return s && view.source().getNode(*s)->hasTrait<OpTrait::ConstantLike>();
+    });
+    if (toConstant || (size > 1 && constants + 1 == size))
+      line.verb = "fold";
+    SmallVector<std::string> names, kinds;
+    for (patch::RefAttr ref : region) {
+      names.push_back(ref.str());
+      kinds.push_back(sourceKind(ref));
+      line.nodes.push_back(ref.str());
+    }
+    std::string newKind = "?";
+    if (std::optional<unsigned> t = view.targetNode(replace.getNewName()))
+      newKind = describeNode(view.target().getNode(*t));
+    line.names =
+        llvm::join(names, " + ") + " -> " + replace.getNewName().bareStr();
+    if (line.verb == "fold" && toConstant)
+      line.what = llvm::join(kinds, " + ") +
+                  (StringRef(newKind).contains("const") ? " into "
+                                                        : " into constant ") +
+                  newKind;
+    else
+      line.what = llvm::join(kinds, " + ") +
+                  (size > 1 || line.verb == "fold" ? " into " : " with ") +
+                  newKind;
+    if (replace.getInit())
+      line.what += " (init)";
+    line.stage = stageOf(replace.getStage());
+    line.location = sourceLoc(replace.getAnchor());
+    line.status = NodeStatus::Replacing;
+    line.nodes.push_back(replace.getNewName().bareStr());
+    return true;
+  }
+
+  bool visitAction(patch::InsertOp insert, ActionLine &line) {
+    line.verb = "insert";
+    line.names = insert.getNewName().bareStr();
+    std::optional<unsigned> t = view.targetNode(insert.getNewName());
+    line.what = t ? describeNode(view.target().getNode(*t)) : "?";
+    if (t)
+      line.location = formatLocation(view.target().getNode(*t)->getLoc());
+    line.stage = stageOf(insert.getStage());
+    line.status = NodeStatus::Inserted;
+    line.nodes.push_back(line.names);
+    return true;
+  }
+
+  bool visitAction(patch::UpdateOp update, ActionLine &line) {
+    line.verb = "update";
+    line.names = update.getNode().str();
+    line.what = sourceKind(update.getNode());
+    if (patch::bitEnumContainsAny(update.getChanges(), patch::NodeChange::Kind))
+      line.what += " -> " + describeNode(update.getNewNode());
+    line.details = describeUpdate(view, update);
+    // Which attributes changed go with the kinds of change (identical
+    // changes still fold); their values are in the details.
+    SmallVector<std::string> kinds;
+    for (patch::NodeChange change : patch::getSetBits(update.getChanges())) {
+      std::string kind = patch::stringifyNodeChange(change);
+      SmallVector<StringRef> names;
+      for (const ChangeDetail &detail : line.details)
+        if (change == patch::NodeChange::Attributes &&
+            detail.change == "attribute")
+          names.push_back(detail.name);
+      if (!names.empty())
+        kind += ": " + llvm::join(names, ", ");
+      kinds.push_back(kind);
+    }
+    line.what += " (" + llvm::join(kinds, "; ") + ")";
+    line.stage = stageOf(update.getStage());
+    line.location = sourceLoc(update.getNode());
+    line.status = NodeStatus::Updated;
+    line.nodes.push_back(line.names);
+    return true;
+  }
+
+  bool visitAction(patch::AddInputOp add, ActionLine &line) {
+    line.verb = "add input";
+    line.names = add.getName().bareStr();
+    std::string type;
+    llvm::raw_string_ostream typeOs(type);
+    typeOs << add.getType();
+    line.what = type + " at #" + std::to_string(add.getPosition());
+    line.status = NodeStatus::Inserted;
+    return true;
+  }
+
+  bool visitAction(patch::RemoveInputOp remove, ActionLine &line) {
+    line.verb = "remove input";
+    line.names = remove.getInput().str();
+    line.status = NodeStatus::Deleted;
+    return true;
+  }
+
+  bool visitAction(patch::AddOutputOp add, ActionLine &line) {
+    line.verb = "add output";
+    line.names = "#" + std::to_string(add.getPosition());
+    line.what = add.getValue().bareStr();
+    line.status = NodeStatus::Inserted;
+    return true;
+  }
+
+  bool visitAction(patch::RemoveOutputOp remove, ActionLine &line) {
+    line.verb = "remove output";
+    line.names = "#" + std::to_string(remove.getPosition());
+    line.status = NodeStatus::Deleted;
+    return true;
+  }
+
+  /// Not an action (a plan that was not verified): named by its op.
+  bool visitInvalidAction(Operation *op, ActionLine &line) {
+    line.verb = line.kind;
+    line.what = op->getName().getStringRef().str();
+    return true;
+  }
+
+private:
+  std::string sourceKind(patch::RefAttr ref) const {
     if (std::optional<unsigned> s = view.sourceNode(ref))
-      return describeNode(source.getNode(*s));
+      return describeNode(view.source().getNode(*s));
     return "?";
-  };
-  auto sourceLoc = [&](patch::RefAttr ref) -> std::string {
+  }
+  std::string sourceLoc(patch::RefAttr ref) const {
     if (std::optional<unsigned> s = view.sourceNode(ref))
-      return formatLocation(source.getNode(*s)->getLoc());
+      return formatLocation(view.source().getNode(*s)->getLoc());
     return "";
-  };
-  auto bare = [](patch::RefAttr ref) {
-    std::string name = ref.str();
-    StringRef text(name);
-    if (text.consume_front("new "))
-      return text.str();
-    return name;
-  };
-  auto stageOf = [](std::optional<patch::MatchStage> stage) {
+  }
+  static std::string stageOf(std::optional<patch::MatchStage> stage) {
     return stage ? patch::stringifyMatchStage(*stage).str() : std::string();
-  };
+  }
+
+  const PairView &view;
+};
+
+} // namespace
+
+std::vector<ActionLine> graphdiff::describeActions(const PairView &view) {
+  std::vector<ActionLine> lines;
+  ActionDescriber describer(view);
   for (Operation &op : view.getPlan().getActions().front()) {
     ActionLine line;
     line.kind = op.getName().stripDialect().str();
-    if (auto del = dyn_cast<patch::DeleteOp>(op)) {
-      if (del.getAbsorbedByAttr())
-        continue;
-      line.verb = "delete";
-      line.names = del.getNode().str();
-      line.what = sourceKind(del.getNode());
-      if (std::optional<StringRef> reason = del.getReason())
-        line.what += " (" + reason->str() + ")";
-      line.stage = stageOf(del.getStage());
-      line.location = sourceLoc(del.getNode());
-      line.status = NodeStatus::Deleted;
-      line.nodes.push_back(del.getNode().str());
-    } else if (auto replace = dyn_cast<patch::ReplaceOp>(op)) {
-      auto region = replace.getRegion().getAsRange<patch::RefAttr>();
-      unsigned size = replace.getRegion().size();
-      line.verb = size > 1 ? "fuse" : "replace";
-      SmallVector<std::string> names, kinds;
-      for (patch::RefAttr ref : region) {
-        names.push_back(ref.str());
-        kinds.push_back(sourceKind(ref));
-        line.nodes.push_back(ref.str());
-      }
-      std::string newKind = "?";
-      if (std::optional<unsigned> t = view.targetNode(replace.getNewName()))
-        newKind = describeNode(target.getNode(*t));
-      line.names =
-          llvm::join(names, " + ") + " -> " + bare(replace.getNewName());
-      line.what =
-          llvm::join(kinds, " + ") + (size > 1 ? " into " : " with ") + newKind;
-      if (replace.getInit())
-        line.what += " (init)";
-      line.stage = stageOf(replace.getStage());
-      line.location = sourceLoc(replace.getAnchor());
-      line.status = NodeStatus::Replacing;
-      line.nodes.push_back(bare(replace.getNewName()));
-    } else if (auto insert = dyn_cast<patch::InsertOp>(op)) {
-      line.verb = "insert";
-      line.names = bare(insert.getNewName());
-      std::optional<unsigned> t = view.targetNode(insert.getNewName());
-      line.what = t ? describeNode(target.getNode(*t)) : "?";
-      if (t)
-        line.location = formatLocation(target.getNode(*t)->getLoc());
-      line.stage = stageOf(insert.getStage());
-      line.status = NodeStatus::Inserted;
-      line.nodes.push_back(line.names);
-    } else if (auto update = dyn_cast<patch::UpdateOp>(op)) {
-      line.verb = "update";
-      line.names = update.getNode().str();
-      line.what = sourceKind(update.getNode());
-      if (patch::bitEnumContainsAny(update.getChanges(),
-                                    patch::NodeChange::Kind))
-        line.what += " -> " + describeNode(update.getNewNode());
-      line.what += " (" + patch::stringifyNodeChange(update.getChanges()) + ")";
-      line.stage = stageOf(update.getStage());
-      line.location = sourceLoc(update.getNode());
-      line.status = NodeStatus::Updated;
-      line.nodes.push_back(line.names);
-    } else if (auto add = dyn_cast<patch::AddInputOp>(op)) {
-      line.verb = "add input";
-      line.names = bare(add.getName());
-      std::string type;
-      llvm::raw_string_ostream typeOs(type);
-      typeOs << add.getType();
-      line.what = type + " at #" + std::to_string(add.getPosition());
-      line.status = NodeStatus::Inserted;
-    } else if (auto remove = dyn_cast<patch::RemoveInputOp>(op)) {
-      line.verb = "remove input";
-      line.names = remove.getInput().str();
-      line.status = NodeStatus::Deleted;
-    } else if (auto add = dyn_cast<patch::AddOutputOp>(op)) {
-      line.verb = "add output";
-      line.names = "#" + std::to_string(add.getPosition());
-      line.what = bare(add.getValue());
-      line.status = NodeStatus::Inserted;
-    } else if (auto remove = dyn_cast<patch::RemoveOutputOp>(op)) {
-      line.verb = "remove output";
-      line.names = "#" + std::to_string(remove.getPosition());
-      line.status = NodeStatus::Deleted;
-    } else {
-      line.verb = line.kind;
-      line.what = op.getName().getStringRef().str();
-    }
-    lines.push_back(std::move(line));
+    if (describer.dispatchActionVisitor(&op, line))
+      lines.push_back(std::move(line));
   }
   return lines;
 }

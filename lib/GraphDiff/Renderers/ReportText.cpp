@@ -19,8 +19,8 @@ using namespace graphdiff;
 
 ArrayRef<StringRef> graphdiff::actionKindNames() {
   static const StringRef names[] = {
-      "delete",    "replace",      "fuse",       "insert",       "update",
-      "add_input", "remove_input", "add_output", "remove_output"};
+      "delete", "replace",   "fuse",         "fold",       "insert",
+      "update", "add_input", "remove_input", "add_output", "remove_output"};
   return names;
 }
 
@@ -62,7 +62,8 @@ bool graphdiff::selectsAction(const RenderOptions &options,
   if (options.onlyKinds.empty())
     return true;
   return llvm::is_contained(options.onlyKinds, line.kind) ||
-         (line.verb == "fuse" && llvm::is_contained(options.onlyKinds, "fuse"));
+         ((line.verb == "fuse" || line.verb == "fold") &&
+          llvm::is_contained(options.onlyKinds, line.verb));
 }
 
 /// The key of a pair's graph, as the differ names graphs (`f`, `o::@f`).
@@ -71,7 +72,7 @@ static std::string keyOf(const GraphPairDiff &pair) {
   return graphKey(plan.getSource());
 }
 
-bool graphdiff::isSelectionDifferent(const DiffReport &report,
+bool graphdiff::isSelectionDifferent(const DiffResult &report,
                                      const RenderOptions &options) {
   for (const GraphPairDiff &pair : report.pairs) {
     patch::PlanOp plan = pair.plan;
@@ -89,7 +90,7 @@ bool graphdiff::isSelectionDifferent(const DiffReport &report,
   return any(report.addedGraphs) || any(report.removedGraphs);
 }
 
-std::vector<PairView> graphdiff::selectedViews(const DiffReport &report,
+std::vector<PairView> graphdiff::selectedViews(const DiffResult &report,
                                                const RenderOptions &options) {
   std::vector<PairView> views;
   for (const GraphPairDiff &pair : report.pairs)
@@ -98,7 +99,7 @@ std::vector<PairView> graphdiff::selectedViews(const DiffReport &report,
   return views;
 }
 
-DiffSummary graphdiff::summarizeSelection(const DiffReport &report,
+DiffSummary graphdiff::summarizeSelection(const DiffResult &report,
                                           ArrayRef<PairView> views,
                                           const RenderOptions &options) {
   DiffSummary total = summarize(views);
@@ -136,6 +137,7 @@ std::string graphdiff::formatPercent(double value) {
 std::string graphdiff::actionVerb(const ActionLine &line) {
   static const std::pair<StringRef, StringRef> pastTense[] = {
       {"fuse", "fused"},
+      {"fold", "folded"},
       {"replace", "replaced"},
       {"delete", "deleted"},
       {"insert", "inserted"},
@@ -195,4 +197,26 @@ graphdiff::foldActions(ArrayRef<ActionLine> lines,
       entries[it->second].all.push_back(&line);
   }
   return entries;
+}
+
+std::string graphdiff::detailSubject(const ChangeDetail &detail) {
+  if (detail.change == "operand")
+    return "operand " + detail.name;
+  if (detail.change == "types")
+    return "result types";
+  return detail.name;
+}
+
+std::string graphdiff::detailText(const ChangeDetail &detail) {
+  if (detail.change == "order")
+    return detail.after.empty() ? "moved to the end"
+                                : "moved before " + detail.after;
+  return detailSubject(detail) + ": " + detail.before + " -> " + detail.after;
+}
+
+std::string graphdiff::actionDetails(const ActionLine &line) {
+  SmallVector<std::string> parts;
+  for (const ChangeDetail &detail : line.details)
+    parts.push_back(detailText(detail));
+  return llvm::join(parts, "; ");
 }

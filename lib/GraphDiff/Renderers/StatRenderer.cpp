@@ -43,7 +43,7 @@ static std::string kindOf(Operation *op) {
   return op->getName().getStringRef().str();
 }
 
-LogicalResult graphdiff::renderStat(const DiffReport &report,
+LogicalResult graphdiff::renderStat(const DiffResult &report,
                                     llvm::raw_ostream &os,
                                     const RenderOptions &options) {
   std::vector<PairView> views = selectedViews(report, options);

@@ -11,6 +11,8 @@
 //   graph @block (similarity 50.0%)
 //     fused Conv2d + BatchNorm2d + ReLU into ConvBnReLU (init): source @conv1 +
 //         @bn1 + @relu1 -> target @fused  [provenance]  src.mlir:3:8
+//     updated arith.constant (attributes: value): source %cst  [structure]
+//         value: dense<1.0> : tensor<4xf32> -> dense<2.0> : tensor<4xf32>
 //   summary: 0 unchanged, 0 updated, 3 replaced, 0 deleted, 0 inserted;
 //   similarity 50.0%
 //
@@ -124,6 +126,8 @@ static void printEntry(Wrapper &out, const FoldedActions &entry) {
     if (!line.location.empty())
       text += "  " + line.location;
     out.line(2, text, 6, verbSize, colorOf(line.status));
+    if (std::string details = actionDetails(line); !details.empty())
+      out.line(6, details, 8);
     return;
   }
   std::string count = "x" + std::to_string(entry.all.size()) + ": ";
@@ -142,6 +146,8 @@ static void printEntry(Wrapper &out, const FoldedActions &entry) {
     if (!each->location.empty())
       places += (places.empty() ? "" : "  ") + each->location;
     out.line(6, places, 8);
+    if (std::string details = actionDetails(*each); !details.empty())
+      out.line(8, details, 10);
   }
 }
 
@@ -155,7 +161,7 @@ static std::string summaryText(const DiffSummary &summary) {
   return out;
 }
 
-LogicalResult graphdiff::renderText(const DiffReport &report,
+LogicalResult graphdiff::renderText(const DiffResult &report,
                                     llvm::raw_ostream &os,
                                     const RenderOptions &options) {
   bool hadColors = os.colors_enabled();
@@ -209,7 +215,8 @@ LogicalResult graphdiff::renderText(const DiffReport &report,
     graphLine(name, "added (only in the target" + nodes(size) + ")",
               llvm::raw_ostream::GREEN);
   for (const ChangedGraph &graph : report.changedGraphs)
-    graphLine(graph.name, "changed (" + llvm::join(graph.changes, ", ") + ")",
+    graphLine(graph.name,
+              "changed (" + patch::stringifyGraphChange(graph.changes) + ")",
               llvm::raw_ostream::YELLOW);
 
   DiffSummary total = summarizeSelection(report, views, options);

@@ -6,15 +6,15 @@
 
 #include "ViewerData.h"
 
-#include "Layout.h"
+#include "GraphDiff/Dialect/Patch/IR/PatchVisitors.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/JSON.h"
 
 #include <climits>
-#include <cmath>
 
 using namespace mlir;
 using namespace graphdiff;
@@ -24,40 +24,72 @@ using namespace graphdiff;
 static constexpr size_t kMaxIRText = 1200, kMaxIRTextBig = 400,
                         kBigGraph = 5000;
 
+namespace {
+/// Collects the nodes and inputs one action involves; returns false for an
+/// action without a line of its own.
+class ActionNodeCollector
+    : public patch::ActionVisitor<ActionNodeCollector, bool, ActionNodes &> {
+public:
+  explicit ActionNodeCollector(const PairView &view) : view(view) {}
+
+  using ActionVisitor::visitAction;
+
+  bool visitAction(patch::DeleteOp del, ActionNodes &line) {
+    // Deletes absorbed by a replace are part of the replace's line.
+    if (del.getAbsorbedByAttr())
+      return false;
+    addSource(line, del.getNode());
+    return true;
+  }
+  bool visitAction(patch::ReplaceOp replace, ActionNodes &line) {
+    for (auto ref : replace.getRegion().getAsRange<patch::RefAttr>())
+      addSource(line, ref);
+    addTarget(line, replace.getNewName());
+    return true;
+  }
+  bool visitAction(patch::InsertOp insert, ActionNodes &line) {
+    addTarget(line, insert.getNewName());
+    return true;
+  }
+  bool visitAction(patch::UpdateOp update, ActionNodes &line) {
+    addSource(line, update.getNode());
+    return true;
+  }
+  bool visitAction(patch::AddInputOp add, ActionNodes &line) {
+    line.inputs.push_back("a" + std::to_string(add.getPosition()));
+    return true;
+  }
+  bool visitAction(patch::RemoveInputOp remove, ActionNodes &line) {
+    if (auto arg = dyn_cast_or_null<BlockArgument>(
+            view.source().lookupValue(remove.getInput())))
+      line.inputs.push_back("i" + std::to_string(arg.getArgNumber()));
+    return true;
+  }
+  /// Output edits name no node: an empty line.
+  bool visitUnhandledAction(Operation *, ActionNodes &) { return true; }
+  bool visitInvalidAction(Operation *, ActionNodes &) { return true; }
+
+private:
+  void addSource(ActionNodes &line, patch::RefAttr ref) {
+    if (std::optional<unsigned> s = view.sourceNode(ref))
+      line.source.push_back(*s);
+  }
+  void addTarget(ActionNodes &line, patch::RefAttr ref) {
+    if (std::optional<unsigned> t = view.targetNode(ref))
+      line.target.push_back(*t);
+  }
+
+  const PairView &view;
+};
+} // namespace
+
 std::vector<ActionNodes> graphdiff::actionNodes(const PairView &view) {
   std::vector<ActionNodes> lines;
-  const Graph &source = view.source();
+  ActionNodeCollector collector(view);
   for (Operation &op : view.getPlan().getActions().front()) {
     ActionNodes line;
-    auto addSource = [&](patch::RefAttr ref) {
-      if (std::optional<unsigned> s = view.sourceNode(ref))
-        line.source.push_back(*s);
-    };
-    auto addTarget = [&](patch::RefAttr ref) {
-      if (std::optional<unsigned> t = view.targetNode(ref))
-        line.target.push_back(*t);
-    };
-    if (auto del = dyn_cast<patch::DeleteOp>(op)) {
-      // Deletes absorbed by a replace are part of the replace's line.
-      if (del.getAbsorbedByAttr())
-        continue;
-      addSource(del.getNode());
-    } else if (auto replace = dyn_cast<patch::ReplaceOp>(op)) {
-      for (auto ref : replace.getRegion().getAsRange<patch::RefAttr>())
-        addSource(ref);
-      addTarget(replace.getNewName());
-    } else if (auto insert = dyn_cast<patch::InsertOp>(op)) {
-      addTarget(insert.getNewName());
-    } else if (auto update = dyn_cast<patch::UpdateOp>(op)) {
-      addSource(update.getNode());
-    } else if (auto add = dyn_cast<patch::AddInputOp>(op)) {
-      line.inputs.push_back("a" + std::to_string(add.getPosition()));
-    } else if (auto remove = dyn_cast<patch::RemoveInputOp>(op)) {
-      if (auto arg = dyn_cast_or_null<BlockArgument>(
-              source.lookupValue(remove.getInput())))
-        line.inputs.push_back("i" + std::to_string(arg.getArgNumber()));
-    }
-    lines.push_back(std::move(line));
+    if (collector.dispatchActionVisitor(&op, line))
+      lines.push_back(std::move(line));
   }
   return lines;
 }
@@ -88,16 +120,106 @@ private:
   AsmState state;
 };
 
-/// The node table: one row per drawing id, shared by both views.
+/// Strings that the data names by index, in order of first use.
+struct StringTable {
+  std::vector<std::string> strings;
+  llvm::StringMap<unsigned> index;
+  unsigned add(StringRef text) {
+    auto [it, fresh] = index.try_emplace(text, strings.size());
+    if (fresh)
+      strings.push_back(text.str());
+    return it->second;
+  }
+};
+
+/// An IR text as a template and the SSA names it lacks: the text with the
+/// name after every `%` taken out, and those names joined by spaces. Nodes
+/// whose IR differs only in names (most of a big model) share a template.
+struct IRPiece {
+  int shape = -1;
+  std::string names;
+};
+
+bool isNameChar(char c) {
+  return llvm::isAlnum(c) || c == '$' || c == '.' || c == '_' || c == '-';
+}
+
+IRPiece splitNames(StringRef text, StringTable &shapes) {
+  std::string shape, names;
+  unsigned count = 0;
+  for (size_t i = 0; i < text.size();) {
+    char c = text[i++];
+    shape += c;
+    if (c != '%')
+      continue;
+    size_t end = i;
+    while (end < text.size() && isNameChar(text[end]))
+      ++end;
+    if (count++)
+      names += ' ';
+    names += text.substr(i, end - i);
+    i = end;
+  }
+  return {static_cast<int>(shapes.add(shape)), names};
+}
+
+/// A location (`file:line:col`) as [file, line, col], the file in the
+/// string table; line 0 when the text is not of that form (all of it is the
+/// "file"); [-1, 0, 0] for none.
+struct Place {
+  int file = -1;
+  unsigned line = 0, col = 0;
+};
+
+Place placeOf(StringRef location, StringTable &strings) {
+  Place place;
+  if (location.empty())
+    return place;
+  auto [rest, col] = location.rsplit(':');
+  auto [file, line] = rest.rsplit(':');
+  if (col.getAsInteger(10, place.col) || line.getAsInteger(10, place.line) ||
+      file.empty() || !place.line) {
+    place.line = place.col = 0;
+    file = location;
+  }
+  place.file = strings.add(file);
+  return place;
+}
+
+/// What the page shows of one table row.
+struct Row {
+  std::string name, tname;
+  unsigned kind = 0;
+  int tkind = -1, action = -1;
+  NodeStatus status = NodeStatus::Unchanged;
+  /// 1: new (target only), 2: a graph input.
+  unsigned flags = 0, count = 0;
+  bool paired = false;
+  Place loc, tloc;
+  IRPiece ir, tir;
+};
+
+/// The node table: one row per drawing id, shared by all views.
 struct NodeTable {
   std::vector<const DrawNode *> rows;
   llvm::StringMap<unsigned> index;
-  unsigned add(const DrawNode &node) {
-    auto [it, fresh] = index.try_emplace(node.id, rows.size());
-    if (fresh)
-      rows.push_back(&node);
-    return it->second;
+  std::vector<unsigned> add(const Drawing &drawing) {
+    std::vector<unsigned> out;
+    for (const DrawNode &node : drawing.nodes) {
+      auto [it, fresh] = index.try_emplace(node.id, rows.size());
+      if (fresh)
+        rows.push_back(&node);
+      out.push_back(it->second);
+    }
+    return out;
   }
+};
+
+/// A named view of the pair and its drawing.
+struct NamedView {
+  StringRef name;
+  Drawing drawing;
+  std::vector<unsigned> rows;
 };
 } // namespace
 
@@ -107,107 +229,39 @@ static std::string utf8(std::string text) {
   return text;
 }
 
-static long coordinate(double value) { return std::lround(value); }
-
-/// Where each drawing node was written, in source-file positions: a source
-/// node's own, a new target node's that of the closest paired target node
-/// written before it; -1 for inputs and collapsed groups.
-static std::vector<int> fileOrder(const PairView &view,
-                                  const Drawing &drawing) {
-  const NodeMapping &mapping = view.getPair().mapping;
-  std::vector<int> targetOrder(view.target().size(), -1);
-  int last = -1;
-  for (unsigned t = 0; t < targetOrder.size(); ++t) {
-    if (std::optional<unsigned> s = mapping.getSource(t))
-      last = *s;
-    targetOrder[t] = last;
-  }
-  std::vector<int> order;
-  order.reserve(drawing.nodes.size());
-  for (const DrawNode &node : drawing.nodes) {
-    StringRef id(node.id);
-    unsigned index = 0;
-    if (id.consume_front("s") && !id.getAsInteger(10, index))
-      order.push_back(index);
-    else if (id.consume_front("t") && !id.getAsInteger(10, index))
-      order.push_back(targetOrder[index]);
+/// Inside <script>, "</script>" or "<!--" must not appear: `<` only occurs
+/// in JSON strings, where \u003c means the same.
+static std::string scriptSafe(const std::string &json) {
+  std::string out;
+  out.reserve(json.size());
+  for (char c : json) {
+    if (c == '<')
+      out += "\\u003c";
     else
-      order.push_back(-1);
+      out += c;
   }
-  return order;
+  return out;
 }
 
-static void writeView(llvm::json::OStream &json, const PairView &view,
-                      const Drawing &drawing,
-                      const std::vector<unsigned> &rows) {
-  DrawingLayout layout = layoutDrawing(drawing, fileOrder(view, drawing));
-  json.object([&] {
-    json.attribute("width", coordinate(layout.width));
-    json.attribute("height", coordinate(layout.height));
-    // [table row, x, y] per node; every node is kLayoutNodeWidth wide.
-    json.attributeArray("nodes", [&] {
-      for (auto [i, box] : llvm::enumerate(layout.nodes))
-        json.array([&] {
-          json.value(rows[i]);
-          json.value(coordinate(box.x));
-          json.value(coordinate(box.y));
-        });
-    });
-    // [from, to, replacedBy] in view node indices.
-    json.attributeArray("edges", [&] {
-      for (const DrawEdge &edge : drawing.edges)
-        json.array([&] {
-          json.value(edge.from);
-          json.value(edge.to);
-          json.value(edge.replacedBy ? 1 : 0);
-        });
-    });
-    json.attributeArray("clusters", [&] {
-      for (auto [i, cluster] : llvm::enumerate(drawing.clusters)) {
-        const LayoutBox &box = layout.clusters[i];
-        json.object([&] {
-          json.attribute("label", utf8(cluster.label));
-          json.attribute("replacer", cluster.replacer);
-          json.attributeArray("members", [&] {
-            for (unsigned m : cluster.members)
-              json.value(m);
-          });
-          // No box (width 0) for a region spread over many layers.
-          json.attributeArray("box", [&] {
-            for (double v : {box.x, box.y, box.width, box.height})
-              json.value(coordinate(v));
-          });
-        });
-      }
-    });
-  });
+/// Writes a JSON object with `body` into a <script>-safe string.
+static std::string
+jsonObject(llvm::function_ref<void(llvm::json::OStream &)> body) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  llvm::json::OStream json(os);
+  json.object([&] { body(json); });
+  os.flush();
+  return scriptSafe(out);
 }
 
-ViewerData graphdiff::buildViewerData(const PairView &view,
-                                      llvm::ArrayRef<ActionLine> actions,
-                                      const RenderOptions &options) {
+/// The rows of the node table, their strings in `strings` and their IR
+/// shapes in `shapes`; `involved` is actionNodes(view).
+static std::vector<Row> buildRows(const PairView &view, const NodeTable &table,
+                                  llvm::ArrayRef<ActionNodes> involved,
+                                  StringTable &strings, StringTable &shapes) {
   const Graph &source = view.source();
   const Graph &target = view.target();
-  ViewerData data;
-  RenderOptions allOptions = options, changesOptions = options;
-  allOptions.collapseAbove = UINT_MAX;
-  changesOptions.collapseAbove = 0;
-  Drawing all = buildDrawing(view, allOptions);
-  Drawing changes = buildDrawing(view, changesOptions);
-  data.collapsedNodes = changes.collapsedNodes;
-  data.hiddenLeaves = all.hiddenLeaves;
-  data.drawnNodes = all.nodes.size();
-  data.changesFirst = source.size() > options.collapseAbove;
-
-  NodeTable table;
-  std::vector<unsigned> allRows, changesRows;
-  for (const DrawNode &node : all.nodes)
-    allRows.push_back(table.add(node));
-  for (const DrawNode &node : changes.nodes)
-    changesRows.push_back(table.add(node));
-
   // The first action line that names each node.
-  std::vector<ActionNodes> involved = actionNodes(view);
   llvm::StringMap<unsigned> actionOf;
   for (auto [line, nodes] : llvm::enumerate(involved)) {
     for (unsigned s : nodes.source)
@@ -217,63 +271,141 @@ ViewerData graphdiff::buildViewerData(const PairView &view,
     for (const std::string &input : nodes.inputs)
       actionOf.try_emplace(input, line);
   }
-
   IRText sourceIR(source), targetIR(target);
-  std::string out;
-  llvm::raw_string_ostream os(out);
-  llvm::json::OStream json(os);
-  json.object([&] {
+  std::vector<Row> rows;
+  rows.reserve(table.rows.size());
+  for (const DrawNode *node : table.rows) {
+    Row row;
+    row.name = utf8(node->name);
+    row.kind = strings.add(utf8(node->kind));
+    row.status = node->status;
+    row.flags = (node->isNew ? 1 : 0) | (node->isInput ? 2 : 0);
+    row.count = node->collapsed ? node->count : 0;
+    row.loc = placeOf(utf8(node->location), strings);
+    StringRef id(node->id);
+    unsigned index = 0;
+    if (id.consume_front("s") && !id.getAsInteger(10, index)) {
+      row.ir = splitNames(utf8(sourceIR.of(index)), shapes);
+      std::optional<unsigned> t = view.getImage(index);
+      if (t && (node->status == NodeStatus::Unchanged ||
+                node->status == NodeStatus::Updated)) {
+        row.paired = true;
+        row.tname = utf8(target.getNodeRef(*t).str());
+        row.tloc = placeOf(utf8(formatLocation(target.getNode(*t)->getLoc())),
+                           strings);
+        // An unchanged node's target IR differs only in names.
+        if (node->status == NodeStatus::Updated) {
+          std::string kind = utf8(describeNode(target.getNode(*t)));
+          if (kind != node->kind)
+            row.tkind = strings.add(kind);
+          row.tir = splitNames(utf8(targetIR.of(*t)), shapes);
+        }
+      }
+    } else if (id.consume_front("t") && !id.getAsInteger(10, index)) {
+      row.ir = splitNames(utf8(targetIR.of(index)), shapes);
+    }
+    auto action = actionOf.find(node->id);
+    if (action != actionOf.end())
+      row.action = action->second;
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+static void writePlaces(llvm::json::OStream &json, StringRef key,
+                        llvm::ArrayRef<Row> rows, Place Row::*member) {
+  json.attributeArray(key, [&] {
+    for (const Row &row : rows) {
+      const Place &place = row.*member;
+      json.value(place.file);
+      json.value(place.line);
+      json.value(place.col);
+    }
+  });
+}
+
+/// The node table in columns (docs/Renderers.md).
+static void writeColumns(llvm::json::OStream &json, llvm::ArrayRef<Row> rows) {
+  auto column = [&](StringRef key, auto value) {
+    json.attributeArray(key, [&] {
+      for (const Row &row : rows)
+        value(row);
+    });
+  };
+  column("name", [&](const Row &row) { json.value(row.name); });
+  column("kind", [&](const Row &row) { json.value(row.kind); });
+  column("status",
+         [&](const Row &row) { json.value(static_cast<int>(row.status)); });
+  column("flags", [&](const Row &row) { json.value(row.flags); });
+  writePlaces(json, "loc", rows, &Row::loc);
+  // 0 for a row without a target counterpart.
+  column("tname", [&](const Row &row) {
+    if (row.paired)
+      json.value(row.tname);
+    else
+      json.value(0);
+  });
+  writePlaces(json, "tloc", rows, &Row::tloc);
+  column("tkind", [&](const Row &row) { json.value(row.tkind); });
+  column("action", [&](const Row &row) { json.value(row.action); });
+  // Collapsed groups only: row, count.
+  json.attributeArray("count", [&] {
+    for (auto [i, row] : llvm::enumerate(rows))
+      if (row.count) {
+        json.value(i);
+        json.value(row.count);
+      }
+  });
+}
+
+ViewerData graphdiff::buildViewerData(const PairView &view,
+                                      const RenderOptions &options) {
+  const Graph &source = view.source();
+  ViewerData data;
+  data.changesFirst = source.size() > options.collapseAbove;
+
+  // The views, the one the page opens on first.
+  std::vector<NamedView> views;
+  auto addView = [&](StringRef name, bool changes, bool checks) {
+    RenderOptions viewOptions = options;
+    viewOptions.collapseAbove = changes ? 0 : UINT_MAX;
+    viewOptions.hideUnchangedChecks = !checks;
+    views.push_back({name, buildDrawing(view, viewOptions), {}});
+  };
+  addView("all", false, false);
+  addView("changes", true, false);
+  data.collapsedNodes = views[1].drawing.collapsedNodes;
+  data.hiddenLeaves = views[0].drawing.hiddenLeaves;
+  data.hiddenChecks = views[0].drawing.hiddenChecks;
+  data.drawnNodes = views[0].drawing.nodes.size();
+  if (data.hiddenChecks) {
+    addView("allChecks", false, true);
+    addView("changesChecks", true, true);
+  }
+  if (data.changesFirst)
+    std::swap(views[0], views[1]);
+
+  NodeTable table;
+  for (NamedView &named : views)
+    named.rows = table.add(named.drawing);
+  std::vector<ActionNodes> involved = actionNodes(view);
+  StringTable strings, shapes;
+  std::vector<Row> rows = buildRows(view, table, involved, strings, shapes);
+
+  data.first = jsonObject([&](llvm::json::OStream &json) {
     json.attribute("graph", utf8(source.getName().str()));
     json.attribute("changesFirst", data.changesFirst);
-    json.attributeArray("nodes", [&] {
-      for (const DrawNode *node : table.rows) {
-        json.object([&] {
-          json.attribute("id", node->id);
-          json.attribute("name", utf8(node->name));
-          json.attribute("kind", utf8(node->kind));
-          json.attribute("status", stringifyNodeStatus(node->status));
-          if (!node->location.empty())
-            json.attribute("loc", utf8(node->location));
-          if (node->isNew)
-            json.attribute("new", true);
-          if (node->isInput)
-            json.attribute("input", true);
-          if (node->collapsed)
-            json.attribute("count", node->count);
-          StringRef id(node->id);
-          unsigned index = 0;
-          if (id.consume_front("s") && !id.getAsInteger(10, index)) {
-            json.attribute("ir", utf8(sourceIR.of(index)));
-            std::optional<unsigned> t = view.getImage(index);
-            if (t && (node->status == NodeStatus::Unchanged ||
-                      node->status == NodeStatus::Updated)) {
-              json.attribute("tname", utf8(target.getNodeRef(*t).str()));
-              std::string loc = formatLocation(target.getNode(*t)->getLoc());
-              if (!loc.empty())
-                json.attribute("tloc", utf8(loc));
-              // An unchanged node's target IR differs only in names.
-              if (node->status == NodeStatus::Updated) {
-                std::string kind = describeNode(target.getNode(*t));
-                if (kind != node->kind)
-                  json.attribute("tkind", utf8(kind));
-                json.attribute("tir", utf8(targetIR.of(*t)));
-              }
-            }
-          } else if (id.consume_front("t") && !id.getAsInteger(10, index)) {
-            json.attribute("ir", utf8(targetIR.of(index)));
-          }
-          auto action = actionOf.find(node->id);
-          if (action != actionOf.end())
-            json.attribute("action", action->second);
-        });
-      }
+    json.attribute("hiddenChecks", data.hiddenChecks);
+    // The status column's numbers: NodeStatus's values.
+    json.attributeArray("statuses", [&] {
+      for (unsigned status = 0;
+           status <= static_cast<unsigned>(NodeStatus::Replacing); ++status)
+        json.value(stringifyNodeStatus(static_cast<NodeStatus>(status)));
     });
-    json.attributeArray("actions", [&] {
-      for (const ActionLine &line : actions)
-        json.object([&] {
-          json.attribute("verb", line.verb);
-          json.attribute("names", utf8(line.names));
-        });
+    json.attributeObject("nodes", [&] { writeColumns(json, rows); });
+    json.attributeArray("strings", [&] {
+      for (const std::string &text : strings.strings)
+        json.value(text);
     });
     // The nodes of each action line, as table rows.
     json.attributeArray("actionNodes", [&] {
@@ -293,23 +425,39 @@ ViewerData graphdiff::buildViewerData(const PairView &view,
         });
     });
     json.attributeObject("views", [&] {
-      json.attributeBegin("all");
-      writeView(json, view, all, allRows);
-      json.attributeEnd();
-      json.attributeBegin("changes");
-      writeView(json, view, changes, changesRows);
+      json.attributeBegin(views[0].name);
+      writeViewerView(json, view, views[0].drawing, views[0].rows);
       json.attributeEnd();
     });
   });
-  os.flush();
-  // Inside <script>, "</script>" or "<!--" must not appear: `<` only occurs
-  // in JSON strings, where \u003c means the same.
-  data.json.reserve(out.size());
-  for (char c : out) {
-    if (c == '<')
-      data.json += "\\u003c";
-    else
-      data.json += c;
-  }
+  data.views = jsonObject([&](llvm::json::OStream &json) {
+    for (const NamedView &named : llvm::drop_begin(views)) {
+      json.attributeBegin(named.name);
+      writeViewerView(json, view, named.drawing, named.rows);
+      json.attributeEnd();
+    }
+  });
+  // Per row: shape, names ([-1, ""] for none); target IR of updated rows:
+  // row, shape, names.
+  data.ir = jsonObject([&](llvm::json::OStream &json) {
+    json.attributeArray("shapes", [&] {
+      for (const std::string &shape : shapes.strings)
+        json.value(shape);
+    });
+    json.attributeArray("ir", [&] {
+      for (const Row &row : rows) {
+        json.value(row.ir.shape);
+        json.value(row.ir.names);
+      }
+    });
+    json.attributeArray("tir", [&] {
+      for (auto [i, row] : llvm::enumerate(rows))
+        if (row.tir.shape >= 0) {
+          json.value(i);
+          json.value(row.tir.shape);
+          json.value(row.tir.names);
+        }
+    });
+  });
   return data;
 }

@@ -2,12 +2,18 @@
 //
 // Part of graph-diff.
 //
-// The HTML page draws its pictures on a canvas from data the tool computes:
-// per graph pair a table of nodes (names on both sides, kind, status,
-// location, IR text, the action that names it) and two laid-out views of the
-// drawing: "all" (every node but the hidden shared leaves) and "changes"
-// (unchanged stretches collapsed). The schema is described in
-// docs/Renderers.md; the page's script (assets/viewer-*.js) reads it.
+// The HTML page draws its pictures on a canvas from data the tool computes,
+// written compactly so that a page of tens of thousands of nodes opens
+// quickly: per graph pair a node table in columns (names on both sides,
+// kinds and location files through a string table, statuses as numbers, the
+// action that names each node), laid-out views of the drawing ("all": every
+// node but the hidden shared leaves and unchanged checks; "changes":
+// unchanged stretches collapsed; "allChecks"/"changesChecks": the same with
+// the checks, when there are any) and the nodes' IR text, as templates
+// shared by nodes whose IR differs only in SSA names. Only what the first
+// screen needs is in the first blob; the other views and the IR are parsed
+// when first wanted. The schema is described in docs/Renderers.md; the
+// page's script (assets/viewer-*.js) reads it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,23 +25,28 @@
 #include <string>
 #include <vector>
 
+namespace llvm::json {
+class OStream;
+} // namespace llvm::json
+
 namespace graphdiff {
 
 struct ViewerData {
-  /// The pair's data as one JSON object, with every `<` escaped so that it
-  /// can sit inside a <script> element.
-  std::string json;
+  /// JSON objects, each with every `<` escaped so that it can sit inside a
+  /// <script> element: what the first screen needs (the node table and the
+  /// view the page opens on), the other views, and the IR text.
+  std::string first, views, ir;
   /// For the caption: nodes collapsed in the changes-only view, unchanged
-  /// shared leaves left out, nodes in the full view.
-  unsigned collapsedNodes = 0, hiddenLeaves = 0, drawnNodes = 0;
+  /// shared leaves and unchanged check nodes left out, nodes in the full
+  /// view.
+  unsigned collapsedNodes = 0, hiddenLeaves = 0, hiddenChecks = 0,
+           drawnNodes = 0;
   /// Whether the page opens on the changes-only view.
   bool changesFirst = false;
 };
 
-/// The viewer's data for `view`; `actions` is describeActions(view).
-ViewerData buildViewerData(const PairView &view,
-                           llvm::ArrayRef<ActionLine> actions,
-                           const RenderOptions &options);
+/// The viewer's data for `view`.
+ViewerData buildViewerData(const PairView &view, const RenderOptions &options);
 
 /// The node names an action line involves, per side, in the order
 /// describeActions lists the lines: source node indices and target node
@@ -45,6 +56,30 @@ struct ActionNodes {
   std::vector<std::string> inputs;
 };
 std::vector<ActionNodes> actionNodes(const PairView &view);
+
+/// How an edge of the viewer's pictures exists: on both sides, as a fused
+/// region's "replaced by" edge, in the source only, in the target only.
+enum class EdgeKind {
+  Both = 0,
+  ReplacedBy = 1,
+  SourceOnly = 2,
+  TargetOnly = 3
+};
+
+struct ViewEdge {
+  unsigned from, to;
+  EdgeKind kind;
+};
+
+/// The edges of `drawing` with their kinds, then the edges only the target
+/// has between drawn nodes that both sides have (a new input of an updated
+/// node, say).
+std::vector<ViewEdge> viewEdges(const PairView &view, const Drawing &drawing);
+
+/// Writes one laid-out view of `drawing` as a JSON object; `rows` gives each
+/// drawing node's row in the node table.
+void writeViewerView(llvm::json::OStream &json, const PairView &view,
+                     const Drawing &drawing, llvm::ArrayRef<unsigned> rows);
 
 } // namespace graphdiff
 

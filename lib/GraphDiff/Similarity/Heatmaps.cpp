@@ -12,6 +12,7 @@
 #include "GraphDiff/Similarity/SimilarityRenderers.h"
 
 #include "GraphDiff/Similarity/SemVer.h"
+#include "GraphDiff/Support/Escape.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"

@@ -16,7 +16,7 @@
 
 #include "GraphDiff/Similarity/Inputs.h"
 
-#include "GraphDiff/Similarity/JsonDocument.h"
+#include "GraphDiff/Support/JsonDocument.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"

@@ -6,7 +6,7 @@
 
 #include "GraphDiff/Similarity/SimilarityResults.h"
 
-#include "GraphDiff/Similarity/JsonDocument.h"
+#include "GraphDiff/Support/JsonDocument.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"

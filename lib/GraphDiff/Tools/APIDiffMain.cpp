@@ -5,12 +5,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphDiff/Tools/APIDiffMain.h"
+#include "GraphDiff/Tools/APIDiffConfig.h"
 
 #include "GraphDiff/APIDiff/APIDiffer.h"
 #include "GraphDiff/APIDiff/APIGroups.h"
+#include "GraphDiff/APIDiff/APIPlan.h"
 #include "GraphDiff/APIDiff/CompspecFacts.h"
 #include "GraphDiff/APIRenderers/APIRenderers.h"
 #include "GraphDiff/Dialect/API/IR/API.h"
+#include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Importers/APIImporters.h"
 #include "GraphDiff/Tools/OutputFile.h"
 #include "GraphDiff/Tools/ParseInput.h"
@@ -27,7 +30,6 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/Process.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
@@ -37,82 +39,6 @@ namespace cl = llvm::cl;
 
 namespace {
 enum ExitCode : int { ExitCompatible = 0, ExitBreaking = 1, ExitTrouble = 2 };
-enum class ColorChoice { Auto, Always, Never };
-
-struct Options {
-  cl::list<std::string> inputs{cl::Positional,
-                               cl::desc("<old API> <new API> | <input file>")};
-  cl::opt<std::string> outputFilename{"o", cl::desc("Output filename"),
-                                      cl::value_desc("filename"),
-                                      cl::init("-")};
-  cl::opt<APIInputFormat> from{
-      "from", cl::desc("What the inputs are (default: detected)"),
-      cl::values(clEnumValN(APIInputFormat::Auto, "auto",
-                            "JSON with \"nodes\": compspec; other JSON: "
-                            "functiondb; anything else: MLIR"),
-                 clEnumValN(APIInputFormat::FunctionDB, "functiondb",
-                            "caliper functiondb JSON"),
-                 clEnumValN(APIInputFormat::Compspec, "compspec",
-                            "compspec graph JSON (nodes, relations)"),
-                 clEnumValN(APIInputFormat::MLIR, "mlir",
-                            "an MLIR module (or api IR)")),
-      cl::init(APIInputFormat::Auto)};
-  // Spelled --version=KEY on the command line (see rewriteArguments).
-  cl::opt<std::string> version{
-      "api-version",
-      cl::desc("functiondb: the version key to read (--version=KEY; default: "
-               "the only one)"),
-      cl::init("")};
-  cl::opt<std::string> package{
-      "package",
-      cl::desc("functiondb: the package name of compspec's root node "
-               "(default: the most common first component of module names)"),
-      cl::init("")};
-  cl::opt<APIGroupBy> groupBy{
-      "group-by", cl::desc("Diff and report in groups"),
-      cl::values(
-          clEnumValN(APIGroupBy::None, "none", "one group (default)"),
-          clEnumValN(APIGroupBy::Module, "module", "per module"),
-          clEnumValN(APIGroupBy::Function, "function", "per function or class"),
-          clEnumValN(APIGroupBy::Level, "level",
-                     "per level from the root: modules, functions, "
-                     "parameters")),
-      cl::init(APIGroupBy::None)};
-  cl::opt<bool> stopAtFirstBreak{
-      "stop-at-first-break",
-      cl::desc("Report groups up to the first one with a break, then stop"),
-      cl::init(false)};
-  cl::opt<APIReportFormat> format{
-      "format", cl::desc("How to print the diff"),
-      cl::values(clEnumValN(APIReportFormat::Text, "text",
-                            "grouped, one line per change (default)"),
-                 clEnumValN(APIReportFormat::JSON, "json",
-                            "versioned JSON (docs/APIDiff.md)"),
-                 clEnumValN(APIReportFormat::HTML, "html",
-                            "one self-contained web page"),
-                 clEnumValN(APIReportFormat::Compspec, "compspec",
-                            "compspec's own facts (is-compatible.lp)")),
-      cl::init(APIReportFormat::Text)};
-  cl::opt<std::string> suppressFile{
-      "suppress",
-      cl::desc("Silence known changes: lines 'PATTERN: REASON', PATTERN a "
-               "path or a /regex/"),
-      cl::value_desc("file"), cl::init("")};
-  // Spelled --color=... on the command line (see rewriteArguments).
-  cl::opt<ColorChoice> color{
-      "api-color", cl::desc("Colour the text format (--color=...)"),
-      cl::values(clEnumValN(ColorChoice::Auto, "auto",
-                            "when the output is a terminal (default)"),
-                 clEnumValN(ColorChoice::Always, "always", "always"),
-                 clEnumValN(ColorChoice::Never, "never", "never")),
-      cl::init(ColorChoice::Auto)};
-  cl::opt<bool> emitAPI{
-      "emit-api",
-      cl::desc("With one input: print its API as api IR instead of running "
-               "it through mlir-opt"),
-      cl::init(false)};
-};
-
 /// LLVM owns `--version` (print the tool's version) and a boolean `--color`;
 /// ours take values, so `--version=KEY` and `--color=WHEN` are renamed
 /// before the command line is parsed. Bare `--version` keeps LLVM's meaning.
@@ -176,7 +102,8 @@ struct Session {
 
   /// Reads one input's API: JSON through the JSON importers, anything else
   /// parsed as MLIR. Returns null after reporting the located error.
-  OwningOpRef<ModuleOp> import(StringRef filename, const Options &options) {
+  OwningOpRef<ModuleOp> import(StringRef filename,
+                               const APIDiffConfig &options) {
     APIImportOptions importOptions;
     importOptions.format = options.from;
     importOptions.version = options.version;
@@ -224,7 +151,7 @@ int writeOutput(StringRef filename,
   return ExitCompatible;
 }
 
-int runDiff(const Options &options, DialectRegistry &registry) {
+int runDiff(const APIDiffConfig &options, DialectRegistry &registry) {
   Session session(registry);
   OwningOpRef<ModuleOp> apis[2];
   for (int side = 0; side < 2; ++side)
@@ -249,6 +176,9 @@ int runDiff(const Options &options, DialectRegistry &registry) {
   report.newInput = describe(*apis[1], options.inputs[1]);
   report.groupBy = options.groupBy;
   report.diff = diffAPIs(*apis[0], *apis[1]);
+  if (options.verify &&
+      failed(verifyAPIPlan(report.diff.plan, *apis[0], *apis[1])))
+    return ExitTrouble;
   applyAPISuppressions(report.diff, suppressions);
   report.groups = groupAPIChanges(report.diff, options.groupBy);
   report.shownGroups = report.groups.size();
@@ -263,12 +193,8 @@ int runDiff(const Options &options, DialectRegistry &registry) {
   if (compspec)
     addCompspecFacts(report, *apis[0], *apis[1], options.stopAtFirstBreak);
 
-  bool color =
-      options.color == ColorChoice::Always ||
-      (options.color == ColorChoice::Auto && options.outputFilename == "-" &&
-       llvm::sys::Process::StandardOutIsDisplayed());
   if (writeOutput(options.outputFilename, [&](llvm::raw_ostream &os) {
-        renderAPIReport(report, options.format, os, color);
+        renderAPIReport(report, options.format, os, options.color);
       }) != ExitCompatible)
     return ExitTrouble;
   if (compspec)
@@ -280,7 +206,7 @@ int runDiff(const Options &options, DialectRegistry &registry) {
 }
 
 /// --emit-api: the one input's API as IR.
-int emitAPI(const Options &options, DialectRegistry &registry) {
+int emitAPI(const APIDiffConfig &options, DialectRegistry &registry) {
   Session session(registry);
   OwningOpRef<ModuleOp> api = session.import(
       options.inputs.empty() ? "-" : options.inputs.front(), options);
@@ -300,11 +226,11 @@ int graphdiff::apiDiffMain(int argc, char **argv) {
   std::vector<char *> arguments = rewriteArguments(argc, argv, storage);
 
   DialectRegistry registry;
-  registry.insert<api::APIDialect>();
+  registry.insert<api::APIDialect, patch::PatchDialect>();
   registerAllDialects(registry);
   registerAllExtensions(registry);
 
-  static Options options;
+  APIDiffConfig::registerCLOptions();
   MlirOptMainConfig::registerCLOptions(registry);
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
@@ -320,13 +246,10 @@ int graphdiff::apiDiffMain(int argc, char **argv) {
                                    "(graph-diff-api INPUT)\n",
                                    /*Errs=*/&llvm::errs()))
     return 2;
-
-  if (options.inputs.size() > 2) {
-    llvm::errs() << "graph-diff-api: expected an old and a new API (or one "
-                    "input); got "
-                 << options.inputs.size() << "\n";
+  FailureOr<APIDiffConfig> parsed = APIDiffConfig::createFromCLOptions();
+  if (failed(parsed))
     return ExitTrouble;
-  }
+  const APIDiffConfig &options = *parsed;
   if (options.inputs.size() == 2)
     return runDiff(options, registry);
   if (options.emitAPI)

@@ -14,7 +14,9 @@
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Dialect/Profile/IR/Profile.h"
-#include "GraphDiff/Differ/DiffReport.h"
+#include "GraphDiff/Differ/DiffResult.h"
+#include "GraphDiff/Differ/ModuleGraphs.h"
+#include "GraphDiff/Graph/AttributeEquivalence.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "GraphDiff/Plan/ApplyPlan.h"
 #include "GraphDiff/Plan/Isomorphism.h"
@@ -115,13 +117,13 @@ static LogicalResult checkGraphEntry(Operation &op, ModuleGraph *source,
       target->form != ModuleGraph::Declaration)
     return op.emitError("changes a graph that both inputs define: that takes "
                         "a 'patch.plan'");
-  SmallVector<StringRef> actual = declarationChanges(*source, *target);
-  SmallVector<StringRef> listed(
-      change.getChanges().getAsValueRange<StringAttr>());
+  patch::GraphChange actual = declarationChanges(*source, *target);
+  patch::GraphChange listed = change.getChanges();
   if (actual != listed)
-    return op.emitError() << "lists changes [" << llvm::join(listed, ", ")
+    return op.emitError() << "lists changes ["
+                          << patch::stringifyGraphChange(listed)
                           << "] but the inputs differ in ["
-                          << llvm::join(actual, ", ") << "]";
+                          << patch::stringifyGraphChange(actual) << "]";
   return success();
 }
 
@@ -213,8 +215,9 @@ static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
         return ExitTrouble;
       same = !findMismatch(**a, **b);
     } else if (other) {
-      same = OperationEquivalence::isEquivalentTo(
-          graph.op, other->op, OperationEquivalence::IgnoreLocations);
+      same = isSameOp(
+          graph.op, other->op, [](Value a, Value b) { return a == b; },
+          /*ignoreLocations=*/true);
     }
     if (!same)
       missing.push_back("@" + graph.key +
@@ -238,7 +241,10 @@ static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
 static int runDiff(const GraphDiffOptConfig &config, DialectRegistry &registry,
                    bool allowUnregisteredDialects) {
   StringRef sourceFile = config.inputs[0], targetFile = config.inputs[1];
-  MLIRContext context(registry);
+  // On the heap: once the report is written, the tool exits without freeing
+  // the context, the inputs or the diff (leakAtExit).
+  auto ownedContext = std::make_unique<MLIRContext>(registry);
+  MLIRContext &context = *ownedContext;
   context.loadAllAvailableDialects();
   context.allowUnregisteredDialects(allowUnregisteredDialects);
   // Diagnostics point at both inputs' lines; the generic dump adds nothing.
@@ -247,11 +253,13 @@ static int runDiff(const GraphDiffOptConfig &config, DialectRegistry &registry,
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
 
   Progress progress(config.progress);
-  AsmParserState sourceState, targetState;
   // A --label names the input in the report and in locations (git's
-  // `a/model.mlir`, not the temporary file it wrote).
-  auto parse = [&](StringRef file, unsigned side) -> OwningOpRef<ModuleOp> {
-    AsmParserState &state = side ? targetState : sourceState;
+  // `a/model.mlir`, not the temporary file it wrote). The parser state is
+  // kept only until the user's SSA names are taken from it (SourceNames,
+  // which points into the input's buffer): it is the largest thing the
+  // parser makes besides the IR.
+  auto parse = [&](StringRef file, unsigned side,
+                   AsmParserState &state) -> OwningOpRef<ModuleOp> {
     progress.phase("parsing " + file);
     if (config.labels.size() <= side)
       return parseInputFile(file, sourceMgr, context, state);
@@ -265,13 +273,23 @@ static int runDiff(const GraphDiffOptConfig &config, DialectRegistry &registry,
                                 buffer->getBuffer(), config.labels[side]),
                             sourceMgr, context, state);
   };
-  OwningOpRef<ModuleOp> source = parse(sourceFile, 0);
+  auto parseNamed = [&](StringRef file, unsigned side,
+                        std::optional<SourceNames> &names) {
+    auto state = std::make_unique<AsmParserState>();
+    OwningOpRef<ModuleOp> module = parse(file, side, *state);
+    if (module)
+      names.emplace(*state);
+    return module;
+  };
+  std::optional<SourceNames> sourceNamesOr, targetNamesOr;
+  OwningOpRef<ModuleOp> source = parseNamed(sourceFile, 0, sourceNamesOr);
   if (!source)
     return ExitTrouble;
-  OwningOpRef<ModuleOp> target = parse(targetFile, 1);
+  OwningOpRef<ModuleOp> target = parseNamed(targetFile, 1, targetNamesOr);
   if (!target)
     return ExitTrouble;
-  SourceNames sourceNames(sourceState), targetNames(targetState);
+  const SourceNames &sourceNames = *sourceNamesOr;
+  const SourceNames &targetNames = *targetNamesOr;
 
   if (!config.checkPlan.empty())
     return checkPlans(config.checkPlan, *source, *target, &sourceNames,
@@ -290,7 +308,8 @@ static int runDiff(const GraphDiffOptConfig &config, DialectRegistry &registry,
   FailureOr<DiffResult> diff = diffModules(*source, *target, diffOptions);
   if (failed(diff))
     return ExitTrouble;
-  DiffResult &report = *diff;
+  auto ownedReport = std::make_unique<DiffResult>(std::move(*diff));
+  DiffResult &report = *ownedReport;
   if (config.verify) {
     progress.phase("verifying " + llvm::Twine(report.pairs.size()) +
                    " plan(s)");
@@ -316,7 +335,13 @@ static int runDiff(const GraphDiffOptConfig &config, DialectRegistry &registry,
           })))
     return ExitTrouble;
   progress.phase("done");
-  return isSelectionDifferent(report, config.render) ? ExitDifferent : ExitSame;
+  int exitCode =
+      isSelectionDifferent(report, config.render) ? ExitDifferent : ExitSame;
+  leakAtExit(std::move(ownedReport));
+  leakAtExit(std::move(source));
+  leakAtExit(std::move(target));
+  leakAtExit(std::move(ownedContext));
+  return exitCode;
 }
 
 /// Everything but the process set-up: runs on a large stack.

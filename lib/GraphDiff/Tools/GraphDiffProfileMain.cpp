@@ -11,6 +11,7 @@
 
 #include "GraphDiff/Tools/GraphDiffProfileMain.h"
 #include "GraphDiff/Tools/ColorOption.h"
+#include "GraphDiff/Tools/GraphDiffProfileConfig.h"
 #include "GraphDiff/Tools/OutputFile.h"
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
@@ -35,7 +36,6 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SourceMgr.h"
-#include <cmath>
 
 using namespace mlir;
 using namespace graphdiff;
@@ -43,92 +43,7 @@ namespace cl = llvm::cl;
 
 namespace {
 enum ExitCode { ExitSame = 0, ExitDifferent = 1, ExitTrouble = 2 };
-enum class OutputFormat { Text, JSON, HTML, Scope, MLIR };
 } // namespace
-
-/// The tool's own options; --help hides the ones libLLVM registers.
-static cl::OptionCategory &profileCategory() {
-  static cl::OptionCategory category("graph-diff-profile options");
-  return category;
-}
-
-namespace {
-struct Options {
-  cl::list<std::string> inputs{cl::Positional, cl::OneOrMore,
-                               cl::desc("<profile> <profile> [<profile>...]"),
-                               cl::cat(profileCategory())};
-  cl::opt<std::string> output{"o", cl::desc("Output file"),
-                              cl::value_desc("filename"), cl::init("-"),
-                              cl::cat(profileCategory())};
-  cl::list<std::string> names{
-      "names", cl::CommaSeparated,
-      cl::desc("Names of the inputs, in order (default left,right; with more "
-               "inputs left,in2,...,right)"),
-      cl::cat(profileCategory())};
-  cl::opt<double> delta{"delta",
-                        cl::desc("Minimum relative difference for a node to "
-                                 "be shown (default 0.1 = 10%)"),
-                        cl::init(0.1), cl::cat(profileCategory())};
-  cl::opt<std::string> minSize{
-      "min-size",
-      cl::desc("Minimum size of the largest side for a node to be shown: "
-               "1MB, 500KB, 12B, 2G (decimal units; default 1MB)"),
-      cl::init("1MB"), cl::cat(profileCategory())};
-  cl::opt<int> maxDepth{"max-depth",
-                        cl::desc("Deepest level shown, the root being 0 "
-                                 "(default -1: all)"),
-                        cl::init(-1), cl::cat(profileCategory())};
-  cl::list<std::string> hide{
-      "hide",
-      cl::desc("Do not show the children of nodes whose whole path "
-               "matches this POSIX extended regex (repeatable)"),
-      cl::cat(profileCategory())};
-  cl::opt<bool> swap{"swap",
-                     cl::desc("Diff last - first instead of first - "
-                              "last"),
-                     cl::cat(profileCategory())};
-  cl::opt<std::string> metric{
-      "metric",
-      cl::desc("The metric compared or written (default: the first "
-               "metric of the first input: bytes for memory "
-               "profiles; --format=scope also takes 'all')"),
-      cl::cat(profileCategory())};
-  cl::opt<bool> memory{
-      "memory",
-      cl::desc("Inputs are MLIR models: compare the bytes their "
-               "ops' results occupy per scope"),
-      cl::cat(profileCategory())};
-  cl::opt<std::string> pipeline{
-      "pipeline",
-      cl::desc("With --memory and one model: run this pass pipeline on it "
-               "(as mlir-opt's --pass-pipeline) and compare the model "
-               "before and after"),
-      cl::value_desc("builtin.module(...)"), cl::cat(profileCategory())};
-  cl::opt<OutputFormat> format{
-      "format", cl::desc("Output format"),
-      cl::values(clEnumValN(OutputFormat::Text, "text",
-                            "tfprof_diff's layout (default)"),
-                 clEnumValN(OutputFormat::JSON, "json",
-                            "the shown tree as JSON (docs/ProfileDiff.md)"),
-                 clEnumValN(OutputFormat::HTML, "html",
-                            "a self-contained differential icicle picture"),
-                 clEnumValN(OutputFormat::Scope, "scope",
-                            "one input written as a tfprof scope file"),
-                 clEnumValN(OutputFormat::MLIR, "mlir",
-                            "the inputs' profiles as prof IR")),
-      cl::init(OutputFormat::Text), cl::cat(profileCategory())};
-};
-} // namespace
-
-/// The default display names: left, right; left, in2, ..., right.
-static std::vector<std::string> defaultNames(size_t count) {
-  std::vector<std::string> names;
-  for (size_t i = 0; i < count; ++i)
-    names.push_back(i == 0           ? "left"
-                    : i + 1 == count ? "right"
-                                     : "in" + std::to_string(i + 1));
-  return names;
-}
 
 /// Reads one input into a module holding its profile (the first
 /// `prof.profile` of the module is used). Returns null after reporting.
@@ -214,9 +129,7 @@ readModelAndPipeline(StringRef filename, StringRef pipeline,
 
 int graphdiff::graphDiffProfileMain(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
-  static Options options;
-  registerColorOption(&profileCategory());
-  cl::HideUnrelatedOptions(profileCategory());
+  GraphDiffProfileConfig::registerCLOptions();
   // Option mistakes are trouble (exit 2), not "differs".
   if (!cl::ParseCommandLineOptions(
           argc, argv,
@@ -226,50 +139,14 @@ int graphdiff::graphDiffProfileMain(int argc, char **argv) {
           "does\n",
           /*Errs=*/&llvm::errs()))
     return 2;
-
-  if (!options.pipeline.empty() &&
-      (!options.memory || options.inputs.size() != 1)) {
-    llvm::errs() << "graph-diff-profile: --pipeline takes --memory and one "
-                    "model\n";
+  FailureOr<GraphDiffProfileConfig> parsed =
+      GraphDiffProfileConfig::createFromCLOptions();
+  if (failed(parsed))
     return ExitTrouble;
-  }
-  size_t count = options.pipeline.empty() ? options.inputs.size() : 2;
-  bool oneInputFormat = options.format == OutputFormat::Scope ||
-                        options.format == OutputFormat::MLIR;
-  if (options.format == OutputFormat::Scope && count != 1) {
-    llvm::errs() << "graph-diff-profile: --format=scope writes one profile: "
-                    "give one input\n";
-    return ExitTrouble;
-  }
-  if (!oneInputFormat && count < 2) {
-    llvm::errs() << "graph-diff-profile: a diff needs two or more inputs "
-                    "(one input: --format=scope or --format=mlir)\n";
-    return ExitTrouble;
-  }
-  std::vector<std::string> names(options.names.begin(), options.names.end());
-  if (names.empty())
-    names = defaultNames(count);
-  if (names.size() != count) {
-    llvm::errs() << "graph-diff-profile: " << names.size() << " names for "
-                 << count << " inputs\n";
-    return ExitTrouble;
-  }
-  ProfileDiffOptions diffOptions;
-  diffOptions.delta = options.delta;
-  std::optional<double> minSize = parseSizeOption(options.minSize);
-  if (!minSize || !(options.delta >= 0) || std::isinf(options.delta)) {
-    llvm::errs() << "graph-diff-profile: "
-                 << (minSize ? "--delta must be a non-negative number"
-                             : "--min-size '" + options.minSize +
-                                   "' is not a size such as 1MB, 500KB or 12B")
-                 << "\n";
-    return ExitTrouble;
-  }
-  diffOptions.minSize = *minSize;
-  diffOptions.maxDepth = options.maxDepth;
-  diffOptions.hide.assign(options.hide.begin(), options.hide.end());
-  diffOptions.swap = options.swap;
-  diffOptions.metric = options.metric;
+  const GraphDiffProfileConfig &options = *parsed;
+  const std::vector<std::string> &names = options.names;
+  size_t count = names.size();
+  bool oneInputFormat = options.writesInputs();
 
   DialectRegistry registry;
   registry.insert<prof::ProfDialect, lg::LGDialect, patch::PatchDialect>();
@@ -304,12 +181,12 @@ int graphdiff::graphDiffProfileMain(int argc, char **argv) {
 
   ProfileRenderOptions renderOptions;
   renderOptions.subject = options.memory ? "memory profiles" : "scope files";
-  renderOptions.color = shouldColor(options.output);
+  renderOptions.color = shouldColor(options.outputFilename);
 
   FailureOr<ProfileDiff> diff = failure();
   if (!oneInputFormat) {
     std::string error;
-    diff = diffProfiles(inputs, diffOptions, error);
+    diff = diffProfiles(inputs, options.diff, error);
     if (failed(diff)) {
       llvm::errs() << "graph-diff-profile: " << error << "\n";
       return ExitTrouble;
@@ -318,32 +195,32 @@ int graphdiff::graphDiffProfileMain(int argc, char **argv) {
 
   bool renderFailed = false;
   LogicalResult written = writeOutputFile(
-      options.output, "graph-diff-profile",
+      options.outputFilename, "graph-diff-profile",
       [&](llvm::raw_ostream &os) -> LogicalResult {
         switch (options.format) {
-        case OutputFormat::Text:
+        case ProfileOutputFormat::Text:
           renderProfileDiffText(*diff, renderOptions, os);
           break;
-        case OutputFormat::JSON:
+        case ProfileOutputFormat::JSON:
           renderProfileDiffJSON(*diff, renderOptions, os);
           break;
-        case OutputFormat::HTML:
+        case ProfileOutputFormat::HTML:
           renderProfileDiffHTML(*diff, renderOptions, os);
           break;
-        case OutputFormat::Scope: {
+        case ProfileOutputFormat::Scope: {
           // One metric (the first, or --metric), which tfprof_diff reads;
           // --metric=all writes every metric, joined by ", " as tfprof does.
           std::vector<std::string> metrics;
-          if (options.metric.empty())
+          if (options.diff.metric.empty())
             metrics.push_back(
                 cast<StringAttr>(inputs.front().profile.getMetrics()[0]).str());
-          else if (options.metric != "all")
-            metrics.push_back(options.metric);
+          else if (options.diff.metric != "all")
+            metrics.push_back(options.diff.metric);
           renderFailed =
               failed(writeTFProfScope(inputs.front().profile, metrics, os));
           break;
         }
-        case OutputFormat::MLIR:
+        case ProfileOutputFormat::MLIR:
           for (ProfileInput &input : inputs)
             os << input.profile << "\n";
           break;

@@ -16,6 +16,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/thread.h"
 
+#include <array>
 #include <memory>
 
 using namespace mlir;
@@ -23,9 +24,18 @@ using namespace mlir;
 LogicalResult graphdiff::checkNestingDepth(llvm::SourceMgr &sourceMgr,
                                            unsigned bufferID) {
   StringRef text = sourceMgr.getMemoryBuffer(bufferID)->getBuffer();
+  // Most characters are none of those below: skip them with one lookup.
+  static const std::array<bool, 256> matters = [] {
+    std::array<bool, 256> table{};
+    for (unsigned char c : StringRef("\"/{[(<}])>"))
+      table[c] = true;
+    return table;
+  }();
   unsigned depth = 0;
   for (size_t i = 0, e = text.size(); i < e; ++i) {
     char c = text[i];
+    if (!matters[static_cast<unsigned char>(c)])
+      continue;
     char next = i + 1 < e ? text[i + 1] : '\0';
     if (c == '"') {
       // A string literal: skip it, escapes included.

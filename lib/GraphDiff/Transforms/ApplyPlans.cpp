@@ -46,6 +46,8 @@ struct GraphApplyPlansPass
       FailureOr<OwningOpRef<Operation *>> applied = applyPlan(plan, **graph);
       if (failed(applied))
         return signalPassFailure();
+      if (failed(declarePlanSymbols(plan, graphOp->getParentOp(), graphOp)))
+        return signalPassFailure();
       Operation *result = applied->release();
       graphOp->getBlock()->getOperations().insert(graphOp->getIterator(),
                                                   result);

@@ -6,7 +6,7 @@
 
 #include "GraphDiff/Transforms/Passes.h"
 
-#include "GraphDiff/Differ/DiffReport.h"
+#include "GraphDiff/Differ/DiffResult.h"
 #include "GraphDiff/Differ/GraphDiffer.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Pass/PassInstrumentation.h"

@@ -6,7 +6,7 @@
 
 #include "GraphDiff/Transforms/Passes.h"
 
-#include "GraphDiff/Differ/DiffReport.h"
+#include "GraphDiff/Differ/DiffResult.h"
 #include "GraphDiff/Plan/Isomorphism.h"
 #include "GraphDiff/Renderers/Renderers.h"
 #include "mlir/Support/FileUtilities.h"

@@ -75,3 +75,14 @@ func.func @g() {
   api.node "size" 4 : i64
   return
 }
+
+// -----
+
+// An object sits in a symbol table (a builtin.module, an api scope, a patch
+// action); a function body is none.
+func.func @host() {
+  // expected-error @below {{'api.func' op symbol's parent must have the SymbolTable trait}}
+  api.func @inner {
+  }
+  return
+}

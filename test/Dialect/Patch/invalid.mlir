@@ -197,8 +197,13 @@ patch.plan @src to @tgt {
 
 // -----
 
-// expected-error @below {{lists unknown change 'renamed'}}
+// expected-error @below {{unknown change 'renamed' (expected 'defined', 'declared', 'signature', 'attributes')}}
 patch.change_graph @g changes ["renamed"]
+
+// -----
+
+// expected-error @below {{lists change 'signature' twice}}
+patch.change_graph @g changes ["signature", "defined", "signature"]
 
 // -----
 
@@ -326,7 +331,7 @@ patch.plan @g to @g {
 // -----
 
 patch.plan @g to @g {
-  // expected-error @below {{unknown change 'renamed' (expected 'kind', 'attributes', 'types', 'regions', 'inputs')}}
+  // expected-error @below {{unknown change 'renamed' (expected 'kind', 'attributes', 'types', 'regions', 'inputs', 'order')}}
   patch.update %3 changes ["kind", "renamed"] inputs() {
     %0 = "test.op"() : () -> i32
   }
@@ -355,6 +360,56 @@ patch.plan @g to @g {
 patch.plan @g to @g {
   // expected-error @below {{lists change 'kind' twice}}
   patch.update %3 changes ["kind", "kind"] inputs() {
+    %0 = "test.op"() : () -> i32
+  }
+}
+
+// -----
+
+// `before` places a new node: right before a source node that stays, or at
+// the end (`_`). A moved update says so ("order"), and says where.
+
+patch.plan @g to @g {
+  // expected-error @below {{lists 'order' but does not say where the node goes ('before')}}
+  patch.update %3 changes ["order"] inputs() {
+    %0 = "test.op"() : () -> i32
+  }
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{moves the node ('before') but does not list 'order'}}
+  patch.update %3 changes ["kind"] inputs() before %2 {
+    %0 = "test.op"() : () -> i32
+  }
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{must place its new node before a source node or '_' (the end), not 'new %2'}}
+  patch.insert new %5 inputs() before new %2 {
+    %0 = "test.op"() : () -> i32
+  }
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{places its new node before %2, which the plan removes}}
+  patch.insert new %5 inputs() before %2 {
+    %0 = "test.op"() : () -> i32
+  }
+  // expected-note @below {{removed here}}
+  patch.delete %2
+}
+
+// -----
+
+patch.plan @g to @g {
+  // expected-error @below {{gives old attribute values ('was') but does not list 'attributes'}}
+  patch.update %3 changes ["kind"] was {alpha = 1 : i64} inputs() {
     %0 = "test.op"() : () -> i32
   }
 }

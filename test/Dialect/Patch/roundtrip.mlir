@@ -74,10 +74,31 @@ patch.plan @forward to @forward {
   ^bb0(%a: tensor<4xf32>, %b: f32):
     %0:2 = "test.fused"(%a, %b) : (tensor<4xf32>, f32) -> (tensor<4xf32>, tensor<4xf32>)
   }
-  // CHECK: patch.update %7 changes ["attributes"] inputs(new %3)
-  patch.update %7 changes ["attributes"] inputs(new %3) {
+  // CHECK: patch.update %7 changes ["attributes"] was {alpha = 1 : i64} inputs(new %3)
+  patch.update %7 changes ["attributes"] was {alpha = 1 : i64} inputs(new %3) {
   ^bb0(%a: tensor<4xf32>):
     %0 = "test.op"(%a) {alpha = 2 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  }
+}
+
+// Ops on buffers are placed: `before` a source node that stays, or `_` (the
+// end); a moved update lists "order".
+// CHECK-LABEL: patch.plan @buffers to @buffers {
+patch.plan @buffers to @buffers {
+  // CHECK-NEXT: patch.insert new %linalg.fill.0 inputs(%c, %arg1) before %linalg.copy.0 {
+  patch.insert new %linalg.fill.0 inputs(%c, %arg1) before %linalg.copy.0 {
+  ^bb0(%a: f32, %b: memref<4xf32>):
+    linalg.fill ins(%a : f32) outs(%b : memref<4xf32>)
+  }
+  // CHECK: patch.update %linalg.copy.1 changes ["order"] inputs(%arg1, %arg0) before _ stage "structure" {
+  patch.update %linalg.copy.1 changes ["order"] inputs(%arg1, %arg0) before _ stage "structure" {
+  ^bb0(%a: memref<4xf32>, %b: memref<4xf32>):
+    linalg.copy ins(%a : memref<4xf32>) outs(%b : memref<4xf32>)
+  }
+  // CHECK: patch.replace %5 with new %3 region [%5] inputs(%arg1) results() before %linalg.copy.0 {
+  patch.replace %5 with new %3 region [%5] inputs(%arg1) results() before %linalg.copy.0 {
+  ^bb0(%a: memref<4xf32>):
+    "test.touch"(%a) : (memref<4xf32>) -> ()
   }
 }
 

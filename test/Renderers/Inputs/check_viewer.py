@@ -2,10 +2,15 @@
 """Checks of the HTML viewer that a browser cannot report by itself.
 
   check_viewer.py geometry PAGE.html
-      Reads the layout the tool embedded in the page (one JSON object per
-      graph pair) and checks, in both views: no two nodes overlap, and no
-      node outside a fused region (its replacing node included) meets the
-      region's box, which holds all its members. Prints one line per view.
+      Reads the layout the tool embedded in the page (per graph pair, the
+      first view with the node table, the other views apart) and checks, in
+      every view: no two nodes overlap, and no node outside a fused region
+      (its replacing node included) meets the region's box, which holds all
+      its members. Prints one line per view.
+
+  check_viewer.py edges PAGE.html VIEW
+      Prints, per graph pair, the edges of VIEW that only one side has:
+      "source only: @a -> @b", "target only: @a -> @b".
 
   check_viewer.py pixels SHOT.png TOP NAME=#rrggbb:MIN ...
       Counts the pixels of each colour in a PNG screenshot, in the rows from
@@ -26,17 +31,33 @@ def overlaps(a, b):
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
-def geometry(path):
+def pairs(path):
+    """Each pair's data: the first blob with every view merged in."""
     page = open(path, encoding="utf-8").read()
-    blobs = re.findall(r'<script type="application/json" class="pair-data">(.*?)</script>', page, re.S)
-    if not blobs:
+    first = re.findall(r'<script type="application/json" class="pair-data">(.*?)</script>', page, re.S)
+    later = re.findall(r'<script type="application/json" class="pair-views">(.*?)</script>', page, re.S)
+    if not first or len(first) != len(later):
         sys.exit("error: no viewer data in " + path)
-    bad = 0
-    for index, blob in enumerate(blobs):
+    out = []
+    for blob, more in zip(first, later):
         data = json.loads(blob)
-        for name in ("all", "changes"):
+        data["views"].update(json.loads(more))
+        out.append(data)
+    return out
+
+
+def triples(flat):
+    return [flat[i:i + 3] for i in range(0, len(flat), 3)]
+
+
+def geometry(path):
+    bad = 0
+    for index, data in enumerate(pairs(path)):
+        names = data["nodes"]["name"]
+        for name in sorted(data["views"]):
             view = data["views"][name]
-            boxes = [(n[1], n[2], W, H) for n in view["nodes"]]
+            nodes = triples(view["nodes"])
+            boxes = [(n[1], n[2], W, H) for n in nodes]
             # Nodes never overlap: sort by row, compare neighbours in a row.
             rows = {}
             for i, b in enumerate(boxes):
@@ -46,33 +67,43 @@ def geometry(path):
                 for a, b in zip(members, members[1:]):
                     if overlaps(boxes[a], boxes[b]):
                         print("pair %d view %s: nodes %s and %s overlap" % (
-                            index, name, data["nodes"][view["nodes"][a][0]]["name"],
-                            data["nodes"][view["nodes"][b][0]]["name"]))
+                            index, name, names[nodes[a][0]], names[nodes[b][0]]))
                         bad += 1
             boxed = 0
-            for cluster in view["clusters"]:
-                box = cluster["box"]
+            for replacer, members, box in view["clusters"]:
+                label = "fused into " + names[nodes[replacer][0]]
                 if box[2] <= 0:
                     continue
                 boxed += 1
-                members = set(cluster["members"])
+                members = set(members)
                 for m in members:
                     b = boxes[m]
                     if not (box[0] <= b[0] and b[0] + W <= box[0] + box[2] and
                             box[1] <= b[1] and b[1] + H <= box[1] + box[3]):
-                        print("pair %d view %s: %s sticks out of its region box" % (index, name, cluster["label"]))
+                        print("pair %d view %s: %s sticks out of its region box" % (index, name, label))
                         bad += 1
                 for i, b in enumerate(boxes):
                     if i not in members and overlaps(b, box):
-                        what = "its replacing node" if i == cluster["replacer"] else "node"
+                        what = "its replacing node" if i == replacer else "node"
                         print("pair %d view %s: %s %s overlaps the box '%s'" % (
-                            index, name, what, data["nodes"][view["nodes"][i][0]]["name"], cluster["label"]))
+                            index, name, what, names[nodes[i][0]], label))
                         bad += 1
             print("pair %d view %s: %d nodes, %d edges, %d of %d regions boxed" % (
-                index, name, len(boxes), len(view["edges"]), boxed, len(view["clusters"])))
+                index, name, len(boxes), len(view["edges"]) // 3, boxed, len(view["clusters"])))
     if bad:
         sys.exit("error: %d layout problems" % bad)
     print("geometry ok")
+
+
+def edges(path, name):
+    for index, data in enumerate(pairs(path)):
+        names = data["nodes"]["name"]
+        view = data["views"][name]
+        nodes = triples(view["nodes"])
+        for a, b, kind in triples(view["edges"]):
+            if kind in (2, 3):
+                print("pair %d %s only: %s -> %s" % (index, "source" if kind == 2 else "target",
+                                                    names[nodes[a][0]], names[nodes[b][0]]))
 
 
 def read_png(path):
@@ -140,6 +171,8 @@ def pixels(path, top, wanted):
 if __name__ == "__main__":
     if len(sys.argv) >= 3 and sys.argv[1] == "geometry":
         geometry(sys.argv[2])
+    elif len(sys.argv) == 4 and sys.argv[1] == "edges":
+        edges(sys.argv[2], sys.argv[3])
     elif len(sys.argv) >= 5 and sys.argv[1] == "pixels":
         pixels(sys.argv[2], int(sys.argv[3]), sys.argv[4:])
     else:

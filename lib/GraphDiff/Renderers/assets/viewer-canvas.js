@@ -2,7 +2,9 @@
  * HTMLRenderer.cpp embeds this file. The layout comes from the tool (the
  * page's JSON data); this script only draws what is in view (nodes sorted by
  * y, found by binary search; edges tested against the view), zooms and pans,
- * and finds the node under the mouse. */
+ * and finds the node under the mouse. `data.nodes` is the node table as one
+ * object per row (viewer-page.js decodes the page's columns); views come
+ * from `views(name)`, which parses those not needed first on demand. */
 var GraphDiffPicture = (function () {
   'use strict';
   var W = 170, H = 40, PANEL_GAP = 90, TOP = 30;
@@ -10,6 +12,8 @@ var GraphDiffPicture = (function () {
     unchanged: '#d9d9d9', updated: '#ffe066', replaced: '#8db8ee',
     deleted: '#f08080', inserted: '#8fd694', replacing: '#4a90e2'
   };
+  // Edges by kind: on both sides, "replaced by", source only, target only.
+  var EDGE_COLORS = ['#777', '#4a90e2', '#e03131', '#2b8a3e'];
 
   function cut(text, width) {
     return text.length <= width ? text : text.slice(0, width - 1) + '\u2026';
@@ -22,12 +26,14 @@ var GraphDiffPicture = (function () {
     return row.status === 'unchanged' || row.status === 'updated';
   }
 
-  function Picture(canvas, data, onClick) {
+  function Picture(canvas, data, onClick, views) {
     this.canvas = canvas;
     this.data = data;
     this.onClick = onClick;
+    this.views = views;
     this.ctx = canvas.getContext('2d');
     this.viewName = data.changesFirst ? 'changes' : 'all';
+    this.checks = false;
     this.mode = 'side';
     this.scale = 1; this.tx = 0; this.ty = 0;
     this.hits = new Set();
@@ -43,31 +49,36 @@ var GraphDiffPicture = (function () {
 
   // Items are what is drawn: a view node on one side (L source, R target,
   // M merged) at world coordinates.
+  // The key of the view shown: "all" or "changes", "Checks" appended when
+  // the hidden checks are shown and the pair has some.
+  Picture.prototype.viewKey = function () {
+    return this.viewName + (this.checks && this.data.hiddenChecks ? 'Checks' : '');
+  };
+
   Picture.prototype.build = function () {
-    var data = this.data, view = data.views[this.viewName];
+    var data = this.data, view = this.views(this.viewKey());
     var side = this.mode === 'side';
     var items = [], left = [], right = [];
-    var offset = view.width + PANEL_GAP;
-    view.nodes.forEach(function (n, v) {
-      var row = data.nodes[n[0]];
+    var offset = view.width + PANEL_GAP, vn = view.nodes, ve = view.edges;
+    for (var v = 0; 3 * v < vn.length; ++v) {
+      var r = vn[3 * v], x = vn[3 * v + 1], y = vn[3 * v + 2] + TOP, row = data.nodes[r];
       if (!side) {
         left[v] = items.length;
-        items.push({v: v, row: n[0], x: n[1], y: n[2] + TOP, side: 'M', name: row.name});
-        return;
+        items.push({v: v, row: r, x: x, y: y, side: 'M', name: row.name});
+        continue;
       }
       if (!row['new']) {
         left[v] = items.length;
-        items.push({v: v, row: n[0], x: n[1], y: n[2] + TOP, side: 'L', name: row.name});
+        items.push({v: v, row: r, x: x, y: y, side: 'L', name: row.name});
       }
       if (onTarget(row)) {
         right[v] = items.length;
-        items.push({v: v, row: n[0], x: n[1] + offset, y: n[2] + TOP, side: 'R',
-                    name: row.tname || row.name});
+        items.push({v: v, row: r, x: x + offset, y: y, side: 'R', name: row.tname || row.name});
       }
-    });
+    }
     var edges = [];
-    view.edges.forEach(function (e) {
-      var a = e[0], b = e[1], replacedBy = e[2] === 1;
+    for (var k = 0; k < ve.length; k += 3) {
+      var a = ve[k], b = ve[k + 1], kind = ve[k + 2];
       var push = function (i, j, kind) {
         if (i === undefined || j === undefined) return;
         var p = items[i], q = items[j];
@@ -75,11 +86,12 @@ var GraphDiffPicture = (function () {
         edges.push({x1: p.x + (cross ? W : W / 2), y1: p.y + (cross ? H / 2 : H),
                     x2: q.x + (cross ? 0 : W / 2), y2: q.y + (cross ? H / 2 : 0), kind: kind});
       };
-      if (!side) { push(left[a], left[b], replacedBy ? 1 : 0); return; }
-      if (replacedBy) { push(left[a], right[b], 1); return; }
-      push(left[a], left[b], 0);
-      push(right[a], right[b], 0);
-    });
+      if (!side) push(left[a], left[b], kind);
+      else if (kind === 1) push(left[a], right[b], 1);
+      else if (kind === 2) push(left[a], left[b], 2);
+      else if (kind === 3) push(right[a], right[b], 3);
+      else { push(left[a], left[b], 0); push(right[a], right[b], 0); }
+    }
     edges.forEach(function (e) {
       e.minX = Math.min(e.x1, e.x2); e.maxX = Math.max(e.x1, e.x2);
       e.minY = Math.min(e.y1, e.y2); e.maxY = Math.max(e.y1, e.y2);
@@ -95,7 +107,14 @@ var GraphDiffPicture = (function () {
     this.items = items;
     this.byY = byY;
     this.edges = edges;
-    this.clusters = view.clusters.filter(function (c) { return c.box[2] > 0; });
+    this.edgeCounts = [0, 0, 0, 0];
+    var counts = this.edgeCounts;
+    edges.forEach(function (e) { counts[e.kind]++; });
+    this.clusters = [];
+    var clusters = this.clusters;
+    view.clusters.forEach(function (c) {
+      if (c[2][2] > 0) clusters.push({box: c[2], label: 'fused into ' + data.nodes[vn[3 * c[0]]].name});
+    });
     this.width = side ? 2 * view.width + PANEL_GAP : view.width;
     this.height = view.height + TOP;
     this.panelX = side ? offset : -1;
@@ -104,11 +123,12 @@ var GraphDiffPicture = (function () {
     this.selected = -1;
   };
 
-  // Rebuilds for another view ("all", "changes") or mode ("side",
-  // "merged"), keeping the zoom.
-  Picture.prototype.show = function (viewName, mode) {
-    if (viewName && this.data.views[viewName]) this.viewName = viewName;
+  // Rebuilds for another view ("all", "changes"), mode ("side", "merged")
+  // or with the hidden checks shown or not (true, false; null: as is).
+  Picture.prototype.show = function (viewName, mode, checks) {
+    if (viewName) this.viewName = viewName;
     if (mode) this.mode = mode;
+    if (checks !== undefined && checks !== null) this.checks = checks;
     this.build();
     this.home();
   };
@@ -257,19 +277,19 @@ var GraphDiffPicture = (function () {
 
   Picture.prototype.drawEdges = function (x0, y0, x1, y1) {
     var ctx = this.ctx, s = this.scale, curved = s > 0.15;
-    var paths = [new Path2D(), new Path2D()], heads = new Path2D();
+    var paths = [new Path2D(), new Path2D(), new Path2D(), new Path2D()], heads = new Path2D();
     this.edges.forEach(function (e) {
       if (e.maxX < x0 || e.minX > x1 || e.maxY < y0 || e.minY > y1) return;
       var p = paths[e.kind];
       p.moveTo(e.x1, e.y1);
-      if (curved && e.kind === 0) {
+      if (curved && e.kind !== 1) {
         p.bezierCurveTo(e.x1, e.y1 + 30, e.x2, e.y2 - 30, e.x2, e.y2);
       } else {
         p.lineTo(e.x2, e.y2);
       }
       if (s > 0.5) {
-        var dx = e.kind === 0 && curved ? 0 : e.x2 - e.x1;
-        var dy = e.kind === 0 && curved ? 1 : e.y2 - e.y1;
+        var dx = e.kind !== 1 && curved ? 0 : e.x2 - e.x1;
+        var dy = e.kind !== 1 && curved ? 1 : e.y2 - e.y1;
         var len = Math.sqrt(dx * dx + dy * dy) || 1;
         dx /= len; dy /= len;
         heads.moveTo(e.x2, e.y2);
@@ -279,10 +299,16 @@ var GraphDiffPicture = (function () {
       }
     });
     ctx.lineWidth = Math.max(1.2, 0.6 / s);
-    ctx.strokeStyle = '#777';
+    ctx.strokeStyle = EDGE_COLORS[0];
     ctx.stroke(paths[0]);
+    // Edges one side lacks: thick, dashed where they were removed.
+    ctx.lineWidth = Math.max(3, 1.5 / s);
+    ctx.strokeStyle = EDGE_COLORS[3];
+    ctx.stroke(paths[3]);
     ctx.setLineDash([6, 4]);
-    ctx.strokeStyle = '#4a90e2';
+    ctx.strokeStyle = EDGE_COLORS[2];
+    ctx.stroke(paths[2]);
+    ctx.strokeStyle = EDGE_COLORS[1];
     ctx.lineWidth = Math.max(2, 1 / s);
     ctx.stroke(paths[1]);
     ctx.setLineDash([]);

@@ -1,23 +1,28 @@
 /* graph-diff HTML report: the page around the pictures (search, the
- * changes-only and side-by-side switches, node details, the action list
- * linked both ways). HTMLRenderer.cpp embeds this file after
- * viewer-canvas.js.
+ * changes-only, checks and side-by-side switches, node details, the action
+ * list linked both ways). HTMLRenderer.cpp embeds this file after
+ * viewer-canvas.js, in the page's head. Each pair's section calls addPair()
+ * right after its first data, so that its picture is drawn while the rest of
+ * the page (the action lists, the other views, the IR) is still being read;
+ * the page calls finish() at its end.
  *
  * For tests: load errors go to #errors; once the page is ready, body gets
  * data-ready (items drawn in all pictures), data-drawn (those in view on the
- * first screen) and data-load-ms (the time from navigation start), and
- * window.graphDiff exposes the pictures. */
-(function () {
+ * first screen), data-first-frame-ms (from navigation start to the first
+ * picture drawn), data-load-ms (to the end of the page's script) and
+ * data-script-ms (the time spent in this script), and window.graphDiff
+ * exposes the pictures. */
+var GraphDiffViewer = (function () {
   'use strict';
-  var start = performance.now();
-  var errors = document.getElementById('errors');
-  window.addEventListener('error', function (e) {
-    errors.textContent += 'error: ' + e.message + '\n';
-  });
-  var box = document.getElementById('search');
-  var hits = document.getElementById('hits');
-  var changesOnly = document.getElementById('changes-only');
-  var mode = document.getElementById('mode');
+  var scriptMs = 0, early = [];
+  // Errors before #errors is read wait in `early`.
+  function report(message) {
+    var errors = document.getElementById('errors');
+    if (errors) errors.textContent += message + '\n';
+    else early.push(message);
+  }
+  window.addEventListener('error', function (e) { report('error: ' + e.message); });
+  var box, hits, changesOnly, checks, mode;
   var pairs = [];
 
   function text(tag, content, cls) {
@@ -52,7 +57,7 @@
     if (row.tname && !target) add('in the target', row.tname);
     if (row.tname && target) add('in the source', row.name);
     add('location', target && row.tloc ? row.tloc : row.loc);
-    if (row.action !== undefined) {
+    if (row.action !== undefined && pair.actionItems[row.action]) {
       dl.appendChild(text('dt', 'action'));
       var dd = document.createElement('dd');
       var link = text('a', pair.actionItems[row.action].textContent.trim());
@@ -62,17 +67,20 @@
       dl.appendChild(dd);
     }
     panel.appendChild(dl);
-    var ir = target && row.tir ? row.tir : row.ir;
+    var tir = irOf(pair, item.row, true), ir = target && tir ? tir : irOf(pair, item.row, false);
     if (ir) {
       // An unchanged node's target IR is its source IR under other names.
-      if (target && !row.tir && !row['new']) panel.appendChild(text('dt', 'IR (as in the source)'));
+      if (target && !tir && !row['new']) panel.appendChild(text('dt', 'IR (as in the source)'));
       panel.appendChild(text('pre', ir, 'ir'));
     }
   }
 
   function markAction(pair, index) {
-    pair.actionItems.forEach(function (li, k) { li.classList.toggle('current', k === index); });
+    if (pair.current !== undefined && pair.actionItems[pair.current])
+      pair.actionItems[pair.current].classList.remove('current');
+    pair.current = index;
     var li = pair.actionItems[index], list = pair.actionList;
+    if (li) li.classList.add('current');
     if (!li) return;
     // Scroll the list only, never the page.
     var top = li.offsetTop - list.offsetTop;
@@ -127,15 +135,20 @@
     };
   }
 
-  function hasMatch(pair, match) {
-    return pair.data.views.all.nodes.some(function (n) {
-      var row = pair.data.nodes[n[0]];
-      return (!row['new'] && match({name: row.name, side: 'L'}, row)) ||
-        (GraphDiffPicture.onTarget(row) && match({name: row.tname || row.name, side: 'R'}, row));
-    });
+  // Whether the full view (with the hidden checks if `checks`) has a match.
+  function hasMatch(pair, match, checks) {
+    var view = viewOf(pair, checks && pair.data.hiddenChecks ? 'allChecks' : 'all');
+    if (!view) return false;
+    for (var k = 0; k < view.nodes.length; k += 3) {
+      var row = pair.data.nodes[view.nodes[k]];
+      if ((!row['new'] && match({name: row.name, side: 'L'}, row)) ||
+          (GraphDiffPicture.onTarget(row) && match({name: row.tname || row.name, side: 'R'}, row)))
+        return true;
+    }
+    return false;
   }
 
-  var found = [], current = -1, benchRequested = false;
+  var found = [], current = -1;
   function search() {
     var q = box.value.trim();
     var match = q === '' ? null : matcher(q);
@@ -152,18 +165,31 @@
       }
       pic.hits = set;
       var lower = q.toLowerCase();
-      pair.actionItems.forEach(function (li) {
-        li.classList.toggle('hidden', q !== '' && li.textContent.toLowerCase().indexOf(lower) < 0);
+      // The lines' text, read once (thousands of lines on a big model).
+      if (!pair.actionTexts) {
+        pair.actionTexts = pair.actionItems.map(function (li) { return li.textContent.toLowerCase(); });
+      }
+      pair.actionItems.forEach(function (li, k) {
+        li.classList.toggle('hidden', q !== '' && pair.actionTexts[k].indexOf(lower) < 0);
       });
       pic.draw();
     });
     // Nothing in the changes-only view but something in the full one: show
-    // the full one.
+    // the full one; nothing there but in the hidden checks: show them.
+    var shown = checks && checks.checked;
     if (match && !found.length && changesOnly.checked && pairs.some(function (pair) {
-      return hasMatch(pair, match);
+      return hasMatch(pair, match, shown);
     })) {
       changesOnly.checked = false;
-      pairs.forEach(function (p) { p.picture.show('all', null); });
+      pairs.forEach(function (p) { p.picture.show('all', null, null); });
+      search();
+      return;
+    }
+    if (match && !found.length && checks && !shown && pairs.some(function (pair) {
+      return hasMatch(pair, match, true);
+    })) {
+      checks.checked = true;
+      pairs.forEach(function (p) { p.picture.show(null, null, true); });
       search();
       return;
     }
@@ -179,84 +205,201 @@
     hit.pair.section.scrollIntoView({block: 'nearest'});
   }
 
-  function init() {
-    document.querySelectorAll('section.pair').forEach(function (section) {
+  // The node table as one object per row, from the page's columns
+  // (docs/Renderers.md).
+  function decodeRows(data) {
+    var c = data.nodes, strings = data.strings, statuses = data.statuses;
+    var place = function (column, r) {
+      var file = column[3 * r];
+      if (file < 0) return undefined;
+      var line = column[3 * r + 1];
+      return line ? strings[file] + ':' + line + ':' + column[3 * r + 2] : strings[file];
+    };
+    var rows = new Array(c.name.length);
+    for (var r = 0; r < rows.length; ++r) {
+      var flags = c.flags[r], tname = c.tname[r], tkind = c.tkind[r], action = c.action[r];
+      rows[r] = {name: c.name[r], kind: strings[c.kind[r]], status: statuses[c.status[r]],
+                 'new': (flags & 1) !== 0, input: (flags & 2) !== 0, count: 0,
+                 loc: place(c.loc, r), tname: tname === 0 ? undefined : tname,
+                 tloc: place(c.tloc, r), tkind: tkind < 0 ? undefined : strings[tkind],
+                 action: action < 0 ? undefined : action};
+    }
+    for (var k = 0; k < c.count.length; k += 2) rows[c.count[k]].count = c.count[k + 1];
+    return rows;
+  }
+
+  // A view of the pair: the one the page opened on, or one of those the
+  // section keeps for later (undefined while the page is still loading).
+  function viewOf(pair, name) {
+    var views = pair.data.views;
+    if (!views[name] && !pair.moreViews) {
+      var script = pair.section.querySelector('script.pair-views');
+      if (!script) return undefined;
+      pair.moreViews = JSON.parse(script.textContent);
+      for (var key in pair.moreViews) views[key] = pair.moreViews[key];
+    }
+    return views[name];
+  }
+
+  // A row's IR text (its target IR for `target`), rebuilt from the shared
+  // shape and the row's names; read from the page on first use.
+  function irOf(pair, row, target) {
+    if (!pair.ir) {
+      var script = pair.section.querySelector('script.pair-ir');
+      if (!script) return '';
+      pair.ir = JSON.parse(script.textContent);
+      pair.ir.target = {};
+      for (var k = 0; k < pair.ir.tir.length; k += 3)
+        pair.ir.target[pair.ir.tir[k]] = [pair.ir.tir[k + 1], pair.ir.tir[k + 2]];
+    }
+    var piece = target ? pair.ir.target[row] : [pair.ir.ir[2 * row], pair.ir.ir[2 * row + 1]];
+    if (!piece || piece[0] < 0) return '';
+    var parts = pair.ir.shapes[piece[0]].split('%'), names = piece[1].split(' ');
+    var out = parts[0];
+    for (var i = 1; i < parts.length; ++i) out += '%' + names[i - 1] + parts[i];
+    return out;
+  }
+
+  function timed(what) {
+    var t = performance.now();
+    try {
+      what();
+    } catch (e) {
+      report('error: ' + e.message);
+    }
+    scriptMs += performance.now() - t;
+  }
+
+  // The pair whose section holds the calling script: its picture, drawn now.
+  function addPair() {
+    var section = document.currentScript.parentNode;
+    timed(function () {
+      if (!box) {
+        box = document.getElementById('search');
+        hits = document.getElementById('hits');
+        changesOnly = document.getElementById('changes-only');
+        checks = document.getElementById('checks');
+        mode = document.getElementById('mode');
+      }
       var data = JSON.parse(section.querySelector('script.pair-data').textContent);
-      var pair = {section: section, data: data,
-                  details: section.querySelector('.details'),
-                  actionList: section.querySelector('ol.actions'),
-                  actionItems: Array.prototype.slice.call(section.querySelectorAll('ol.actions li'))};
+      data.nodes = decodeRows(data);
+      var pair = {section: section, data: data, details: section.querySelector('.details'),
+                  actionList: null, actionItems: []};
       pair.picture = new GraphDiffPicture(section.querySelector('canvas'), data,
-                                          function (i) { selectItem(pair, i); });
-      pair.actionItems.forEach(function (li, k) {
-        li.addEventListener('click', function () { selectAction(pair, k); });
-      });
+                                          function (i) { selectItem(pair, i); },
+                                          function (name) { return viewOf(pair, name); });
+      if (!pairs.length) {
+        changesOnly.checked = data.changesFirst;
+        document.body.setAttribute('data-first-frame-ms', String(Math.round(performance.now())));
+      }
       pairs.push(pair);
     });
-    changesOnly.checked = pairs.some(function (p) { return p.data.changesFirst; });
-    pairs.forEach(function (p) {
-      var want = changesOnly.checked ? 'changes' : 'all';
-      if (p.picture.viewName !== want) p.picture.show(want, null);
-    });
-    changesOnly.addEventListener('change', function () {
-      pairs.forEach(function (p) { p.picture.show(changesOnly.checked ? 'changes' : 'all', null); });
-      search();
-    });
-    mode.addEventListener('change', function () {
-      pairs.forEach(function (p) { p.picture.show(null, mode.value); });
-      search();
-    });
-    document.getElementById('fit').addEventListener('click', function () {
-      pairs.forEach(function (p) { p.picture.fit(); });
-    });
-    box.addEventListener('input', search);
-    box.addEventListener('keydown', function (e) { if (e.key === 'Enter') next(); });
-    // `page.html#q=%5` opens the page with that search done,
-    // `#select=%5` with that node's details shown, `#action=3` with the
-    // fourth action of the first graph selected (`&` joins them). A value
-    // that is not valid percent-encoding is taken as it is.
-    var params = {};
-    window.location.hash.replace(/^#/, '').split('&').forEach(function (part) {
-      var eq = part.indexOf('=');
-      if (eq < 0) return;
-      var value = part.slice(eq + 1);
-      try { value = decodeURIComponent(value); } catch (e) { /* taken literally */ }
-      params[part.slice(0, eq)] = value;
-    });
-    if (params.q !== undefined) {
-      box.value = params.q;
-      search();
-    }
-    if (params.select !== undefined) {
-      pairs.some(function (pair) {
-        var pic = pair.picture;
-        for (var i = 0; i < pic.items.length; ++i)
-          if (pic.items[i].name === params.select) { selectItem(pair, i); pic.centerOn(i); return true; }
-        return false;
+  }
+
+  var benchRequested = false;
+  function finish() {
+    timed(function () {
+      early.forEach(report);
+      early = [];
+      if (!box) return;
+      pairs.forEach(function (pair) {
+        pair.actionList = pair.section.querySelector('ol.actions');
+        var template = pair.actionList.querySelector('template');
+        if (template) pair.actionList.replaceChild(template.content, template);
+        pair.actionItems = Array.prototype.slice.call(pair.section.querySelectorAll('ol.actions li'));
+        pair.actionItems.forEach(function (li, k) {
+          li.addEventListener('click', function () { selectAction(pair, k); });
+        });
       });
-    }
-    if (params.action !== undefined && pairs.length) selectAction(pairs[0], Number(params.action));
-    // `#click=center` and `#wheel=center,DY` send the first picture the
-    // mouse events of a click and a wheel turn at its centre (for tests).
-    var canvas = pairs.length ? pairs[0].picture.canvas : null;
-    var at = function (type, extra) {
-      var rect = canvas.getBoundingClientRect(), init = {
-        bubbles: true, cancelable: true,
-        clientX: rect.left + rect.width / 2, clientY: rect.top + rect.height / 2};
-      for (var key in extra) init[key] = extra[key];
-      return type === 'wheel' ? new WheelEvent(type, init) : new MouseEvent(type, init);
-    };
-    if (canvas && params.click === 'center') {
-      canvas.dispatchEvent(at('mousedown', {}));
-      window.dispatchEvent(at('mouseup', {}));
-    }
-    if (canvas && params.wheel !== undefined) {
-      document.body.setAttribute('data-scale-before', pairs[0].picture.scale.toFixed(3));
-      canvas.dispatchEvent(at('wheel', {deltaY: Number(params.wheel.split(',')[1])}));
-      pairs[0].picture.draw();
-      document.body.setAttribute('data-scale', pairs[0].picture.scale.toFixed(3));
-    }
-    benchRequested = params.bench !== undefined;
+      changesOnly.checked = pairs.some(function (p) { return p.data.changesFirst; });
+      pairs.forEach(function (p) {
+        var want = changesOnly.checked ? 'changes' : 'all';
+        if (p.picture.viewName !== want) p.picture.show(want, null, null);
+      });
+      var showAll = function () {
+        pairs.forEach(function (p) {
+          p.picture.show(changesOnly.checked ? 'changes' : 'all', null, checks ? checks.checked : false);
+        });
+        search();
+      };
+      changesOnly.addEventListener('change', showAll);
+      if (checks) checks.addEventListener('change', showAll);
+      mode.addEventListener('change', function () {
+        pairs.forEach(function (p) { p.picture.show(null, mode.value, null); });
+        search();
+      });
+      document.getElementById('fit').addEventListener('click', function () {
+        pairs.forEach(function (p) { p.picture.fit(); });
+      });
+      box.addEventListener('input', search);
+      box.addEventListener('keydown', function (e) { if (e.key === 'Enter') next(); });
+      // `page.html#q=%5` opens the page with that search done,
+      // `#select=%5` with that node's details shown, `#action=3` with the
+      // fourth action of the first graph selected, `#checks=1` with the
+      // hidden checks shown (`&` joins them). A value that is not valid
+      // percent-encoding is taken as it is.
+      var params = {};
+      window.location.hash.replace(/^#/, '').split('&').forEach(function (part) {
+        var eq = part.indexOf('=');
+        if (eq < 0) return;
+        var value = part.slice(eq + 1);
+        try { value = decodeURIComponent(value); } catch (e) { /* taken literally */ }
+        params[part.slice(0, eq)] = value;
+      });
+      if (params.checks === '1' && checks) {
+        checks.checked = true;
+        showAll();
+      }
+      if (params.q !== undefined) {
+        box.value = params.q;
+        search();
+      }
+      if (params.select !== undefined) {
+        pairs.some(function (pair) {
+          var pic = pair.picture;
+          for (var i = 0; i < pic.items.length; ++i)
+            if (pic.items[i].name === params.select) { selectItem(pair, i); pic.centerOn(i); return true; }
+          return false;
+        });
+      }
+      if (params.action !== undefined && pairs.length) selectAction(pairs[0], Number(params.action));
+      // `#click=center` and `#wheel=center,DY` send the first picture the
+      // mouse events of a click and a wheel turn at its centre (for tests).
+      var canvas = pairs.length ? pairs[0].picture.canvas : null;
+      var at = function (type, extra) {
+        var rect = canvas.getBoundingClientRect(), init = {
+          bubbles: true, cancelable: true,
+          clientX: rect.left + rect.width / 2, clientY: rect.top + rect.height / 2};
+        for (var key in extra) init[key] = extra[key];
+        return type === 'wheel' ? new WheelEvent(type, init) : new MouseEvent(type, init);
+      };
+      if (canvas && params.click === 'center') {
+        canvas.dispatchEvent(at('mousedown', {}));
+        window.dispatchEvent(at('mouseup', {}));
+      }
+      if (canvas && params.wheel !== undefined) {
+        document.body.setAttribute('data-scale-before', pairs[0].picture.scale.toFixed(3));
+        canvas.dispatchEvent(at('wheel', {deltaY: Number(params.wheel.split(',')[1])}));
+        pairs[0].picture.draw();
+        document.body.setAttribute('data-scale', pairs[0].picture.scale.toFixed(3));
+      }
+      benchRequested = params.bench !== undefined;
+    });
+    var total = 0, drawn = 0, edges = [0, 0, 0, 0];
+    pairs.forEach(function (p) {
+      total += p.picture.items.length;
+      drawn += p.picture.drawn;
+      p.picture.edgeCounts.forEach(function (n, k) { edges[k] += n; });
+    });
+    var body = document.body;
+    body.setAttribute('data-ready', String(total));
+    body.setAttribute('data-drawn', String(drawn));
+    // Edges drawn by kind: on both sides, replaced by, source only, target only.
+    body.setAttribute('data-edges', edges.join(' '));
+    body.setAttribute('data-load-ms', String(Math.round(performance.now())));
+    body.setAttribute('data-script-ms', String(Math.round(scriptMs)));
+    if (benchRequested) bench();
+    window.graphDiff = {pairs: pairs, search: search, selectAction: selectAction, selectItem: selectItem};
   }
 
   // `#bench=1` (scripts/viewer-benchmark.sh): the worst frames, everything
@@ -270,7 +413,7 @@
     var out = [];
     ['changes', 'all'].forEach(function (view) {
       out.push(view + '-build=' + time(function () {
-        pairs.forEach(function (p) { p.picture.show(view, null); });
+        pairs.forEach(function (p) { p.picture.show(view, null, null); });
       }));
       out.push(view + '-fit-frame=' + time(function () {
         pairs.forEach(function (p) { p.picture.fit(); });
@@ -279,21 +422,12 @@
         pairs.forEach(function (p) { p.picture.home(); });
       }));
     });
+    out.push('details=' + time(function () {
+      pairs.forEach(function (p) { if (p.picture.items.length) selectItem(p, 0); });
+    }));
     out.push('search=' + time(function () { box.value = '%5'; search(); }));
     document.body.setAttribute('data-bench', out.join(' '));
   }
 
-  try {
-    init();
-  } catch (e) {
-    errors.textContent += 'error: ' + e.message + '\n';
-  }
-  var total = 0, drawn = 0;
-  pairs.forEach(function (p) { total += p.picture.items.length; drawn += p.picture.drawn; });
-  document.body.setAttribute('data-ready', String(total));
-  document.body.setAttribute('data-drawn', String(drawn));
-  document.body.setAttribute('data-load-ms', String(Math.round(performance.now())));
-  document.body.setAttribute('data-script-ms', String(Math.round(performance.now() - start)));
-  if (benchRequested) bench();
-  window.graphDiff = {pairs: pairs, search: search, selectAction: selectAction, selectItem: selectItem};
+  return {addPair: addPair, finish: finish};
 })();

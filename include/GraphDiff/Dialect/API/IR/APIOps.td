@@ -28,6 +28,11 @@ def API_Dialect : Dialect {
     compspec keep every one of their nodes, with its id (`node_id`), so that
     `graph-diff-api --format=compspec` can give compspec's own facts.
 
+    An object sits in an `api.module`, an `api.class` or a symbol table of
+    another dialect: a builtin.module, or the `patch` action of an API
+    diff's plan that writes it out (with its own parameters, results and
+    facts, without the objects nested in it).
+
     Types and defaults are strings: a Python annotation, a C type or an MLIR
     type as written; an absent `default` means the parameter is required
     (or, for sources that do not record defaults, unknown: see

@@ -1,6 +1,7 @@
 //===- PatchEnums.td - Enums of the patch-plan dialect -----*- tablegen -*-===//
 //
-// The matcher stages and the node change kinds that actions record. Each enum
+// The matcher stages and the node change kinds that actions record, and the
+// graph change kinds of `patch.change_graph`. Each enum
 // gets generated `stringify*`/`symbolize*` functions; PatchOps.td wraps them in
 // attributes of the `patch` dialect.
 //
@@ -45,7 +46,8 @@ def Patch_NodeChange : I32BitEnum<"NodeChange",
       I32BitEnumCaseBit<"Attributes", 1, "attributes">,
       I32BitEnumCaseBit<"Types", 2, "types">,
       I32BitEnumCaseBit<"Regions", 3, "regions">,
-      I32BitEnumCaseBit<"Inputs", 4, "inputs">
+      I32BitEnumCaseBit<"Inputs", 4, "inputs">,
+      I32BitEnumCaseBit<"Order", 5, "order">
     ]> {
   let cppNamespace = "::graphdiff::patch";
   // `stringifyNodeChange(Kind | Inputs)` is "kind, inputs".
@@ -60,6 +62,31 @@ def Patch_NodeChange : I32BitEnum<"NodeChange",
     | `"types"`      | result types differ                                   |
     | `"regions"`    | nested regions compute something else                 |
     | `"inputs"`     | operands read other values, or in another order       |
+    | `"order"`      | reads or writes buffers in another order relative to the other nodes that access them (it moves) |
+  }];
+}
+
+def Patch_GraphChange : I32BitEnum<"GraphChange",
+    "what differs between two graphs that cannot be diffed node by node", [
+      I32BitEnumCaseNone<"None", "none">,
+      // The bit order is the printed order.
+      I32BitEnumCaseBit<"Defined", 0, "defined">,
+      I32BitEnumCaseBit<"Declared", 1, "declared">,
+      I32BitEnumCaseBit<"Signature", 2, "signature">,
+      I32BitEnumCaseBit<"Attributes", 3, "attributes">
+    ]> {
+  let cppNamespace = "::graphdiff::patch";
+  // `stringifyGraphChange(Defined | Signature)` is "defined, signature".
+  let separator = ", ";
+  let description = [{
+    The changes a `patch.change_graph` lists, a set printed in this order:
+
+    | change         | the function ...                                      |
+    |----------------|-------------------------------------------------------|
+    | `"defined"`    | is declared in the source, defined in the target      |
+    | `"declared"`   | is defined in the source, only declared in the target |
+    | `"signature"`  | has another function type                             |
+    | `"attributes"` | differs in any other attribute (visibility, argument attributes...) |
   }];
 }
 

@@ -60,6 +60,11 @@ def NewNodeOpInterface : OpInterface<"NewNodeOpInterface"> {
         The values that feed the new node, in the order of the body's block
         arguments.
       }], "::mlir::ArrayAttr", "getInputs">,
+    InterfaceMethod<[{
+        Where the new node goes, when the action says: right before this
+        source node (`_`: at the end of the graph). Null when it does not.
+      }], "::graphdiff::patch::RefAttr", "getPlacedBefore", (ins), "",
+      "return $_op.getBeforeAttr();">,
     InterfaceMethod<"The new node: the last op of the body.",
       "::mlir::Operation *", "getNewNode", (ins), "",
       "return &$_op.getBody().front().back();">

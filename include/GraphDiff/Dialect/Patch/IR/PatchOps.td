@@ -93,6 +93,9 @@ def Patch_RefAttr : AttrDef<Patch_Dialect, "Ref"> {
     bool isNone() const { return getName().getValue().empty(); }
     /// The reference as written inside an action (`@conv1[1]`, `new %7`).
     std::string str() const;
+    /// The reference without its `new ` mark (`%7` for `new %7`): the name
+    /// the target graph gives a new value.
+    std::string bareStr() const;
     /// The same reference to the node, ignoring the result index.
     RefAttr getNodeRef() const;
   }];
@@ -109,6 +112,11 @@ def Patch_MatchStageAttr : EnumAttr<Patch_Dialect, Patch_MatchStage, "stage">;
 // Written inside actions as a list of strings, `changes ["kind", "inputs"]`;
 // on their own as `#patch<changes kind, inputs>`.
 def Patch_NodeChangeAttr : EnumAttr<Patch_Dialect, Patch_NodeChange, "changes">;
+
+// Written in `patch.change_graph` as a list of strings, `changes
+// ["defined"]`; on its own as `#patch<graph_changes defined>`.
+def Patch_GraphChangeAttr
+    : EnumAttr<Patch_Dialect, Patch_GraphChange, "graph_changes">;
 
 //===----------------------------------------------------------------------===//
 // Ops
@@ -210,7 +218,10 @@ def Patch_ReplaceOp : Patch_NewNodeActionOp<"replace", ["getClaimedNodes"]> {
     source value outside the region is rewired to it. `init` marks a stateful
     node: a consumer that patches source code replaces its construction site
     too. `with` names the new node as in the target, for later actions.
-    `stage` names the matcher stage that decided the region.
+    `stage` names the matcher stage that decided the region. The new node
+    goes where its anchor was; `before` places it elsewhere (see
+    `patch.insert`), and a new node that reads buffers goes at the end of the
+    graph unless `before` says otherwise.
 
     ```mlir
     patch.replace %6 with new %3 region [%5, %6] inputs(%arg0, %arg1)
@@ -225,14 +236,16 @@ def Patch_ReplaceOp : Patch_NewNodeActionOp<"replace", ["getClaimedNodes"]> {
                        TypedArrayAttrBase<Patch_RefAttr, "inputs">:$inputs,
                        TypedArrayAttrBase<Patch_RefAttr, "results">:$results,
                        UnitAttr:$init,
-                       OptionalAttr<Patch_MatchStageAttr>:$stage);
+                       OptionalAttr<Patch_MatchStageAttr>:$stage,
+                       OptionalAttr<Patch_RefAttr>:$before);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     custom<Ref>($anchor) `with` custom<Ref>($new_name)
     `region` ` ` `[` custom<RefList>($region) `]`
     `inputs` `(` custom<RefList>($inputs) `)`
     `results` `(` custom<RefList>($results) `)`
-    (`init` $init^)? (`stage` custom<Stage>($stage)^)? attr-dict-with-keyword
+    (`init` $init^)? (`before` custom<Ref>($before)^)?
+    (`stage` custom<Stage>($stage)^)? attr-dict-with-keyword
     $body
   }];
   let hasVerifier = 1;
@@ -244,6 +257,14 @@ def Patch_InsertOp : Patch_NewNodeActionOp<"insert"> {
     Adds the node written in the body, named `name` as in the target. Its
     inputs are source values or values made by earlier actions.
 
+    Ops on buffers have no results that would order them: what one writes
+    reaches the next through memory. A new node goes at the end of the graph,
+    after every node earlier actions left or made, unless `before` names the
+    source node it goes right before (after the new nodes earlier actions put
+    there); `before _` is the end. The applier keeps the order of every two
+    accesses to a buffer as the actions leave it, so a plan lists its actions
+    on buffers in the order the target runs them.
+
     ```mlir
     patch.insert new @dropout inputs(@fc1) {
     ^bb0(%in0: tensor<1x10xf32>):
@@ -253,41 +274,58 @@ def Patch_InsertOp : Patch_NewNodeActionOp<"insert"> {
   }];
   let arguments = (ins Patch_RefAttr:$new_name,
                        TypedArrayAttrBase<Patch_RefAttr, "inputs">:$inputs,
-                       OptionalAttr<Patch_MatchStageAttr>:$stage);
+                       OptionalAttr<Patch_MatchStageAttr>:$stage,
+                       OptionalAttr<Patch_RefAttr>:$before);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     custom<Ref>($new_name) `inputs` `(` custom<RefList>($inputs) `)`
-    (`stage` custom<Stage>($stage)^)? attr-dict-with-keyword $body
+    (`before` custom<Ref>($before)^)? (`stage` custom<Stage>($stage)^)?
+    attr-dict-with-keyword $body
   }];
 }
 
 def Patch_UpdateOp : Patch_NewNodeActionOp<"update", ["getClaimedNodes"]> {
-  let summary = "Change a matched node in place";
+  let summary = "Change a matched node, in place or moved";
   let description = [{
     The source node `node` has a counterpart in the target, but its op name or
-    kind, its attributes, its result types, its regions or its inputs differ.
-    `changes` lists which, at least one, in this order: `"kind"`,
-    `"attributes"`, `"types"`, `"regions"`, `"inputs"` (see `NodeChange`); the
-    body holds the node as it must become, its operands the block arguments
-    for `inputs`. Uses of the node's results follow it. `stage` names the
-    matcher stage that paired the node.
+    kind, its attributes, its result types, its regions, its inputs or its
+    place among the accesses to its buffers differ. `changes` lists which, at
+    least one, in this order: `"kind"`, `"attributes"`, `"types"`,
+    `"regions"`, `"inputs"`, `"order"` (see `NodeChange`); the body holds the
+    node as it must become, its operands the block arguments for `inputs`.
+    Uses of the node's results follow it. `stage` names the matcher stage that
+    paired the node. The new node takes the old one's place; with `before` it
+    moves there instead (see `patch.insert`), which `"order"` requires.
+    `was` holds, for a reader, the source node's values of the attributes
+    that the update changes or removes (the new values are the body's; an
+    attribute the update adds is not in it; an elements value of more than 16
+    values that are not one splat is elided to a string that says how many
+    values of which type); it requires `"attributes"`.
 
     ```mlir
     patch.update @act changes ["kind"] inputs(@fc1) {
     ^bb0(%in0: tensor<4xf32>):
       %0 = lg.node @act "GELU"(%in0) : (tensor<4xf32>) -> tensor<4xf32>
     }
+    patch.update %5 changes ["attributes"] was {predicate = 2 : i64}
+        inputs(%arg0, %arg1) {
+    ^bb0(%in0: f32, %in1: f32):
+      %0 = arith.cmpf olt, %in0, %in1 : f32
+    }
     ```
   }];
   let arguments = (ins Patch_RefAttr:$node,
                        Patch_NodeChangeAttr:$changes,
+                       OptionalAttr<DictionaryAttr>:$was,
                        TypedArrayAttrBase<Patch_RefAttr, "inputs">:$inputs,
-                       OptionalAttr<Patch_MatchStageAttr>:$stage);
+                       OptionalAttr<Patch_MatchStageAttr>:$stage,
+                       OptionalAttr<Patch_RefAttr>:$before);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     custom<Ref>($node) `changes` custom<NodeChanges>($changes)
-    `inputs` `(` custom<RefList>($inputs) `)`
-    (`stage` custom<Stage>($stage)^)? attr-dict-with-keyword $body
+    (`was` $was^)? `inputs` `(` custom<RefList>($inputs) `)`
+    (`before` custom<Ref>($before)^)? (`stage` custom<Stage>($stage)^)?
+    attr-dict-with-keyword $body
   }];
   let hasVerifier = 1;
 }
@@ -384,18 +422,20 @@ def Patch_ChangeGraphOp : Patch_Op<"change_graph"> {
   let description = [{
     Stands beside the plans: both sides name the function `graph`, but one
     side (or both) only declares it, so there are no nodes to compare.
-    `changes` lists what differs: `"defined"` (the source declares it, the
-    target defines it), `"declared"` (the source defines it, the target only
-    declares it), `"signature"` (its function type differs) and
-    `"attributes"` (any other attribute: visibility, argument attributes...).
-    A declaration against an equal declaration is no change.
+    `changes` lists what differs, at least one, in this order (see
+    `GraphChange`): `"defined"` (the source declares it, the target defines
+    it), `"declared"` (the source defines it, the target only declares it),
+    `"signature"` (its function type differs) and `"attributes"` (any other
+    attribute: visibility, argument attributes...). A declaration against an
+    equal declaration is no change.
 
     ```mlir
     patch.change_graph @helper changes ["defined"]
     ```
   }];
-  let arguments = (ins SymbolRefAttr:$graph, StrArrayAttr:$changes);
-  let assemblyFormat = "$graph `changes` $changes attr-dict";
+  let arguments = (ins SymbolRefAttr:$graph, Patch_GraphChangeAttr:$changes);
+  let assemblyFormat =
+      "$graph `changes` custom<GraphChanges>($changes) attr-dict";
   let hasVerifier = 1;
 }
 

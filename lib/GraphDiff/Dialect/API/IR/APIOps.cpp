@@ -66,10 +66,7 @@ static ParseResult parseBody(OpAsmParser &parser, Region &body) {
 }
 
 static void printBody(OpAsmPrinter &p, Operation *, Region &body) {
-  if (body.empty() || body.front().empty()) {
-    p << "{\n}";
-    return;
-  }
+  // An empty body prints as `{` and `}` on their own lines, indented.
   p.printRegion(body, /*printEntryBlockArgs=*/false,
                 /*printBlockTerminators=*/false);
 }
@@ -78,14 +75,17 @@ static void printBody(OpAsmPrinter &p, Operation *, Region &body) {
 // Verifiers
 //===----------------------------------------------------------------------===//
 
-/// Checks that `op` sits in one of the scopes `Parents` and that its body
-/// holds only the ops `Children`.
+/// Checks that `op` sits in one of the api scopes `Parents` or in a symbol
+/// table of another dialect (a builtin.module; a patch action that writes the
+/// object out), and that its body holds only the ops `Children`.
 template <typename... Parents, typename... Children>
 static LogicalResult verifyNesting(Operation *op, StringRef parentsText,
                                    StringRef childrenText,
                                    std::tuple<Children...> *) {
   Operation *parent = op->getParentOp();
-  if (parent && !isa<Parents...>(parent))
+  bool outsideAPI = parent && parent->getDialect() != op->getDialect() &&
+                    parent->hasTrait<OpTrait::SymbolTable>();
+  if (parent && !isa<Parents...>(parent) && !outsideAPI)
     return op->emitOpError("must be nested in ")
            << parentsText << ", not in '" << parent->getName() << "'";
   if (Block *body = getBodyBlock(op))
@@ -98,22 +98,23 @@ static LogicalResult verifyNesting(Operation *op, StringRef parentsText,
 
 LogicalResult APIModuleOp::verify() {
   std::tuple<APIModuleOp, ClassOp, FuncOp, NodeOp> *children = nullptr;
-  return verifyNesting<ModuleOp, APIModuleOp>(
-      *this, "a builtin.module or an api.module",
+  return verifyNesting<APIModuleOp>(
+      *this, "a symbol table (builtin.module) or an api.module",
       "api.module, api.class, api.func and api.node", children);
 }
 
 LogicalResult ClassOp::verify() {
   std::tuple<ClassOp, FuncOp, NodeOp> *children = nullptr;
-  return verifyNesting<ModuleOp, APIModuleOp, ClassOp>(
-      *this, "a builtin.module, an api.module or an api.class",
+  return verifyNesting<APIModuleOp, ClassOp>(
+      *this, "a symbol table (builtin.module), an api.module or an api.class",
       "api.class, api.func and api.node", children);
 }
 
 LogicalResult FuncOp::verify() {
   std::tuple<ParamOp, ResultOp, NodeOp> *children = nullptr;
-  if (failed(verifyNesting<ModuleOp, APIModuleOp, ClassOp>(
-          *this, "a builtin.module, an api.module or an api.class",
+  if (failed(verifyNesting<APIModuleOp, ClassOp>(
+          *this,
+          "a symbol table (builtin.module), an api.module or an api.class",
           "api.param, api.result and api.node", children)))
     return failure();
   Block *body = getBodyBlock(*this);

@@ -73,6 +73,13 @@ std::string RefAttr::str() const {
   return text;
 }
 
+std::string RefAttr::bareStr() const {
+  std::string text = str();
+  if (getIsNew())
+    text.erase(0, StringRef("new ").size());
+  return text;
+}
+
 RefAttr RefAttr::getNodeRef() const {
   if (getResult() == 0)
     return *this;

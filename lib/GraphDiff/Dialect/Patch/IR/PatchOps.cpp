@@ -120,55 +120,61 @@ static void printStage(OpAsmPrinter &printer, Operation *,
   printer.printString(stringifyMatchStage(stage.getValue()));
 }
 
-/// Every NodeChange bit.
-static NodeChange allNodeChanges() {
-  NodeChange all = NodeChange::None;
-  for (unsigned bit = 0; bit < 32; ++bit)
-    if (std::optional<NodeChange> known = symbolizeNodeChange(1u << bit))
-      all |= *known;
-  return all;
-}
-
-/// Parses a list of change names, each once, in any order (printed in the
-/// order of NodeChange's bits).
-static ParseResult parseNodeChanges(OpAsmParser &parser,
-                                    NodeChangeAttr &changes) {
-  NodeChange set = NodeChange::None;
-  auto parseChange = [&]() -> ParseResult {
+/// Parses a list of the names of the flags of a bit-enum attribute (node or
+/// graph changes), each once, in any order (printed in the order of its
+/// bits).
+template <typename FlagsAttrT>
+static ParseResult parseFlagList(OpAsmParser &parser, FlagsAttrT &flags) {
+  using BitEnumT = decltype(std::declval<FlagsAttrT>().getValue());
+  BitEnumT set = BitEnumT::None;
+  auto parseFlag = [&]() -> ParseResult {
     SMLoc loc = parser.getCurrentLocation();
     std::string name;
     if (parser.parseString(&name))
       return failure();
-    std::optional<NodeChange> change = symbolizeNodeChange(name);
-    if (!change || !llvm::has_single_bit(static_cast<uint32_t>(*change))) {
+    std::optional<BitEnumT> flag = symbolizeEnum<BitEnumT>(name);
+    if (!flag || !llvm::has_single_bit(static_cast<uint32_t>(*flag))) {
       InFlightDiagnostic diag = parser.emitError(loc)
                                 << "unknown change '" << name << "' (expected ";
-      llvm::interleaveComma(getSetBits(allNodeChanges()), diag,
-                            [&](NodeChange known) {
-                              diag << "'" << stringifyNodeChange(known) << "'";
-                            });
+      llvm::interleaveComma(
+          getSetBits(~BitEnumT::None), diag,
+          [&](BitEnumT known) { diag << "'" << stringifyEnum(known) << "'"; });
       return diag << ")";
     }
-    if (bitEnumContainsAny(set, *change))
+    if (bitEnumContainsAny(set, *flag))
       return parser.emitError(loc) << "lists change '" << name << "' twice";
-    set |= *change;
+    set |= *flag;
     return success();
   };
-  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square,
-                                     parseChange))
+  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square, parseFlag))
     return failure();
-  changes = NodeChangeAttr::get(parser.getContext(), set);
+  flags = FlagsAttrT::get(parser.getContext(), set);
   return success();
 }
 
-static void printNodeChanges(OpAsmPrinter &printer, Operation *,
-                             NodeChangeAttr changes) {
+template <typename FlagsAttrT>
+static void printFlagList(OpAsmPrinter &printer, Operation *,
+                          FlagsAttrT flags) {
   printer << "[";
-  llvm::interleaveComma(getSetBits(changes.getValue()), printer,
-                        [&](NodeChange change) {
-                          printer.printString(stringifyNodeChange(change));
-                        });
+  llvm::interleaveComma(getSetBits(flags.getValue()), printer, [&](auto flag) {
+    printer.printString(stringifyEnum(flag));
+  });
   printer << "]";
+}
+
+// The directives `custom<NodeChanges>` and `custom<GraphChanges>`.
+static ParseResult parseNodeChanges(OpAsmParser &p, NodeChangeAttr &a) {
+  return parseFlagList(p, a);
+}
+static void printNodeChanges(OpAsmPrinter &p, Operation *op, NodeChangeAttr a) {
+  printFlagList(p, op, a);
+}
+static ParseResult parseGraphChanges(OpAsmParser &p, GraphChangeAttr &a) {
+  return parseFlagList(p, a);
+}
+static void printGraphChanges(OpAsmPrinter &p, Operation *op,
+                              GraphChangeAttr a) {
+  printFlagList(p, op, a);
 }
 
 #define GET_OP_CLASSES
@@ -207,6 +213,11 @@ LogicalResult patch::detail::verifyActionRefs(Operation *op) {
 /// of the symbols it references may precede.
 LogicalResult patch::detail::verifyNewNodeBody(Operation *op) {
   auto action = cast<NewNodeOpInterface>(op);
+  if (RefAttr before = action.getPlacedBefore())
+    if (!before.isNone() && (before.getIsNew() || before.getResult() != 0))
+      return op->emitOpError() << "must place its new node before a source "
+                                  "node or '_' (the end), not '"
+                               << before.str() << "'";
   if (action.getBody().empty())
     return success(); // Reported by the region's constraint.
   Block &block = action.getBody().front();
@@ -264,6 +275,15 @@ SmallVector<RefAttr> UpdateOp::getClaimedNodes() { return {getNode()}; }
 LogicalResult UpdateOp::verify() {
   if (getChanges() == NodeChange::None)
     return emitOpError("must list at least one change");
+  bool order = bitEnumContainsAll(getChanges(), NodeChange::Order);
+  if (order && !getBeforeAttr())
+    return emitOpError("lists 'order' but does not say where the node goes "
+                       "('before')");
+  if (!order && getBeforeAttr())
+    return emitOpError("moves the node ('before') but does not list 'order'");
+  if (getWasAttr() && !bitEnumContainsAll(getChanges(), NodeChange::Attributes))
+    return emitOpError("gives old attribute values ('was') but does not list "
+                       "'attributes'");
   return success();
 }
 
@@ -272,19 +292,10 @@ RefAttr AddInputOp::getNewName() { return getName(); }
 SmallVector<RefAttr> AddOutputOp::getUsedValues() { return {getValue()}; }
 
 LogicalResult ChangeGraphOp::verify() {
-  if (getChanges().empty())
+  if (getChanges() == GraphChange::None)
     return emitOpError("must list at least one change");
-  bool defined = false, declared = false;
-  for (StringRef change : getChanges().getAsValueRange<StringAttr>()) {
-    if (!llvm::is_contained({"defined", "declared", "signature", "attributes"},
-                            change))
-      return emitOpError() << "lists unknown change '" << change
-                           << "' (expected 'defined', 'declared', "
-                              "'signature' or 'attributes')";
-    defined |= change == "defined";
-    declared |= change == "declared";
-  }
-  if (defined && declared)
+  if (bitEnumContainsAll(getChanges(),
+                         GraphChange::Defined | GraphChange::Declared))
     return emitOpError("cannot list both 'defined' and 'declared'");
   return success();
 }
@@ -401,6 +412,21 @@ LogicalResult PlanOp::verifyRegions() {
                << "makes '" << name.str() << "', which an earlier action made";
     if (auto rep = dyn_cast<ReplaceOp>(op))
       replaces[rep.getAnchor().getNodeRef().str()] = rep;
+  }
+  // A new node goes before a node that stays: one the plan leaves or
+  // updates, not one it removes.
+  for (auto action : getActions().front().getOps<NewNodeOpInterface>()) {
+    RefAttr before = action.getPlacedBefore();
+    if (!before || before.isNone())
+      continue;
+    Operation *claimer = claimed.lookup(before.str());
+    if (!claimer || isa<UpdateOp>(claimer))
+      continue;
+    InFlightDiagnostic diag = action->emitOpError()
+                              << "places its new node before " << before.str()
+                              << ", which the plan removes";
+    diag.attachNote(claimer->getLoc()) << "removed here";
+    return diag;
   }
   return verifyAbsorptions(getActions().front(), replaces);
 }

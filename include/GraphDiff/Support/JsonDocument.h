@@ -2,17 +2,19 @@
 //
 // Part of graph-diff.
 //
-// The similarity inputs (caliper's functiondb and result files, shard
-// outputs) are JSON. llvm::json forgets where a value was, so a schema error
-// ("a module must be an object") could not name its line. This reader keeps
-// each value's byte offset, keeps object members in file order, and stores
-// the tree flat (one vector of nodes, one of child indices), which also makes
-// reading a 4 MB functiondb quick.
+// The JSON reader of graph-diff's own code (the similarity inputs, the API
+// importers' functiondb and compspec files; OrderedJSON.h builds a tree from
+// it). llvm::json forgets where a value was, so a schema error ("a module
+// must be an object") could not name its line, and it does not keep key
+// order. This reader keeps each value's byte offset, keeps object members in
+// file order (a repeated key keeps both), and stores the tree flat (one
+// vector of nodes, one of child indices), which also makes reading a 4 MB
+// functiondb quick.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_SIMILARITY_JSONDOCUMENT_H
-#define GRAPHDIFF_SIMILARITY_JSONDOCUMENT_H
+#ifndef GRAPHDIFF_SUPPORT_JSONDOCUMENT_H
+#define GRAPHDIFF_SUPPORT_JSONDOCUMENT_H
 
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/StringRef.h"
@@ -92,4 +94,4 @@ std::string formatBufferLocation(const llvm::MemoryBuffer &buffer,
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_SIMILARITY_JSONDOCUMENT_H
+#endif // GRAPHDIFF_SUPPORT_JSONDOCUMENT_H

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Similarity/JsonDocument.h"
+#include "GraphDiff/Support/JsonDocument.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ConvertUTF.h"
@@ -72,7 +72,7 @@ private:
     if (depth > maxDepth)
       return fail("JSON nested deeper than 512 levels");
     if (pos >= text.size())
-      return fail("expected a JSON value, found the end of the file");
+      return fail("unexpected end of the JSON text");
     doc.nodes[index].offset = pos;
     char c = text[pos];
     if (c == '{' || c == '[')

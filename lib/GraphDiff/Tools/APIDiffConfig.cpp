@@ -1,0 +1,133 @@
+//===- APIDiffConfig.cpp - graph-diff-api's options -----------------------===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Tools/APIDiffConfig.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ManagedStatic.h"
+#include "llvm/Support/Process.h"
+
+using namespace mlir;
+using namespace graphdiff;
+namespace cl = llvm::cl;
+
+namespace {
+enum class ColorChoice { Auto, Always, Never };
+
+/// The command-line options, created by registerCLOptions.
+struct CLOptions {
+  cl::list<std::string> inputs{cl::Positional,
+                               cl::desc("<old API> <new API> | <input file>")};
+  cl::opt<std::string> outputFilename{"o", cl::desc("Output filename"),
+                                      cl::value_desc("filename"),
+                                      cl::init("-")};
+  cl::opt<APIInputFormat> from{
+      "from", cl::desc("What the inputs are (default: detected)"),
+      cl::values(clEnumValN(APIInputFormat::Auto, "auto",
+                            "JSON with \"nodes\": compspec; other JSON: "
+                            "functiondb; anything else: MLIR"),
+                 clEnumValN(APIInputFormat::FunctionDB, "functiondb",
+                            "caliper functiondb JSON"),
+                 clEnumValN(APIInputFormat::Compspec, "compspec",
+                            "compspec graph JSON (nodes, relations)"),
+                 clEnumValN(APIInputFormat::MLIR, "mlir",
+                            "an MLIR module (or api IR)")),
+      cl::init(APIInputFormat::Auto)};
+  // Spelled --version=KEY on the command line (see rewriteArguments).
+  cl::opt<std::string> version{
+      "api-version",
+      cl::desc("functiondb: the version key to read (--version=KEY; default: "
+               "the only one)"),
+      cl::init("")};
+  cl::opt<std::string> package{
+      "package",
+      cl::desc("functiondb: the package name of compspec's root node "
+               "(default: the most common first component of module names)"),
+      cl::init("")};
+  cl::opt<APIGroupBy> groupBy{
+      "group-by", cl::desc("Diff and report in groups"),
+      cl::values(
+          clEnumValN(APIGroupBy::None, "none", "one group (default)"),
+          clEnumValN(APIGroupBy::Module, "module", "per module"),
+          clEnumValN(APIGroupBy::Function, "function", "per function or class"),
+          clEnumValN(APIGroupBy::Level, "level",
+                     "per level from the root: modules, functions, "
+                     "parameters")),
+      cl::init(APIGroupBy::None)};
+  cl::opt<bool> stopAtFirstBreak{
+      "stop-at-first-break",
+      cl::desc("Report groups up to the first one with a break, then stop"),
+      cl::init(false)};
+  cl::opt<APIReportFormat> format{
+      "format", cl::desc("How to print the diff"),
+      cl::values(clEnumValN(APIReportFormat::Text, "text",
+                            "grouped, one line per change (default)"),
+                 clEnumValN(APIReportFormat::JSON, "json",
+                            "versioned JSON (docs/APIDiff.md)"),
+                 clEnumValN(APIReportFormat::HTML, "html",
+                            "one self-contained web page"),
+                 clEnumValN(APIReportFormat::Compspec, "compspec",
+                            "compspec's own facts (is-compatible.lp)"),
+                 clEnumValN(APIReportFormat::MLIR, "mlir",
+                            "the patch plan from the old API to the new")),
+      cl::init(APIReportFormat::Text)};
+  cl::opt<bool> verify{
+      "verify",
+      cl::desc("Apply the plan to the old API and check that it gives the new "
+               "one (trouble if not)"),
+      cl::init(false)};
+  cl::opt<std::string> suppressFile{
+      "suppress",
+      cl::desc("Silence known changes: lines 'PATTERN: REASON', PATTERN a "
+               "path or a /regex/"),
+      cl::value_desc("file"), cl::init("")};
+  // Spelled --color=... on the command line (see rewriteArguments).
+  cl::opt<ColorChoice> color{
+      "api-color", cl::desc("Colour the text format (--color=...)"),
+      cl::values(clEnumValN(ColorChoice::Auto, "auto",
+                            "when the output is a terminal (default)"),
+                 clEnumValN(ColorChoice::Always, "always", "always"),
+                 clEnumValN(ColorChoice::Never, "never", "never")),
+      cl::init(ColorChoice::Auto)};
+  cl::opt<bool> emitAPI{
+      "emit-api",
+      cl::desc("With one input: print its API as api IR instead of running "
+               "it through mlir-opt"),
+      cl::init(false)};
+};
+
+} // namespace
+
+static llvm::ManagedStatic<CLOptions> clOptions;
+
+void APIDiffConfig::registerCLOptions() { *clOptions; }
+
+FailureOr<APIDiffConfig> APIDiffConfig::createFromCLOptions() {
+  CLOptions &cl = *clOptions;
+  if (cl.inputs.size() > 2) {
+    llvm::errs() << "graph-diff-api: expected an old and a new API (or one "
+                    "input); got "
+                 << cl.inputs.size() << "\n";
+    return failure();
+  }
+  APIDiffConfig config;
+  config.inputs.assign(cl.inputs.begin(), cl.inputs.end());
+  config.outputFilename = cl.outputFilename;
+  config.from = cl.from;
+  config.version = cl.version;
+  config.package = cl.package;
+  config.groupBy = cl.groupBy;
+  config.stopAtFirstBreak = cl.stopAtFirstBreak;
+  config.format = cl.format;
+  config.verify = cl.verify;
+  config.suppressFile = cl.suppressFile;
+  config.color =
+      cl.color == ColorChoice::Always ||
+      (cl.color == ColorChoice::Auto && config.outputFilename == "-" &&
+       llvm::sys::Process::StandardOutIsDisplayed());
+  config.emitAPI = cl.emitAPI;
+  return config;
+}
