@@ -23,6 +23,7 @@
 #include "GraphDiff/Graph/Graph.h"
 #include "GraphDiff/Graph/MemoryEdges.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -33,9 +34,9 @@ namespace {
 /// What each slot of each node reads once data through buffers is followed.
 struct FlowView {
   /// Per node, per slot: the node whose result the slot reads or, for a
-  /// buffer, the last node before it that wrote the buffer if that came
-  /// after the node that made the value read (else that node); -1 for a
-  /// graph input or a value from outside.
+  /// buffer the node does not only write, the last node before it that wrote the
+  /// buffer if that came after the node that made the value read (else that
+  /// node); -1 for a graph input or a value from outside.
   std::vector<SmallVector<int, 4>> producers;
   /// Per graph output: the node that makes it, in the same sense.
   SmallVector<int> outputs;
@@ -53,6 +54,24 @@ static bool isConversion(Operation *op) {
   StringRef name = op->getName().getStringRef();
   return name == "bufferization.to_tensor" ||
          name == "bufferization.to_buffer";
+}
+
+/// Whether `op` writes buffer `value` (one of its operands) without reading
+/// it (`linalg.fill`'s `outs`, a generic's `outs` its body does not read):
+/// what was there before does not flow into it.
+static bool onlyWrites(Operation *op, Value value) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> list;
+  effects.getEffects(list);
+  bool writes = false, reads = false;
+  for (const MemoryEffects::EffectInstance &effect : list)
+    if (effect.getValue() == value) {
+      writes |= isa<MemoryEffects::Write>(effect.getEffect());
+      reads |= isa<MemoryEffects::Read>(effect.getEffect());
+    }
+  return writes && !reads;
 }
 
 static FlowView computeFlow(const Graph &graph) {
@@ -78,7 +97,8 @@ static FlowView computeFlow(const Graph &graph) {
         // tensor form does before bufferization.
         auto it = lastWriter.find(getViewedBuffer(value));
         if (it != lastWriter.end() && it->second != n &&
-            static_cast<int>(it->second) > producer)
+            static_cast<int>(it->second) > producer &&
+            !onlyWrites(graph.getNode(n), value))
           flow = it->second;
       }
       out.push_back(through(flow));
