@@ -40,8 +40,6 @@ struct FlowView {
   std::vector<SmallVector<int, 4>> producers;
   /// Per graph output: the node that makes it, in the same sense.
   SmallVector<int> outputs;
-  /// Whether any slot reads a buffer.
-  bool hasBuffers = false;
 };
 } // namespace
 
@@ -107,7 +105,6 @@ static FlowView computeFlow(const Graph &graph) {
     if (isConversion(op))
       passes[n] = out.empty() ? -1 : out.front();
     if (touchesBuffers) {
-      view.hasBuffers = true;
       for (Value buffer : getWrittenBuffers(op))
         lastWriter[buffer] = n;
     }
@@ -165,11 +162,18 @@ static bool bufferForms(Operation *a, Operation *b) {
 }
 
 SmallVector<NodePair> graphdiff::pairAcrossBuffers(StructuralState &state) {
+  SmallVector<NodePair> pairs;
+  // Most graphs hold no buffer: a scan of the slots, before building views.
+  auto readsBuffers = [](const Graph &graph) {
+    for (unsigned n = 0; n < graph.size(); ++n)
+      if (llvm::any_of(graph.getSlots(n), isMemRef))
+        return true;
+    return false;
+  };
+  if (!readsBuffers(state.source) && !readsBuffers(state.target))
+    return pairs;
   FlowView source = computeFlow(state.source);
   FlowView target = computeFlow(state.target);
-  SmallVector<NodePair> pairs;
-  if (!source.hasBuffers && !target.hasBuffers)
-    return pairs;
   SmallVector<NodePair> worklist = state.allPairs();
   // A view the other side has no counterpart for (the `memref.subview` a
   // copy writes into) is looked through, to what its buffer holds.
