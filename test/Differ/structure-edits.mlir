@@ -28,10 +28,19 @@
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 
-// A tie is not broken: the target's one constant could be either of the two
-// identical source constants (CSE merged them), so neither is matched; both
-// are deleted, marked ambiguous, and the merged one is inserted.
+// A tie between interchangeable candidates is no ambiguity: the target's one
+// constant could be either of the two identical source constants (CSE merged
+// them), and either choice gives a plan of two actions. The first in file
+// order is kept, as CSE keeps it; the other is deleted and its user rewired.
 // CHECK-LABEL: patch.plan @tie to @tie {
+// CHECK-NEXT:    patch.update %d changes ["inputs"] inputs(%arg0, %c1) stage "structure" {
+// CHECK:         patch.delete %c2{{$}}
+// CHECK-NEXT:  }
+
+// A real ambiguity stays one: the candidates differ (2.0 and 3.0), so the
+// choice says which of them became 5.0. Neither is picked; both are deleted,
+// marked ambiguous, and the new constant is inserted.
+// CHECK-LABEL: patch.plan @ambiguous to @ambiguous {
 // CHECK-NEXT:    patch.insert new %c inputs() {
 // CHECK:         patch.update %d changes ["inputs"] inputs(%arg0, new %c)
 // CHECK:         patch.update %m changes ["inputs"] inputs(%arg0, new %c)
@@ -64,6 +73,13 @@ func.func @tie(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %d = arith.divf %a, %c2 : tensor<4xf32>
   return %m, %d : tensor<4xf32>, tensor<4xf32>
 }
+func.func @ambiguous(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %c1 = arith.constant dense<2.000000e+00> : tensor<4xf32>
+  %c2 = arith.constant dense<3.000000e+00> : tensor<4xf32>
+  %m = arith.mulf %a, %c1 : tensor<4xf32>
+  %d = arith.divf %a, %c2 : tensor<4xf32>
+  return %m, %d : tensor<4xf32>, tensor<4xf32>
+}
 
 //--- tgt.mlir
 func.func @kind(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
@@ -85,6 +101,12 @@ func.func @commuted(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
 }
 func.func @tie(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %c = arith.constant dense<2.000000e+00> : tensor<4xf32>
+  %m = arith.mulf %a, %c : tensor<4xf32>
+  %d = arith.divf %a, %c : tensor<4xf32>
+  return %m, %d : tensor<4xf32>, tensor<4xf32>
+}
+func.func @ambiguous(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %c = arith.constant dense<5.000000e+00> : tensor<4xf32>
   %m = arith.mulf %a, %c : tensor<4xf32>
   %d = arith.divf %a, %c : tensor<4xf32>
   return %m, %d : tensor<4xf32>, tensor<4xf32>

@@ -34,11 +34,21 @@ TEST(VotesTest, AgreementConflictsAndVetoes) {
   EXPECT_FALSE(votes.agrees(1, 2));
   EXPECT_FALSE(votes.agrees(1, 3));
 
+  EXPECT_EQ(votes.candidatesOfSource(1),
+            (SmallVector<Votes::Candidate, 4>{{2, 2}, {3, 1}}));
+  EXPECT_EQ(votes.candidatesOfTarget(2),
+            (SmallVector<Votes::Candidate, 4>{{1, 2}}));
+
+  // The disputed node and both its candidates could be each other's
+  // partners: all three are ambiguous, unless a tie-break settled them.
   NodeMapping mapping(6, 6);
-  votes.markConflicts(mapping);
+  votes.markConflicts(mapping, [](bool isSource, unsigned node) {
+    return !isSource && node == 3;
+  });
   EXPECT_TRUE(mapping.isSourceAmbiguous(1));
-  EXPECT_FALSE(mapping.isTargetAmbiguous(2));
+  EXPECT_TRUE(mapping.isTargetAmbiguous(2));
   EXPECT_FALSE(mapping.isTargetAmbiguous(3));
+  EXPECT_FALSE(mapping.isTargetAmbiguous(5));
 }
 
 TEST_F(ConsensusTest, FromTheOutputsAlongOperands) {
@@ -63,9 +73,22 @@ TEST_F(ConsensusTest, FromASeedAlongUsersWithinTheFilter) {
   EXPECT_FALSE(mapping->isSourceAmbiguous(2));
 }
 
-TEST_F(ConsensusTest, ConflictingVotesLeaveNodesFree) {
-  // The target's one constant gets votes for both source constants.
+TEST_F(ConsensusTest, InterchangeableTiesArePairedInFileOrder) {
+  // The target's one constant gets votes for both source constants, which
+  // are equal (CSE merged them): the first is kept, as CSE keeps it.
   ASSERT_TRUE(parsePair(test::kTieSource, test::kTieTarget));
+  EXPECT_TRUE(propagate(*state, {}, AlongOperands | FromOutputs, sameKind));
+  EXPECT_EQ(mapping->getTarget(0), 0u);
+  EXPECT_FALSE(mapping->getTarget(1));
+  EXPECT_EQ(mapping->getTarget(2), 1u);
+  EXPECT_EQ(mapping->getTarget(3), 2u);
+  EXPECT_FALSE(mapping->isSourceAmbiguous(1));
+}
+
+TEST_F(ConsensusTest, ConflictingVotesLeaveNodesFree) {
+  // The target's one constant gets votes for two different source
+  // constants.
+  ASSERT_TRUE(parsePair(test::kAmbiguousSource, test::kTieTarget));
   EXPECT_TRUE(propagate(*state, {}, AlongOperands | FromOutputs, sameKind));
   EXPECT_EQ(mapping->getTarget(2), 1u);
   EXPECT_EQ(mapping->getTarget(3), 2u);
@@ -73,6 +96,8 @@ TEST_F(ConsensusTest, ConflictingVotesLeaveNodesFree) {
   EXPECT_TRUE(mapping->isTargetAmbiguous(0));
   EXPECT_FALSE(mapping->getTarget(0));
   EXPECT_FALSE(mapping->getTarget(1));
+  EXPECT_TRUE(mapping->isSourceAmbiguous(0));
+  EXPECT_TRUE(mapping->isSourceAmbiguous(1));
 }
 
 TEST_F(ConsensusTest, VotesLookThroughAFusedChain) {

@@ -80,6 +80,18 @@ func.func @f(%x: f32) -> (f32, f32) {
   return %m, %d : f32, f32
 }
 )mlir";
+/// kTieSource with two constants that differ from each other and from
+/// kTieTarget's: which one became the target's would change the story (a
+/// real ambiguity).
+inline constexpr const char *kAmbiguousSource = R"mlir(
+func.func @f(%x: f32) -> (f32, f32) {
+  %c1 = arith.constant 3.000000e+00 : f32
+  %c2 = arith.constant 4.000000e+00 : f32
+  %m = arith.mulf %x, %c1 : f32
+  %d = arith.divf %x, %c2 : f32
+  return %m, %d : f32, f32
+}
+)mlir";
 inline constexpr const char *kTieTarget = R"mlir(
 func.func @f(%x: f32) -> (f32, f32) {
   %c = arith.constant 2.000000e+00 : f32

@@ -22,16 +22,20 @@
 namespace graphdiff {
 
 /// The votes of one propagation: for each node that got a vote, the one
-/// partner every voter named, or Conflict.
+/// partner every voter named, or Conflict. A disputed node keeps its
+/// candidates and how many votes each got, so that a tie between
+/// interchangeable candidates can be settled (Consensus.cpp).
 class Votes {
 public:
   static constexpr int Conflict = -1;
+  /// A candidate partner of a disputed node and its number of votes.
+  using Candidate = std::pair<unsigned, unsigned>;
 
   /// Records a vote for pairing source node `source` with target node
   /// `target`.
   void add(unsigned source, unsigned target) {
-    addOne(forSource, source, target);
-    addOne(forTarget, target, source);
+    addOne(forSource, disputedSource, source, target);
+    addOne(forTarget, disputedTarget, target, source);
   }
   /// The agreed partner of `node`, nullopt if none, Conflict if disputed.
   std::optional<int> ofSource(unsigned node) const {
@@ -39,6 +43,14 @@ public:
   }
   std::optional<int> ofTarget(unsigned node) const {
     return lookup(forTarget, node);
+  }
+  /// The partners a node's votes named, with their counts, in the order
+  /// first named: one entry, or several for a disputed node.
+  llvm::SmallVector<Candidate, 4> candidatesOfSource(unsigned node) const {
+    return candidates(forSource, disputedSource, node);
+  }
+  llvm::SmallVector<Candidate, 4> candidatesOfTarget(unsigned node) const {
+    return candidates(forTarget, disputedTarget, node);
   }
   /// Whether the votes for both nodes name each other and nothing else.
   bool agrees(unsigned source, unsigned target) const {
@@ -51,25 +63,34 @@ public:
     return (!s || *s == static_cast<int>(target)) &&
            (!t || *t == static_cast<int>(source));
   }
-  /// Marks as ambiguous, in `mapping`, the free nodes whose votes conflict.
-  void markConflicts(NodeMapping &mapping) const;
+  /// Marks as ambiguous, in `mapping`, the free nodes whose votes conflict,
+  /// except those `settled` says a tie-break dealt with.
+  void markConflicts(
+      NodeMapping &mapping,
+      llvm::function_ref<bool(bool isSource, unsigned node)> settled =
+          nullptr) const;
 
 private:
-  static void addOne(llvm::DenseMap<unsigned, int> &map, unsigned key,
-                     unsigned value) {
-    auto [it, inserted] = map.try_emplace(key, static_cast<int>(value));
-    if (!inserted && it->second != static_cast<int>(value))
-      it->second = Conflict;
-  }
-  static std::optional<int> lookup(const llvm::DenseMap<unsigned, int> &map,
+  struct Entry {
+    int partner;
+    unsigned count;
+  };
+  using Disputes = llvm::DenseMap<unsigned, llvm::SmallVector<Candidate, 4>>;
+  static void addOne(llvm::DenseMap<unsigned, Entry> &map, Disputes &disputes,
+                     unsigned key, unsigned value);
+  static std::optional<int> lookup(const llvm::DenseMap<unsigned, Entry> &map,
                                    unsigned key) {
     auto it = map.find(key);
     if (it == map.end())
       return std::nullopt;
-    return it->second;
+    return it->second.partner;
   }
+  static llvm::SmallVector<Candidate, 4>
+  candidates(const llvm::DenseMap<unsigned, Entry> &map,
+             const Disputes &disputes, unsigned key);
 
-  llvm::DenseMap<unsigned, int> forSource, forTarget;
+  llvm::DenseMap<unsigned, Entry> forSource, forTarget;
+  Disputes disputedSource, disputedTarget;
 };
 
 /// Where a propagation looks for pairs to vote for.
@@ -89,8 +110,12 @@ enum PropagateFlags : unsigned {
 /// which `compatible` holds. Along operands to a fixpoint first, then along
 /// users, and again while either makes pairs: a fused op is reached from its
 /// consumers (it takes the sink's place) before its producers could claim it
-/// for the head of the fused chain. Marks the nodes whose votes conflicted
-/// ambiguous. Returns whether it paired anything.
+/// for the head of the fused chain. Votes that conflict only between
+/// interchangeable candidates (equal forward hashes on each side: the same
+/// content over the same upstream cone, as CSE leaves them) are no ambiguity:
+/// they are paired in file order, as CSE keeps the first. Marks
+/// the nodes whose votes really conflicted ambiguous. Returns whether it
+/// paired anything.
 bool propagate(StructuralState &state, llvm::ArrayRef<NodePair> seeds,
                unsigned flags, PairFilter compatible);
 

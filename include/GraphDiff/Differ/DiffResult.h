@@ -58,6 +58,14 @@ struct DiffSummary {
   /// Replace actions (fused nodes in the target).
   uint64_t replacements = 0;
   uint64_t sourceNodes = 0, targetNodes = 0;
+  /// Nodes the structural stage paired on weak evidence (similarity, a
+  /// relaxed kind) or left free as ambiguous; pairs the location and
+  /// provenance stages made. Many guesses and no location pairs: locations
+  /// (`--mlir-print-debuginfo`) would help.
+  uint64_t guessed = 0, located = 0;
+
+  /// Whether more than 3% of the nodes were guessed and no locations helped.
+  bool locationsWouldHelp() const;
 
   /// Counts the statuses of one pair's source and target nodes, which
   /// `replacements` replace actions connect.

@@ -71,9 +71,11 @@ struct StructuralState {
   }
   /// The same op name and number of results.
   bool sameKind(unsigned s, unsigned t) const;
-  /// The same dialect and result types (a named op generalized).
+  /// The same dialect and result types (a named op generalized), both
+  /// constants or neither.
   bool sameShape(unsigned s, unsigned t) const;
-  /// The same result types (an op lowered to another dialect).
+  /// The same result types (an op lowered to another dialect), both
+  /// constants or neither.
   bool sameTypes(unsigned s, unsigned t) const;
 
   const Graph &source;
@@ -91,8 +93,10 @@ struct StructuralState {
 /// then the same with relaxed kinds for changed and lowered ops. Records
 /// MatchStage::Structure on its pairs and marks as ambiguous the free nodes
 /// that had more than one equally good partner. Does nothing for `lg`
-/// graphs: their nodes' ids are their identity.
-void matchByStructure(const Graph &source, const Graph &target,
+/// graphs: their nodes' ids are their identity. Returns how many pairs it
+/// made on weak evidence (similarity, relaxed kinds): guesses that
+/// locations would have settled.
+unsigned matchByStructure(const Graph &source, const Graph &target,
                       NodeMapping &mapping,
                       const StructureOptions &options = {});
 

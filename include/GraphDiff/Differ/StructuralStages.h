@@ -40,8 +40,10 @@ bool pairTwins(StructuralState &state);
 /// users' partners (at most StructureOptions::maxCandidates, skipping
 /// neighbours with more than maxFanout users). The score is 4 per agreeing
 /// neighbour, plus 2 for equal content, plus 1 for equal result types. A
-/// unique best that no better target claims is paired; ties are marked
-/// ambiguous. Returns the new pairs.
+/// unique best that no better target claims is paired; a tie between
+/// interchangeable candidates (equal forward hashes: the same content over
+/// the same upstream cone) goes to the first in file order, other ties are
+/// marked ambiguous. Returns the new pairs.
 llvm::SmallVector<NodePair> pairSimilar(StructuralState &state,
                                         PairFilter kind);
 

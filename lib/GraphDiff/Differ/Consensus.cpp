@@ -6,19 +6,82 @@
 
 #include "GraphDiff/Differ/Consensus.h"
 
+#include "GraphDiff/Differ/StructuralStages.h"
 #include "GraphDiff/Graph/Graph.h"
+#include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 using namespace graphdiff;
 
-void Votes::markConflicts(NodeMapping &mapping) const {
-  for (auto [s, partner] : forSource)
-    if (partner == Conflict && !mapping.isSourceTaken(s))
+void Votes::addOne(llvm::DenseMap<unsigned, Entry> &map, Disputes &disputes,
+                   unsigned key, unsigned value) {
+  auto [it, inserted] = map.try_emplace(key, Entry{static_cast<int>(value), 1});
+  if (inserted)
+    return;
+  Entry &entry = it->second;
+  if (entry.partner == static_cast<int>(value)) {
+    ++entry.count;
+    return;
+  }
+  SmallVector<Candidate, 4> &list = disputes[key];
+  if (entry.partner != Conflict) {
+    list.push_back({static_cast<unsigned>(entry.partner), entry.count});
+    entry.partner = Conflict;
+  }
+  auto known = llvm::find_if(
+      list, [&](const Candidate &candidate) { return candidate.first == value; });
+  if (known != list.end())
+    ++known->second;
+  else
+    list.push_back({value, 1});
+}
+
+SmallVector<Votes::Candidate, 4>
+Votes::candidates(const llvm::DenseMap<unsigned, Entry> &map,
+                  const Disputes &disputes, unsigned key) {
+  auto it = map.find(key);
+  if (it == map.end())
+    return {};
+  if (it->second.partner != Conflict)
+    return {{static_cast<unsigned>(it->second.partner), it->second.count}};
+  return disputes.lookup(key);
+}
+
+void Votes::markConflicts(
+    NodeMapping &mapping,
+    llvm::function_ref<bool(bool isSource, unsigned node)> settled) const {
+  // A disputed node and the candidates it was disputed between: each of
+  // these could be the other's partner.
+  auto markSource = [&](unsigned s) {
+    if (!mapping.isSourceTaken(s) && !(settled && settled(true, s)))
       mapping.markSourceAmbiguous(s);
-  for (auto [t, partner] : forTarget)
-    if (partner == Conflict && !mapping.isTargetTaken(t))
+  };
+  auto markTarget = [&](unsigned t) {
+    if (!mapping.isTargetTaken(t) && !(settled && settled(false, t)))
       mapping.markTargetAmbiguous(t);
+  };
+  for (const auto &[s, candidates] : disputedSource) {
+    if (mapping.isSourceTaken(s) || (settled && settled(true, s)))
+      continue;
+    markSource(s);
+    for (const Candidate &candidate : candidates)
+      markTarget(candidate.first);
+  }
+  for (const auto &[t, candidates] : disputedTarget) {
+    if (mapping.isTargetTaken(t) || (settled && settled(false, t)))
+      continue;
+    markTarget(t);
+    for (const Candidate &candidate : candidates)
+      markSource(candidate.first);
+  }
+}
+
+/// Whether `op` only reshapes a tensor: what a pass puts around an op it
+/// rewrote at another rank.
+static bool isReshape(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  return name == "tensor.expand_shape" || name == "tensor.collapse_shape";
 }
 
 namespace {
@@ -38,7 +101,8 @@ private:
   /// the lists are equally long.
   void voteOperands(ArrayRef<Value> sourceSlots, ArrayRef<int> sourceProducers,
                     ArrayRef<Value> targetSlots, ArrayRef<int> targetProducers,
-                    Votes &votes);
+                    Votes &votes, bool commutative = false,
+                    bool renamed = false);
   /// For the slots of target node `t` whose free producer got no partner
   /// from the slots of `s`: looks through the free producers of `s` (the
   /// chain a fusion may have folded into `t`) for the one value that fits.
@@ -46,8 +110,13 @@ private:
   /// Votes for the one free user at the same (result, slot) on each side.
   void voteUsers(unsigned s, unsigned t, Votes &votes);
   /// Pairs the touched target nodes whose votes agree both ways (and that
-  /// `veto`, if given, allows).
+  /// `veto`, if given, allows); then settles the ties among the rest.
   SmallVector<NodePair> resolve(const Votes &votes, const Votes *veto);
+  /// Settles the dispute around target node `t` if it is a tie between
+  /// interchangeable candidates: pairs them in file order, and appends the
+  /// pairs to `pairs`.
+  void settleTie(unsigned t, const Votes &votes, const Votes *veto,
+                 SmallVectorImpl<NodePair> &pairs);
 
   StructuralState &state;
   const Graph &source;
@@ -56,6 +125,8 @@ private:
   PairFilter compatible;
   Votes operandVotes, userVotes;
   SmallVector<unsigned> touched;
+  /// Nodes of disputes settled as ties: not ambiguous.
+  llvm::DenseSet<unsigned> settledSources, settledTargets;
 };
 
 } // namespace
@@ -63,20 +134,98 @@ private:
 void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
                                ArrayRef<int> sourceProducers,
                                ArrayRef<Value> targetSlots,
-                               ArrayRef<int> targetProducers, Votes &votes) {
+                               ArrayRef<int> targetProducers, Votes &votes,
+                               bool commutative, bool renamed) {
   // Different slots: a fused op reads its producers' inputs too, so slot
-  // positions say nothing; voteThroughFusion looks at them instead.
-  if (sourceSlots.size() != targetSlots.size())
+  // positions say nothing; voteThroughFusion looks at them instead. But an
+  // op rewritten one to one may read a value twice where it read it once
+  // (`arith.addf %a, %b` -> `linalg.generic ins(%a, %b) outs(%a)`): if the
+  // op changed name and the lists agree once each value is kept at its first
+  // slot, those slots correspond.
+  if (sourceSlots.size() != targetSlots.size()) {
+    if (!renamed)
+      return;
+    SmallVector<Value, 8> a, b;
+    SmallVector<int, 8> pa, pb;
+    auto firstSlots = [](ArrayRef<Value> slots, ArrayRef<int> producers,
+                         SmallVectorImpl<Value> &values,
+                         SmallVectorImpl<int> &valueProducers) {
+      for (auto [value, producer] : llvm::zip(slots, producers))
+        if (!llvm::is_contained(values, value)) {
+          values.push_back(value);
+          valueProducers.push_back(producer);
+        }
+    };
+    firstSlots(sourceSlots, sourceProducers, a, pa);
+    firstSlots(targetSlots, targetProducers, b, pb);
+    if (a.size() != b.size() || (a.size() == sourceSlots.size() &&
+                                 b.size() == targetSlots.size()))
+      return;
+    voteOperands(a, pa, b, pb, votes, commutative);
     return;
+  }
+  // A commutative source op's operands may come in another order (a
+  // rewrite puts constants last): the slots whose images are known say
+  // which corresponds to which, the rest keep their order.
+  SmallVector<Value, 8> permuted;
+  SmallVector<int, 8> permutedProducers;
+  if (commutative && sourceSlots.size() > 1) {
+    unsigned n = sourceSlots.size();
+    SmallVector<int, 8> of(n, -1); // source slot -> target slot
+    SmallVector<bool, 8> used(n, false);
+    for (unsigned j = 0; j < n; ++j)
+      if (Value image = getSourceImage(state, targetSlots[j]))
+        for (unsigned i = 0; i < n; ++i)
+          if (of[i] < 0 && sourceSlots[i] == image) {
+            of[i] = j;
+            used[j] = true;
+            break;
+          }
+    for (unsigned i = 0, j = 0; i < n; ++i) {
+      if (of[i] >= 0)
+        continue;
+      while (used[j])
+        ++j;
+      of[i] = j;
+      used[j] = true;
+    }
+    for (unsigned i = 0; i < n; ++i) {
+      permuted.push_back(targetSlots[of[i]]);
+      permutedProducers.push_back(targetProducers[of[i]]);
+    }
+    targetSlots = permuted;
+    targetProducers = permutedProducers;
+  }
   // Same number of slots: slot by slot, free producers of the same result
   // number and type.
   for (unsigned k = 0, e = sourceSlots.size(); k < e; ++k) {
     int s = sourceProducers[k], t = targetProducers[k];
+    Value a = sourceSlots[k], b = targetSlots[k];
+    // A reshape the target added around a rewritten op (unit dimensions
+    // folded: the op's operands collapsed, its result expanded) stands
+    // between the two producers: look through it, to a value of as many
+    // elements.
+    bool through = false;
+    if (s != Graph::kNoProducer && t != Graph::kNoProducer &&
+        !compatible(s, t) && !mapping.isTargetTaken(t) &&
+        isReshape(target.getNode(t)) && !isReshape(source.getNode(s))) {
+      Value above = target.getNode(t)->getOperand(0);
+      auto from = dyn_cast<ShapedType>(above.getType());
+      auto to = dyn_cast<ShapedType>(a.getType());
+      std::optional<unsigned> producer = target.getProducer(above);
+      if (producer && from && to && from.hasStaticShape() &&
+          to.hasStaticShape() &&
+          from.getNumElements() == to.getNumElements() &&
+          from.getElementType() == to.getElementType()) {
+        b = above;
+        t = static_cast<int>(*producer);
+        through = true;
+      }
+    }
     if (s == Graph::kNoProducer || t == Graph::kNoProducer ||
         !state.isFree(s, t))
       continue;
-    Value a = sourceSlots[k], b = targetSlots[k];
-    if (a.getType() != b.getType() ||
+    if ((!through && a.getType() != b.getType()) ||
         cast<OpResult>(a).getResultNumber() !=
             cast<OpResult>(b).getResultNumber() ||
         !compatible(s, t))
@@ -205,16 +354,99 @@ SmallVector<NodePair> Propagation::resolve(const Votes &agreed,
   llvm::sort(touched);
   touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
   SmallVector<NodePair> pairs;
+  SmallVector<unsigned> disputed;
   for (unsigned t : touched) {
     std::optional<int> s = agreed.ofTarget(t);
-    if (!s || *s < 0 || !agreed.agrees(*s, t) || !state.isFree(*s, t) ||
+    if (!s)
+      continue;
+    if (*s < 0 || agreed.ofSource(*s) == Votes::Conflict) {
+      disputed.push_back(t);
+      continue;
+    }
+    if (!agreed.agrees(*s, t) || !state.isFree(*s, t) ||
         (veto && !veto->allows(*s, t)) || !compatible(*s, t))
       continue;
     state.pair(*s, t);
     pairs.push_back({static_cast<unsigned>(*s), t});
   }
   touched.clear();
+  for (unsigned t : disputed)
+    if (!mapping.isTargetTaken(t))
+      settleTie(t, agreed, veto, pairs);
   return pairs;
+}
+
+void Propagation::settleTie(unsigned t, const Votes &votes, const Votes *veto,
+                            SmallVectorImpl<NodePair> &pairs) {
+  // The dispute: the nodes reachable from `t` through the partners votes
+  // named, bounded.
+  constexpr unsigned maxSide = 16;
+  SmallVector<unsigned, 8> sources, targets{t};
+  struct Edge {
+    unsigned source, target;
+  };
+  SmallVector<Edge, 16> edges;
+  for (unsigned next = 0, nextSource = 0;
+       next < targets.size() || nextSource < sources.size();) {
+    if (next < targets.size()) {
+      unsigned u = targets[next++];
+      for (const Votes::Candidate &candidate : votes.candidatesOfTarget(u)) {
+        unsigned s = candidate.first;
+        edges.push_back({s, u});
+        if (!llvm::is_contained(sources, s))
+          sources.push_back(s);
+      }
+    } else {
+      unsigned s = sources[nextSource++];
+      for (const Votes::Candidate &candidate : votes.candidatesOfSource(s))
+        if (!llvm::is_contained(targets, candidate.first))
+          targets.push_back(candidate.first);
+    }
+    if (sources.size() > maxSide || targets.size() > maxSide)
+      return;
+  }
+  // A tie only if the candidates on each side are interchangeable: free,
+  // with the same content over the same upstream cone. Otherwise the choice
+  // would change the plan: a real ambiguity.
+  auto interchangeable = [&](ArrayRef<unsigned> members, bool isSource) {
+    const std::vector<llvm::hash_code> &forward =
+        isSource ? state.sourceHashes.forward : state.targetHashes.forward;
+    return llvm::all_of(members, [&](unsigned node) {
+      return !(isSource ? mapping.isSourceTaken(node)
+                        : mapping.isTargetTaken(node)) &&
+             forward[node] == forward[members.front()];
+    });
+  };
+  // And the two sides hold the same op: a tie between equal ops is CSE's
+  // doing; pairing one op with a different one on a tie would be a guess.
+  if (!interchangeable(sources, true) || !interchangeable(targets, false) ||
+      state.sourceHashes.content[sources.front()] !=
+          state.targetHashes.content[targets.front()])
+    return;
+  // In file order: CSE keeps the first of equal ops and erases the later
+  // ones, so this tells what it did. (The most voted for candidate would save
+  // a rewire here and there, but tell another story than the pass's.)
+  llvm::sort(edges, [](const Edge &a, const Edge &b) {
+    return std::make_pair(a.source, a.target) <
+           std::make_pair(b.source, b.target);
+  });
+  auto vetoed = [&](unsigned s, unsigned u) {
+    if (!veto)
+      return false;
+    std::optional<int> a = veto->ofSource(s), b = veto->ofTarget(u);
+    return (a && *a >= 0 && *a != static_cast<int>(u)) ||
+           (b && *b >= 0 && *b != static_cast<int>(s));
+  };
+  for (const Edge &edge : edges) {
+    if (!state.isFree(edge.source, edge.target) ||
+        !compatible(edge.source, edge.target) ||
+        vetoed(edge.source, edge.target))
+      continue;
+    state.pair(edge.source, edge.target);
+    pairs.push_back({edge.source, edge.target});
+  }
+  settledSources.insert(sources.begin(), sources.end());
+  settledTargets.insert(targets.begin(), targets.end());
 }
 
 bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags) {
@@ -247,7 +479,9 @@ bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags) {
       for (auto [s, t] : operandFrontier) {
         voteOperands(source.getSlots(s), source.getSlotProducers(s),
                      target.getSlots(t), target.getSlotProducers(t),
-                     operandVotes);
+                     operandVotes,
+                     source.getNode(s)->hasTrait<OpTrait::IsCommutative>(),
+                     source.getNode(s)->getName() != target.getNode(t)->getName());
         voteThroughFusion(s, t, operandVotes);
       }
       operandFrontier.clear();
@@ -266,8 +500,12 @@ bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags) {
     if (alongUsers)
       userFrontier.append(pairs);
   }
-  operandVotes.markConflicts(mapping);
-  userVotes.markConflicts(mapping);
+  auto settled = [&](bool isSource, unsigned node) {
+    return isSource ? settledSources.contains(node)
+                    : settledTargets.contains(node);
+  };
+  operandVotes.markConflicts(mapping, settled);
+  userVotes.markConflicts(mapping, settled);
   return any;
 }
 

@@ -76,7 +76,13 @@ DiffSummary &DiffSummary::operator+=(const DiffSummary &other) {
   replacements += other.replacements;
   sourceNodes += other.sourceNodes;
   targetNodes += other.targetNodes;
+  guessed += other.guessed;
+  located += other.located;
   return *this;
+}
+
+bool DiffSummary::locationsWouldHelp() const {
+  return located == 0 && guessed * 100 > 3 * (sourceNodes + targetNodes);
 }
 
 GraphDiff::GraphDiff(unsigned numSource, unsigned numTarget)

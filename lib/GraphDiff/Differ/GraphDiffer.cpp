@@ -40,11 +40,24 @@ GraphDiff graphdiff::diffGraphs(const Graph &source, const Graph &target,
   matchByProvenance(source, target, mapping);
   matchByLocations(source, target, mapping);
   matchByConventions(source, target, mapping);
-  matchByStructure(source, target, mapping, structure);
+  unsigned guessed = matchByStructure(source, target, mapping, structure);
+  // What locations did, and what the structural stage had to guess (before
+  // region settling takes free nodes, and with them their ambiguity marks).
+  uint64_t located = 0;
+  for (unsigned t = 0; t < target.size(); ++t)
+    if (mapping.getSource(t))
+      located += mapping.getPairStage(t) == MatchStage::Location ||
+                 mapping.getPairStage(t) == MatchStage::Provenance;
+  for (unsigned s = 0; s < source.size(); ++s)
+    guessed += mapping.isSourceAmbiguous(s);
+  for (unsigned t = 0; t < target.size(); ++t)
+    guessed += mapping.isTargetAmbiguous(t);
 
   PairContext pair(source, target, mapping);
   SettledRegions regions = settleRegions(pair);
   emitPlan(pair, regions, builder, result);
+  result.summary.guessed = guessed;
+  result.summary.located = located;
   result.sourceOrder = std::move(pair.sourceOrder);
   result.targetOrder = std::move(pair.targetOrder);
   return result;

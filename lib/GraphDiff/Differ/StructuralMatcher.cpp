@@ -54,20 +54,29 @@ bool StructuralState::sameKind(unsigned s, unsigned t) const {
          a->getNumResults() == b->getNumResults();
 }
 
+/// Whether both ops are constants or neither is: an op that computes is not
+/// rewritten into a constant one to one (a fold is a region: the constant
+/// replaces the op and what fed it), nor a constant into an op that computes.
+static bool sameConstness(Operation *a, Operation *b) {
+  return a->hasTrait<OpTrait::ConstantLike>() ==
+         b->hasTrait<OpTrait::ConstantLike>();
+}
+
 bool StructuralState::sameShape(unsigned s, unsigned t) const {
   Operation *a = source.getNode(s), *b = target.getNode(t);
   return a->getName().getDialectNamespace() ==
              b->getName().getDialectNamespace() &&
-         a->getResultTypes() == b->getResultTypes();
+         a->getResultTypes() == b->getResultTypes() && sameConstness(a, b);
 }
 
 bool StructuralState::sameTypes(unsigned s, unsigned t) const {
-  return source.getNode(s)->getResultTypes() ==
-         target.getNode(t)->getResultTypes();
+  Operation *a = source.getNode(s), *b = target.getNode(t);
+  return a->getResultTypes() == b->getResultTypes() && sameConstness(a, b);
 }
 
-/// Runs the stages in order on `state`.
-static void runStages(StructuralState &state) {
+/// Runs the stages in order on `state`; returns how many pairs the stages
+/// after the exact and strict ones made (weak evidence).
+static unsigned runStages(StructuralState &state) {
   auto sameForward = [&](unsigned s, unsigned t) {
     return state.sameForward(s, t);
   };
@@ -115,6 +124,9 @@ static void runStages(StructuralState &state) {
   if (pairTwins(state))
     propagate(state, state.allPairs(), AlongOperands | AlongUsers, sameKind);
 
+  // From here on, pairs rest on weaker evidence.
+  unsigned strict = state.allPairs().size();
+
   // 5. Bounded similarity, then structure again from the new pairs.
   auto similarity = [&](PairFilter kind) {
     for (unsigned round = 0; round < state.options.maxSimilarityRounds;
@@ -147,15 +159,16 @@ static void runStages(StructuralState &state) {
 
   // Exact ties that nothing resolved are ambiguous too.
   markUnresolvedTies(state);
+  return state.allPairs().size() - strict;
 }
 
-void graphdiff::matchByStructure(const Graph &source, const Graph &target,
-                                 NodeMapping &mapping,
-                                 const StructureOptions &options) {
+unsigned graphdiff::matchByStructure(const Graph &source, const Graph &target,
+                                     NodeMapping &mapping,
+                                     const StructureOptions &options) {
   // An lg node's id is its identity: two lg nodes with different ids are
   // different nodes, whatever their shape.
   if (source.isLogicalGraph() || target.isLogicalGraph())
-    return;
+    return 0;
   StructuralState state(source, target, mapping, options);
-  runStages(state);
+  return runStages(state);
 }

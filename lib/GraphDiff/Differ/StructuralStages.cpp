@@ -228,8 +228,21 @@ SmallVector<NodePair> Similarity::run() {
     if (best == 0)
       continue;
     if (bestCount > 1) {
-      mapping.markTargetAmbiguous(t);
-      continue;
+      // Interchangeable candidates (the same content over the same
+      // upstream cone) are no ambiguity: the first in file order.
+      bool interchangeable = true;
+      unsigned first = bestSource;
+      for (unsigned s : candidates)
+        if (score(s, t) == best) {
+          interchangeable &= state.sourceHashes.forward[s] ==
+                             state.sourceHashes.forward[bestSource];
+          first = std::min(first, s);
+        }
+      if (!interchangeable) {
+        mapping.markTargetAmbiguous(t);
+        continue;
+      }
+      bestSource = first;
     }
     proposals.push_back({t, bestSource, best});
   }

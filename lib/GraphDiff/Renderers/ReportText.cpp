@@ -190,6 +190,10 @@ graphdiff::foldActions(ArrayRef<ActionLine> lines,
       continue;
     }
     std::string key = line.verb + "\x1f" + line.what + "\x1f" + line.stage;
+    // An output edit is about its position, which its headline names: edits
+    // of two positions are two changes.
+    if (line.kind == "add_output" || line.kind == "remove_output")
+      key += "\x1f" + line.names;
     auto [it, fresh] = groupOf.try_emplace(key, entries.size());
     if (fresh)
       entries.push_back(FoldedActions{&line, {&line}});

@@ -219,8 +219,15 @@ LogicalResult graphdiff::renderText(const DiffResult &report,
               "changed (" + patch::stringifyGraphChange(graph.changes) + ")",
               llvm::raw_ostream::YELLOW);
 
-  std::string summary =
-      "summary: " + summaryText(summarizeSelection(report, views, options));
+  DiffSummary total = summarizeSelection(report, views, options);
+  if (total.locationsWouldHelp())
+    out.line(0,
+             "note: " + std::to_string(total.guessed) +
+                 " nodes were paired on weak evidence or left ambiguous, and "
+                 "no location matched; printing both inputs with "
+                 "--mlir-print-debuginfo would help",
+             6, StringRef("note:").size(), llvm::raw_ostream::SAVEDCOLOR);
+  std::string summary = "summary: " + summaryText(total);
   if (!report.addedGraphs.empty() || !report.removedGraphs.empty() ||
       !report.changedGraphs.empty()) {
     summary += "; graphs: " + std::to_string(report.removedGraphs.size()) +
