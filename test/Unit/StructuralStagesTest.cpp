@@ -1,7 +1,7 @@
 //===- StructuralStagesTest.cpp - How the structural stage seeds pairs ----===//
 //
-// Unique buckets, interchangeable dead ends, bounded similarity and the
-// marking of unresolved ties, each on its own.
+// Unique buckets, interchangeable dead ends, bounded similarity, pairs
+// across bufferization and the marking of unresolved ties, each on its own.
 //
 //===----------------------------------------------------------------------===//
 
@@ -111,6 +111,56 @@ func.func @f(%x: f32) -> (f32, f32) {
   EXPECT_FALSE(mapping->isTargetAmbiguous(1));
   EXPECT_FALSE(mapping->isSourceAmbiguous(1));
   EXPECT_FALSE(mapping->isSourceAmbiguous(2));
+}
+
+/// A fill and an in-place relu, as tensors and after bufferization.
+static const char *kTensors = R"mlir(
+#id = affine_map<(d0) -> (d0)>
+func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]} ins(%x, %acc : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%in: f32, %a: f32, %out: f32):
+    %m = arith.addf %in, %a : f32
+    linalg.yield %m : f32
+  } -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+)mlir";
+static const char *kBuffers = R"mlir(
+#id = affine_map<(d0) -> (d0)>
+func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %in = bufferization.to_buffer %x : tensor<4xf32> to memref<4xf32>
+  %zero = arith.constant 0.0 : f32
+  %buf = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%zero : f32) outs(%buf : memref<4xf32>)
+  linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]} ins(%in, %buf : memref<4xf32>, memref<4xf32>) outs(%buf : memref<4xf32>) {
+  ^bb0(%i: f32, %a: f32, %out: f32):
+    %m = arith.addf %i, %a : f32
+    linalg.yield %m : f32
+  }
+  %r = bufferization.to_tensor %buf : memref<4xf32> to tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+)mlir";
+
+TEST_F(StructuralStagesTest, BuffersPairOpsWithTheirBufferForms) {
+  ASSERT_TRUE(parsePair(kTensors, kBuffers));
+  // From the output (through to_tensor, to the generic that last wrote the
+  // buffer), slot by slot: the fill the generic reads (the buffer's last
+  // writer); then the fill's slots: the scalar constant, and the empty the
+  // fill only writes (the alloc, not what was there before).
+  SmallVector<NodePair> pairs = pairAcrossBuffers(*state);
+  EXPECT_EQ(pairs, SmallVector<NodePair>({{3, 4}, {2, 3}, {0, 1}, {1, 2}}));
+  // The conversions have no counterpart.
+  EXPECT_FALSE(mapping->getSource(0));
+  EXPECT_FALSE(mapping->getSource(5));
+}
+
+TEST_F(StructuralStagesTest, NoBuffersNoPairs) {
+  ASSERT_TRUE(parsePair(kTensors, kTensors));
+  EXPECT_TRUE(pairAcrossBuffers(*state).empty());
 }
 
 } // namespace

@@ -47,6 +47,15 @@ bool pairTwins(StructuralState &state);
 llvm::SmallVector<NodePair> pairSimilar(StructuralState &state,
                                         PairFilter kind);
 
+/// Pairs across bufferization (BufferFlow.cpp): following data through
+/// buffers (a slot that reads a buffer reads its last writer) and through
+/// `bufferization.to_tensor`/`to_buffer`, from the pairs made so far and the
+/// outputs, slot by slot, an op with its buffer form (the same op,
+/// `tensor.empty` and `memref.alloc`, a tensor constant and
+/// `memref.get_global`, a reshape and its memref form). Does nothing when no
+/// slot on either side reads a buffer. Returns the new pairs.
+llvm::SmallVector<NodePair> pairAcrossBuffers(StructuralState &state);
+
 /// The source value that target value `value` stands for under the pairs
 /// made so far (a graph input by position, when the types agree), or null.
 mlir::Value getSourceImage(const StructuralState &state, mlir::Value value);

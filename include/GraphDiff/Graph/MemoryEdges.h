@@ -55,6 +55,14 @@ std::vector<MemoryEdge> computeMemoryEdges(const Graph &graph);
 std::vector<MemoryEdge>
 computeMemoryEdges(llvm::ArrayRef<mlir::Operation *> ops);
 
+/// The buffer `value` views: `value` followed back through views and casts
+/// (as computeMemoryEdges traces them); `value` itself if it views nothing.
+mlir::Value getViewedBuffer(mlir::Value value);
+
+/// The buffers `node` writes (getViewedBuffer of each), from its memory
+/// effects as computeMemoryEdges reads them, in first-effect order.
+llvm::SmallVector<mlir::Value, 2> getWrittenBuffers(mlir::Operation *node);
+
 /// The name of an edge kind: "flow", "anti", "output".
 llvm::StringRef stringifyMemoryEdgeKind(MemoryEdge::Kind kind);
 

@@ -266,19 +266,20 @@ std::string RegionSettler::checkLeaks(unsigned t) const {
   ArrayRef<unsigned> region = mapping.getRegion(t);
   const SmallVector<Value, 2> &results = regions.standsFor.find(t)->second;
   // What the target reads in the new node's place. A member's value used
-  // outside the region must be stood for if it is among these, or if it is a
-  // graph output. Other outside users do not read it after the plan: a paired
-  // one is rewired by its update (the target dropped that edge, as
-  // ml_switcheroo's optimizer does for an edge leaving a fused chain's
-  // middle), a free one is deleted or replaced in turn.
+  // outside the region must be stood for if it is among these (a graph
+  // output the new node makes included). Other outside users do not read it
+  // after the plan: a paired one is rewired by its update (the target dropped
+  // that edge, as ml_switcheroo's optimizer does for an edge leaving a fused
+  // chain's middle), a free one is deleted or replaced in turn, and a graph
+  // output that the target makes otherwise (a bufferized function returns a
+  // `bufferization.to_tensor` of the buffer the new node writes) is removed
+  // and added again by the plan's output edits.
   llvm::DenseSet<Value> readInPlace;
   for (auto &candidates : outImages(t, /*loose=*/false))
     readInPlace.insert(candidates.begin(), candidates.end());
   for (unsigned member : region)
     for (OpResult value : source.getNode(member)->getResults()) {
-      bool usedOutside =
-          readInPlace.contains(value) ||
-          llvm::is_contained(value.getUsers(), source.getTerminator());
+      bool usedOutside = readInPlace.contains(value);
       if (usedOutside && !llvm::is_contained(results, Value(value))) {
         // Where it leaks to: a graph output, else the first reader outside.
         std::string reader;

@@ -116,6 +116,9 @@ static unsigned runStages(StructuralState &state) {
     propagate(state, pairs, AlongUsers, sameBackward);
   }
 
+  // 2b. Across bufferization: data followed through buffers.
+  pairAcrossBuffers(state);
+
   // 3. Structure: from every pair and from the outputs, along operands, then
   //    users, to nodes of the same op.
   propagate(state, state.allPairs(), Everywhere, sameKind);

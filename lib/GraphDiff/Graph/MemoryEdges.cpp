@@ -144,6 +144,13 @@ static std::vector<MemoryEdge> computeEdges(ArrayRef<Operation *> ops,
   return edges;
 }
 
+Value graphdiff::getViewedBuffer(Value value) { return bufferOf(value); }
+
+SmallVector<Value, 2> graphdiff::getWrittenBuffers(Operation *node) {
+  Accesses accesses = accessesOf(node);
+  return SmallVector<Value, 2>(accesses.writes.begin(), accesses.writes.end());
+}
+
 static bool isMemRef(Value value) {
   return isa<BaseMemRefType>(value.getType());
 }
