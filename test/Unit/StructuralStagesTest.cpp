@@ -163,4 +163,37 @@ TEST_F(StructuralStagesTest, NoBuffersNoPairs) {
   EXPECT_TRUE(pairAcrossBuffers(*state).empty());
 }
 
+TEST_F(StructuralStagesTest, RetypedSplatsPairWithTheirScalar) {
+  // 0.5 and 2.0 are each held by one splat and one scalar: paired. 3.0 is
+  // held by two source splats: which one became the scalar cannot be told,
+  // so neither is paired. The f16 splat has no f32 counterpart.
+  ASSERT_TRUE(parsePair(R"mlir(
+func.func @f() -> (tensor<4xf32>, tensor<2xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf16>) {
+  %a = arith.constant dense<5.000000e-01> : tensor<4xf32>
+  %b = arith.constant dense<2.000000e+00> : tensor<2xf32>
+  %c1 = arith.constant dense<3.000000e+00> : tensor<4xf32>
+  %c2 = arith.constant dense<3.000000e+00> : tensor<4xf32>
+  %h = arith.constant dense<5.000000e-01> : tensor<4xf16>
+  return %a, %b, %c1, %c2, %h : tensor<4xf32>, tensor<2xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf16>
+}
+)mlir",
+                        R"mlir(
+func.func @f() -> (f32, f32, f32) {
+  %c = arith.constant 3.000000e+00 : f32
+  %b = arith.constant 2.000000e+00 : f32
+  %a = arith.constant 5.000000e-01 : f32
+  return %a, %b, %c : f32, f32, f32
+}
+)mlir"));
+  EXPECT_TRUE(pairRetypedSplats(*state));
+  EXPECT_EQ(mapping->getTarget(0), 2u);
+  EXPECT_EQ(mapping->getTarget(1), 1u);
+  EXPECT_FALSE(mapping->getTarget(2));
+  EXPECT_FALSE(mapping->getTarget(3));
+  EXPECT_FALSE(mapping->getTarget(4));
+  EXPECT_FALSE(mapping->getSource(0));
+  // Nothing left to pair.
+  EXPECT_FALSE(pairRetypedSplats(*state));
+}
+
 } // namespace

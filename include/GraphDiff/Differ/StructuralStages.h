@@ -34,6 +34,13 @@ pairUniqueBuckets(StructuralState &state,
 /// whether it paired anything.
 bool pairTwins(StructuralState &state);
 
+/// Pairs a free splat constant with the one free scalar constant of its
+/// element's value on the other side, where each is the only free one of
+/// that value on its side: elementwise fusion turns a splat operand into a
+/// scalar the fused op's body reads (`dense<0.5> : tensor<64xf32>` becomes
+/// `0.5 : f32`). Returns whether it paired anything.
+bool pairRetypedSplats(StructuralState &state);
+
 /// One round of bounded similarity. Each free target node gets candidate
 /// source nodes for which `kind` holds: the free users, at the same slot, of
 /// the images of its inputs, and the free producers, at the same slot, of its

@@ -173,8 +173,20 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
     unsigned n = sourceSlots.size();
     SmallVector<int, 8> of(n, -1); // source slot -> target slot
     SmallVector<bool, 8> used(n, false);
+    // The image of a slot from its producer's partner (no lookup of the
+    // producer: the slot producers are at hand).
+    auto imageOf = [&](unsigned j) -> Value {
+      int t = targetProducers[j];
+      if (t == Graph::kNoProducer)
+        return getSourceImage(state, targetSlots[j]);
+      std::optional<unsigned> s = mapping.getSource(t);
+      unsigned k = cast<OpResult>(targetSlots[j]).getResultNumber();
+      if (!s || k >= source.getNode(*s)->getNumResults())
+        return nullptr;
+      return source.getNode(*s)->getResult(k);
+    };
     for (unsigned j = 0; j < n; ++j)
-      if (Value image = getSourceImage(state, targetSlots[j]))
+      if (Value image = imageOf(j))
         for (unsigned i = 0; i < n; ++i)
           if (of[i] < 0 && sourceSlots[i] == image) {
             of[i] = j;

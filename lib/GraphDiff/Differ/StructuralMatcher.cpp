@@ -127,6 +127,9 @@ static unsigned runStages(StructuralState &state) {
   if (pairTwins(state))
     propagate(state, state.allPairs(), AlongOperands | AlongUsers, sameKind);
 
+  // 4b. Splat constants that fusion made scalars.
+  pairRetypedSplats(state);
+
   // From here on, pairs rest on weaker evidence.
   unsigned strict = state.allPairs().size();
 
