@@ -81,6 +81,9 @@ struct StructuralState {
   const Graph &source;
   const Graph &target;
   StructureHashes sourceHashes, targetHashes;
+  /// Per source node: whether its op is commutative (its operands may come
+  /// in another order after a rewrite). Read once, in node order.
+  std::vector<bool> sourceCommutative;
   NodeMapping &mapping;
   const StructureOptions &options;
 };

@@ -185,28 +185,37 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
         return nullptr;
       return source.getNode(*s)->getResult(k);
     };
-    for (unsigned j = 0; j < n; ++j)
-      if (Value image = imageOf(j))
+    // Mostly the order is kept: then there is nothing to permute.
+    SmallVector<Value, 8> images;
+    bool kept = true;
+    for (unsigned j = 0; j < n; ++j) {
+      images.push_back(imageOf(j));
+      kept &= !images.back() || images.back() == sourceSlots[j];
+    }
+    for (unsigned j = 0; j < n && !kept; ++j)
+      if (Value image = images[j])
         for (unsigned i = 0; i < n; ++i)
           if (of[i] < 0 && sourceSlots[i] == image) {
             of[i] = j;
             used[j] = true;
             break;
           }
-    for (unsigned i = 0, j = 0; i < n; ++i) {
-      if (of[i] >= 0)
-        continue;
-      while (used[j])
-        ++j;
-      of[i] = j;
-      used[j] = true;
+    if (!kept) {
+      for (unsigned i = 0, j = 0; i < n; ++i) {
+        if (of[i] >= 0)
+          continue;
+        while (used[j])
+          ++j;
+        of[i] = j;
+        used[j] = true;
+      }
+      for (unsigned i = 0; i < n; ++i) {
+        permuted.push_back(targetSlots[of[i]]);
+        permutedProducers.push_back(targetProducers[of[i]]);
+      }
+      targetSlots = permuted;
+      targetProducers = permutedProducers;
     }
-    for (unsigned i = 0; i < n; ++i) {
-      permuted.push_back(targetSlots[of[i]]);
-      permutedProducers.push_back(targetProducers[of[i]]);
-    }
-    targetSlots = permuted;
-    targetProducers = permutedProducers;
   }
   // Same number of slots: slot by slot, free producers of the same result
   // number and type.
@@ -217,10 +226,13 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
     // folded: the op's operands collapsed, its result expanded) stands
     // between the two producers: look through it, to a value of as many
     // elements.
+    // (Taken producers first: they end most slots without reading an op.)
+    if (s == Graph::kNoProducer || t == Graph::kNoProducer ||
+        mapping.isSourceTaken(s))
+      continue;
     bool through = false;
-    if (s != Graph::kNoProducer && t != Graph::kNoProducer &&
-        !compatible(s, t) && !mapping.isTargetTaken(t) &&
-        isReshape(target.getNode(t)) && !isReshape(source.getNode(s))) {
+    if (!mapping.isTargetTaken(t) && isReshape(target.getNode(t)) &&
+        !isReshape(source.getNode(s)) && !compatible(s, t)) {
       Value above = target.getNode(t)->getOperand(0);
       auto from = dyn_cast<ShapedType>(above.getType());
       auto to = dyn_cast<ShapedType>(a.getType());
@@ -234,8 +246,7 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
         through = true;
       }
     }
-    if (s == Graph::kNoProducer || t == Graph::kNoProducer ||
-        !state.isFree(s, t))
+    if (!state.isFree(s, t))
       continue;
     if ((!through && a.getType() != b.getType()) ||
         cast<OpResult>(a).getResultNumber() !=
@@ -489,11 +500,16 @@ bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags) {
     SmallVector<NodePair> pairs;
     if (alongOperands && !operandFrontier.empty()) {
       for (auto [s, t] : operandFrontier) {
-        voteOperands(source.getSlots(s), source.getSlotProducers(s),
-                     target.getSlots(t), target.getSlotProducers(t),
-                     operandVotes,
-                     source.getNode(s)->hasTrait<OpTrait::IsCommutative>(),
-                     source.getNode(s)->getName() != target.getNode(t)->getName());
+        ArrayRef<Value> sourceSlots = source.getSlots(s);
+        ArrayRef<Value> targetSlots = target.getSlots(t);
+        // Whether the op was renamed matters only for slots that differ
+        // (reading the op is a cache miss on large graphs).
+        bool renamed = sourceSlots.size() != targetSlots.size() &&
+                       source.getNode(s)->getName() !=
+                           target.getNode(t)->getName();
+        voteOperands(sourceSlots, source.getSlotProducers(s), targetSlots,
+                     target.getSlotProducers(t), operandVotes,
+                     state.sourceCommutative[s], renamed);
         voteThroughFusion(s, t, operandVotes);
       }
       operandFrontier.clear();

@@ -38,7 +38,11 @@ StructuralState::StructuralState(const Graph &source, const Graph &target,
     : source(source), target(target),
       sourceHashes(hashStructure(source, options)),
       targetHashes(hashStructure(target, options)), mapping(mapping),
-      options(options) {}
+      options(options) {
+  sourceCommutative.reserve(source.size());
+  for (Operation *node : source.getNodes())
+    sourceCommutative.push_back(node->hasTrait<OpTrait::IsCommutative>());
+}
 
 SmallVector<NodePair> StructuralState::allPairs() const {
   SmallVector<NodePair> pairs;
