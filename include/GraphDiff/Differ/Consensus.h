@@ -65,10 +65,9 @@ public:
   }
   /// Marks as ambiguous, in `mapping`, the free nodes whose votes conflict,
   /// except those `settled` says a tie-break dealt with.
-  void markConflicts(
-      NodeMapping &mapping,
-      llvm::function_ref<bool(bool isSource, unsigned node)> settled =
-          nullptr) const;
+  void markConflicts(NodeMapping &mapping,
+                     llvm::function_ref<bool(bool isSource, unsigned node)>
+                         settled = nullptr) const;
 
 private:
   struct Entry {

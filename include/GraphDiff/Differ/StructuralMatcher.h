@@ -107,8 +107,8 @@ struct StructuralState {
 /// made on weak evidence (similarity, relaxed kinds): guesses that
 /// locations would have settled.
 unsigned matchByStructure(const Graph &source, const Graph &target,
-                      NodeMapping &mapping,
-                      const StructureOptions &options = {});
+                          NodeMapping &mapping,
+                          const StructureOptions &options = {});
 
 } // namespace graphdiff
 

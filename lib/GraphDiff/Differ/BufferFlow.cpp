@@ -1,4 +1,5 @@
-//===- BufferFlow.cpp - Pairs across bufferization -------------------------===//
+//===- BufferFlow.cpp - Pairs across bufferization
+//-------------------------===//
 //
 // Part of graph-diff.
 //
@@ -34,8 +35,8 @@ namespace {
 /// What each slot of each node reads once data through buffers is followed.
 struct FlowView {
   /// Per node, per slot: the node whose result the slot reads or, for a
-  /// buffer the node does not only write, the last node before it that wrote the
-  /// buffer if that came after the node that made the value read (else that
+  /// buffer the node does not only write, the last node before it that wrote
+  /// the buffer if that came after the node that made the value read (else that
   /// node); -1 for a graph input or a value from outside.
   std::vector<SmallVector<int, 4>> producers;
   /// Per graph output: the node that makes it, in the same sense.
@@ -50,8 +51,7 @@ static bool isMemRef(Value value) {
 /// A conversion between a tensor and a buffer, which data passes unchanged.
 static bool isConversion(Operation *op) {
   StringRef name = op->getName().getStringRef();
-  return name == "bufferization.to_tensor" ||
-         name == "bufferization.to_buffer";
+  return name == "bufferization.to_tensor" || name == "bufferization.to_buffer";
 }
 
 /// Whether `op` writes buffer `value` (one of its operands) without reading
@@ -154,8 +154,7 @@ static bool bufferForms(Operation *a, Operation *b) {
     auto p = shapeOf(a->getResult(0).getType());
     auto q = shapeOf(b->getResult(0).getType());
     if (a->getNumResults() != b->getNumResults() || bool(p) != bool(q) ||
-        (p && *p != *q) ||
-        (!p && a->getResultTypes() != b->getResultTypes()))
+        (p && *p != *q) || (!p && a->getResultTypes() != b->getResultTypes()))
       return false;
   }
   return true;
@@ -204,8 +203,8 @@ SmallVector<NodePair> graphdiff::pairAcrossBuffers(StructuralState &state) {
     pairs.push_back({s, t});
     worklist.push_back({s, t});
   };
-  for (unsigned k = 0, e = std::min(source.outputs.size(),
-                                    target.outputs.size());
+  for (unsigned k = 0,
+                e = std::min(source.outputs.size(), target.outputs.size());
        k < e; ++k)
     tryPair(source.outputs[k], target.outputs[k]);
   // Breadth first from the pairs, slot by slot where the slots correspond

@@ -29,8 +29,9 @@ void Votes::addOne(llvm::DenseMap<unsigned, Entry> &map, Disputes &disputes,
     list.push_back({static_cast<unsigned>(entry.partner), entry.count});
     entry.partner = Conflict;
   }
-  auto known = llvm::find_if(
-      list, [&](const Candidate &candidate) { return candidate.first == value; });
+  auto known = llvm::find_if(list, [&](const Candidate &candidate) {
+    return candidate.first == value;
+  });
   if (known != list.end())
     ++known->second;
   else
@@ -158,8 +159,8 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
     };
     firstSlots(sourceSlots, sourceProducers, a, pa);
     firstSlots(targetSlots, targetProducers, b, pb);
-    if (a.size() != b.size() || (a.size() == sourceSlots.size() &&
-                                 b.size() == targetSlots.size()))
+    if (a.size() != b.size() ||
+        (a.size() == sourceSlots.size() && b.size() == targetSlots.size()))
       return;
     voteOperands(a, pa, b, pb, votes, commutative);
     return;
@@ -238,8 +239,7 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
       auto to = dyn_cast<ShapedType>(a.getType());
       std::optional<unsigned> producer = target.getProducer(above);
       if (producer && from && to && from.hasStaticShape() &&
-          to.hasStaticShape() &&
-          from.getNumElements() == to.getNumElements() &&
+          to.hasStaticShape() && from.getNumElements() == to.getNumElements() &&
           from.getElementType() == to.getElementType()) {
         b = above;
         t = static_cast<int>(*producer);
@@ -504,9 +504,9 @@ bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags) {
         ArrayRef<Value> targetSlots = target.getSlots(t);
         // Whether the op was renamed matters only for slots that differ
         // (reading the op is a cache miss on large graphs).
-        bool renamed = sourceSlots.size() != targetSlots.size() &&
-                       source.getNode(s)->getName() !=
-                           target.getNode(t)->getName();
+        bool renamed =
+            sourceSlots.size() != targetSlots.size() &&
+            source.getNode(s)->getName() != target.getNode(t)->getName();
         voteOperands(sourceSlots, source.getSlotProducers(s), targetSlots,
                      target.getSlotProducers(t), operandVotes,
                      state.sourceCommutative[s], renamed);

@@ -7,18 +7,23 @@
 //      operands whose hashes agree;
 //   2. exact downstream: unique backward hashes (over users), then consensus
 //      propagation to users whose backward hashes agree;
+//   2b. across bufferization: data followed through buffers, ops paired with
+//      their buffer forms (BufferFlow.cpp);
 //   3. structure: consensus propagation from every pair (and from the
 //      outputs) along operands, then users, to nodes of the same op;
 //      Where a pair's slots differ (fusion), votes look through the free
 //      chain above the source node instead of going slot by slot;
 //   4. twins: interchangeable dead ends (same content, same inputs, no users);
+//   4b. a splat constant and the one scalar of its value (elementwise fusion);
 //   5. bounded similarity (matched-neighbour overlap), then 3. again;
 //   6. the same with a relaxed kind (same dialect and result types), for ops
 //      that changed name (named op -> linalg.generic);
 //   7. along operands only, same result types, for lowered ops.
 // Consensus: a free node is paired only if every pair that voted for it
 // named the same partner and that partner's votes name it back. Nodes with
-// conflicting votes or tied scores stay free and are marked ambiguous.
+// conflicting votes or tied scores stay free and are marked ambiguous, unless
+// the candidates are interchangeable (same content over the same cone): then
+// the first in file order.
 //
 //===----------------------------------------------------------------------===//
 
