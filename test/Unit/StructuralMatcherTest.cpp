@@ -138,4 +138,31 @@ func.func @f(%x: f32) -> f32 {
   EXPECT_EQ(plan.find("patch.delete"), std::string::npos) << plan;
 }
 
+TEST_F(StructuralMatcherTest, AnOpOfConstantsMayBecomeANewConstant) {
+  // %c (a collapse of a constant) may pair with the target's new collapsed
+  // constant %n: a fold. Not with %k, a constant the source holds too (it is
+  // that constant, kept), and a computing op never with a constant.
+  ASSERT_TRUE(parsePair(R"mlir(
+func.func @f(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %w = arith.constant dense<[[1.0, 2.0, 3.0, 4.0]]> : tensor<1x4xf32>
+  %c = tensor.collapse_shape %w [[0, 1]] : tensor<1x4xf32> into tensor<4xf32>
+  %k = arith.constant dense<5.0> : tensor<4xf32>
+  %m = arith.negf %x : tensor<4xf32>
+  return %c, %k, %m : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+)mlir",
+                        R"mlir(
+func.func @f(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %n = arith.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
+  %k = arith.constant dense<5.0> : tensor<4xf32>
+  return %n, %k : tensor<4xf32>, tensor<4xf32>
+}
+)mlir"));
+  EXPECT_TRUE(state->sameConstness(1, 0));
+  EXPECT_FALSE(state->sameConstness(1, 1));
+  EXPECT_FALSE(state->sameConstness(3, 0));
+  EXPECT_TRUE(state->sameConstness(0, 0));
+  EXPECT_TRUE(state->sameTypes(1, 0));
+}
+
 } // namespace

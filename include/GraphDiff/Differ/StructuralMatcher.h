@@ -18,6 +18,7 @@
 
 #include "GraphDiff/Differ/NodeMapping.h"
 #include "GraphDiff/Graph/StructuralHash.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <utility>
@@ -77,6 +78,10 @@ struct StructuralState {
   /// The same result types (an op lowered to another dialect), both
   /// constants or neither.
   bool sameTypes(unsigned s, unsigned t) const;
+  /// Both constants or neither; or a fold: the one that is not reads only
+  /// constants, and the constant is new (the other side holds no constant
+  /// of its content).
+  bool sameConstness(unsigned s, unsigned t) const;
 
   const Graph &source;
   const Graph &target;
@@ -84,6 +89,8 @@ struct StructuralState {
   /// Per source node: whether its op is commutative (its operands may come
   /// in another order after a rewrite). Read once, in node order.
   std::vector<bool> sourceCommutative;
+  /// The content hashes of each side's constants.
+  llvm::DenseSet<size_t> sourceConstants, targetConstants;
   NodeMapping &mapping;
   const StructureOptions &options;
 };

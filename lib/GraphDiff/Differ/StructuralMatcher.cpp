@@ -47,6 +47,12 @@ StructuralState::StructuralState(const Graph &source, const Graph &target,
   sourceCommutative.reserve(source.size());
   for (Operation *node : source.getNodes())
     sourceCommutative.push_back(node->hasTrait<OpTrait::IsCommutative>());
+  for (unsigned s = 0; s < source.size(); ++s)
+    if (source.getNode(s)->hasTrait<OpTrait::ConstantLike>())
+      sourceConstants.insert(sourceHashes.content[s]);
+  for (unsigned t = 0; t < target.size(); ++t)
+    if (target.getNode(t)->hasTrait<OpTrait::ConstantLike>())
+      targetConstants.insert(targetHashes.content[t]);
 }
 
 SmallVector<NodePair> StructuralState::allPairs() const {
@@ -63,24 +69,40 @@ bool StructuralState::sameKind(unsigned s, unsigned t) const {
          a->getNumResults() == b->getNumResults();
 }
 
-/// Whether both ops are constants or neither is: an op that computes is not
-/// rewritten into a constant one to one (a fold is a region: the constant
-/// replaces the op and what fed it), nor a constant into an op that computes.
-static bool sameConstness(Operation *a, Operation *b) {
-  return a->hasTrait<OpTrait::ConstantLike>() ==
-         b->hasTrait<OpTrait::ConstantLike>();
+/// Whether `op` reads only constants (and reads something): it may fold.
+static bool readsOnlyConstants(Operation *op) {
+  return op->getNumOperands() != 0 &&
+         llvm::all_of(op->getOperands(), [](Value value) {
+           Operation *def = value.getDefiningOp();
+           return def && def->hasTrait<OpTrait::ConstantLike>();
+         });
+}
+
+bool StructuralState::sameConstness(unsigned s, unsigned t) const {
+  Operation *a = source.getNode(s), *b = target.getNode(t);
+  bool x = a->hasTrait<OpTrait::ConstantLike>();
+  bool y = b->hasTrait<OpTrait::ConstantLike>();
+  if (x == y)
+    return true;
+  // A fold: an op of constants became a constant the other side did not
+  // have (one it had is that constant, kept).
+  if (y)
+    return readsOnlyConstants(a) &&
+           !sourceConstants.contains(targetHashes.content[t]);
+  return readsOnlyConstants(b) &&
+         !targetConstants.contains(sourceHashes.content[s]);
 }
 
 bool StructuralState::sameShape(unsigned s, unsigned t) const {
   Operation *a = source.getNode(s), *b = target.getNode(t);
   return a->getName().getDialectNamespace() ==
              b->getName().getDialectNamespace() &&
-         a->getResultTypes() == b->getResultTypes() && sameConstness(a, b);
+         a->getResultTypes() == b->getResultTypes() && sameConstness(s, t);
 }
 
 bool StructuralState::sameTypes(unsigned s, unsigned t) const {
   Operation *a = source.getNode(s), *b = target.getNode(t);
-  return a->getResultTypes() == b->getResultTypes() && sameConstness(a, b);
+  return a->getResultTypes() == b->getResultTypes() && sameConstness(s, t);
 }
 
 /// Runs the stages in order on `state`; returns how many pairs the stages
