@@ -142,9 +142,22 @@ void fuzz::renderAll(Session &session, const DiffResult &report,
 LogicalResult fuzz::checkPlans(ModuleOp plans, ModuleOp source, ModuleOp target,
                                const SourceNames *sourceNames,
                                const SourceNames *targetNames) {
+  // Graphs by path as the differ names them (an unnamed module between a
+  // graph and the top adds nothing to its path, so no symbol lookup).
+  FailureOr<std::vector<ModuleGraph>> sourceGraphs = collectGraphs(source);
+  FailureOr<std::vector<ModuleGraph>> targetGraphs = collectGraphs(target);
+  if (failed(sourceGraphs) || failed(targetGraphs))
+    return failure();
+  auto find = [](ArrayRef<ModuleGraph> graphs,
+                 SymbolRefAttr path) -> Operation * {
+    for (const ModuleGraph &graph : graphs)
+      if (graph.path == path)
+        return graph.op;
+    return nullptr;
+  };
   for (auto plan : plans.getOps<patch::PlanOp>()) {
-    Operation *sourceOp = SymbolTable::lookupSymbolIn(source, plan.getSource());
-    Operation *targetOp = SymbolTable::lookupSymbolIn(target, plan.getTarget());
+    Operation *sourceOp = find(*sourceGraphs, plan.getSource());
+    Operation *targetOp = find(*targetGraphs, plan.getTarget());
     if (!sourceOp || !targetOp)
       return plan.emitError() << "names a graph the inputs do not have";
     FailureOr<std::unique_ptr<Graph>> sourceGraph =
