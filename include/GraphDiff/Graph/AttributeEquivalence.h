@@ -24,7 +24,9 @@
 namespace graphdiff {
 
 /// Whether two attribute values are the same: equal, or two `dense_resource`
-/// elements of the same type whose blobs hold the same bytes.
+/// elements of the same type whose blobs hold the same bytes, or whose files
+/// both give no data for them (elided when printed): unknown on both sides,
+/// they are not told apart.
 bool isSameAttribute(mlir::Attribute a, mlir::Attribute b);
 
 /// Whether two attribute dictionaries hold the same names with the same
@@ -32,7 +34,8 @@ bool isSameAttribute(mlir::Attribute a, mlir::Attribute b);
 bool isSameAttrDictionary(mlir::DictionaryAttr a, mlir::DictionaryAttr b);
 
 /// A hash of `attr` consistent with isSameAttribute: two same values hash
-/// alike. A `dense_resource` blob is hashed by its type and bytes, any other
+/// alike. A `dense_resource` blob is hashed by its type and bytes (by its type
+/// alone when it has no data), any other
 /// value by its uniqued storage (so hash values differ from run to run and
 /// must only group candidates).
 llvm::hash_code hashAttribute(mlir::Attribute attr);

@@ -23,7 +23,11 @@ bool graphdiff::isSameAttribute(Attribute a, Attribute b) {
     return false;
   const AsmResourceBlob *blobA = resourceA.getRawHandle().getBlob();
   const AsmResourceBlob *blobB = resourceB.getRawHandle().getBlob();
-  return blobA && blobB && blobA->getData() == blobB->getData();
+  // Two blobs whose files give no data (printed with elided constants) hold
+  // nothing to compare: the same type is all either side says.
+  if (!blobA || !blobB)
+    return !blobA && !blobB;
+  return blobA->getData() == blobB->getData();
 }
 
 bool graphdiff::isSameAttrDictionary(DictionaryAttr a, DictionaryAttr b) {
@@ -39,13 +43,15 @@ bool graphdiff::isSameAttrDictionary(DictionaryAttr a, DictionaryAttr b) {
 }
 
 llvm::hash_code graphdiff::hashAttribute(Attribute attr) {
-  if (auto resource = dyn_cast_or_null<DenseResourceElementsAttr>(attr))
-    if (const AsmResourceBlob *blob = resource.getRawHandle().getBlob()) {
-      ArrayRef<char> data = blob->getData();
-      return llvm::hash_combine(
-          resource.getType(),
-          llvm::xxh3_64bits(StringRef(data.data(), data.size())));
-    }
+  if (auto resource = dyn_cast_or_null<DenseResourceElementsAttr>(attr)) {
+    const AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+    if (!blob)
+      return llvm::hash_combine(resource.getType(), /*withoutData=*/true);
+    ArrayRef<char> data = blob->getData();
+    return llvm::hash_combine(
+        resource.getType(),
+        llvm::xxh3_64bits(StringRef(data.data(), data.size())));
+  }
   return mlir::hash_value(attr);
 }
 
