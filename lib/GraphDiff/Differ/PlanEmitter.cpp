@@ -390,6 +390,22 @@ void PlanEmitter::emitSignature(Location loc) {
   for (unsigned i : added)
     patch::AddOutputOp::create(builder, loc, imageRef(newOutputs[i]),
                                builder.getI64IntegerAttr(i));
+
+  // The graph's own attributes, last: argument attributes name the target's
+  // positions.
+  DictionaryAttr was = graphAttributes(source.getOperation());
+  DictionaryAttr now = graphAttributes(target.getOperation());
+  if (isSameAttrDictionary(was, now))
+    return;
+  NamedAttrList changed;
+  for (NamedAttribute attr : was)
+    if (Attribute value = now.get(attr.getName());
+        !value || !isSameAttribute(attr.getValue(), value))
+      changed.push_back(attr);
+  patch::SetGraphAttributesOp::create(
+      builder, loc, now,
+      changed.empty() ? DictionaryAttr()
+                      : changed.getDictionary(builder.getContext()));
 }
 
 void PlanEmitter::run() {
