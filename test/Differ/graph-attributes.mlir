@@ -42,6 +42,21 @@
 // dictionaries is no attribute) are no change.
 // RUN: %expect_exit 0 graph-diff-opt %t/c.mlir %t/c-generic.mlir --verify
 
+// An input retyped (removed and added) keeps its attributes in the target:
+// input edits leave the attributes of the edited positions empty, so the
+// plan restates them (no `was`: nothing changed), and the report shows no
+// attribute change.
+// RUN: sed 's/%x: i64 {llvm.name = "input"}/%x: i16 {llvm.name = "input"}/; s/%y: i32)/%y: i32 {llvm.noundef})/' %t/a.mlir > %t/d.mlir
+// RUN: sed 's/%y: i32)/%y: i32 {llvm.noundef})/' %t/a.mlir > %t/a2.mlir
+// RUN: %expect_exit 1 graph-diff-opt %t/a2.mlir %t/d.mlir --verify | FileCheck %s --check-prefix=RESTATE
+// RESTATE:      patch.add_input new %arg0 at 0 : i16
+// RESTATE-NEXT: patch.remove_input %arg0
+// RESTATE-NEXT: patch.set_graph_attributes {arg_attrs = [{llvm.name = "input"}, {llvm.noundef}]}{{$}}
+// RUN: %expect_exit 1 graph-diff-opt %t/a2.mlir %t/d.mlir --format=text | FileCheck %s --check-prefix=RESTATE-TEXT
+// RESTATE-TEXT-NOT: graph attributes
+// RESTATE-TEXT:     added input
+// RESTATE-TEXT-NOT: graph attributes
+
 // The `lg` dialect's graphs alike.
 // RUN: %expect_exit 1 graph-diff-opt %t/lg-a.mlir %t/lg-b.mlir --verify | FileCheck %s --check-prefix=LG
 // LG: patch.set_graph_attributes {arg_attrs = [{lg.role = "mask"}]} was {arg_attrs = [{lg.role = "image"}]}

@@ -571,6 +571,9 @@ public:
   bool visitAction(patch::SetGraphAttributesOp set, ActionLine &line) {
     line.verb = "set graph attributes";
     line.details = describeGraphAttributes(view, set);
+    // Only restating what input and output edits would drop: no change.
+    if (line.details.empty())
+      return false;
     SmallVector<StringRef> names;
     for (const ChangeDetail &detail : line.details)
       names.push_back(detail.name);

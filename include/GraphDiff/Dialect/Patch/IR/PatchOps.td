@@ -398,7 +398,10 @@ def Patch_SetGraphAttributesOp : Patch_ActionOp<"set_graph_attributes"> {
     any not in it is removed. Positions in `arg_attrs` and `res_attrs` are
     the target's; the action applies after every other, and a plan holds at
     most one. `was` holds, for a reader, the source's values of the
-    attributes it changes or removes.
+    attributes it changes or removes. The differ also writes one, without
+    `was`, to restate argument or result attributes that did not change
+    where input or output edits would leave them empty (a report shows no
+    change for it).
 
     ```mlir
     patch.set_graph_attributes {llvm.emit_c_interface}
