@@ -28,7 +28,8 @@ import tempfile
 
 from mlir_text import location_leaves, normalized_text, read_module, count_functions
 
-SIGNATURE_ACTIONS = {"add_input", "remove_input", "add_output", "remove_output"}
+SIGNATURE_ACTIONS = {"add_input", "remove_input", "add_output", "remove_output",
+                     "set_graph_attributes"}
 
 TOSA_TO_LINALG = (
     "--pass-pipeline=builtin.module(func.func(tosa-optional-decompositions,"

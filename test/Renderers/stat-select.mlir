@@ -36,7 +36,7 @@
 // FUNC2: graph @blocks (similarity
 
 // RUN: cd %t && %expect_exit 2 graph-diff-opt src.mlir tgt.mlir --only=remove 2>&1 | FileCheck %s --check-prefix=BADKIND
-// BADKIND: graph-diff-opt: --only=remove: not an action kind (delete, replace, fuse, fold, insert, update, add_input, remove_input, add_output, remove_output)
+// BADKIND: graph-diff-opt: --only=remove: not an action kind (delete, replace, fuse, fold, insert, update, add_input, remove_input, add_output, remove_output, set_graph_attributes)
 // RUN: cd %t && %expect_exit 2 graph-diff-opt src.mlir tgt.mlir --format=text --func='[a' 2>&1 | FileCheck %s --check-prefix=BADGLOB
 // BADGLOB: graph-diff-opt: --func=[a: invalid glob pattern
 // RUN: cd %t && %expect_exit 2 graph-diff-opt src.mlir tgt.mlir --func=x 2>&1 | FileCheck %s --check-prefix=BADFORMAT

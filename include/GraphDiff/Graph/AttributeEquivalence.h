@@ -40,6 +40,12 @@ bool isSameAttrDictionary(mlir::DictionaryAttr a, mlir::DictionaryAttr b);
 /// must only group candidates).
 llvm::hash_code hashAttribute(mlir::Attribute attr);
 
+/// The attributes of graph op `graph` that are its own, not its nodes' nor
+/// its signature's: all but its symbol name and (for a function) its
+/// function type; `arg_attrs` and `res_attrs` only when some entry is not
+/// empty. What `patch.set_graph_attributes` sets.
+mlir::DictionaryAttr graphAttributes(mlir::Operation *graph);
+
 /// Says whether two values defined outside what isSameRegion or isSameOp
 /// compares (operands of the ops compared, values a body captures)
 /// correspond.

@@ -92,6 +92,11 @@ std::string abbreviateAttribute(mlir::Attribute attr, size_t limit = 60);
 std::vector<ChangeDetail> describeUpdate(const PairView &view,
                                          patch::UpdateOp update);
 
+/// What `set` changes in the source graph's own attributes (argument
+/// attributes, visibility, ...), by name, sorted.
+std::vector<ChangeDetail>
+describeGraphAttributes(const PairView &view, patch::SetGraphAttributesOp set);
+
 /// One action as a person reads it. Deletes absorbed by a replace are part of
 /// the replace's entry, not entries of their own.
 struct ActionLine {

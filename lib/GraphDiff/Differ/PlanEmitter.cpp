@@ -390,6 +390,30 @@ void PlanEmitter::emitSignature(Location loc) {
   for (unsigned i : added)
     patch::AddOutputOp::create(builder, loc, imageRef(newOutputs[i]),
                                builder.getI64IntegerAttr(i));
+
+  // The graph's own attributes, last: argument attributes name the target's
+  // positions. Input and output edits leave the argument and result
+  // attributes of the edited positions empty, so with those edits the
+  // target's are restated even where they did not change.
+  DictionaryAttr was = graphAttributes(source.getOperation());
+  DictionaryAttr now = graphAttributes(target.getOperation());
+  unsigned inputs = source.getInputs().size();
+  bool signatureEdited = !removed.empty() || !added.empty() ||
+                         pair.keptInputs.size() != inputs ||
+                         target.getInputs().size() != inputs;
+  bool restate = signatureEdited &&
+                 (now.contains("arg_attrs") || now.contains("res_attrs"));
+  if (isSameAttrDictionary(was, now) && !restate)
+    return;
+  NamedAttrList changed;
+  for (NamedAttribute attr : was)
+    if (Attribute value = now.get(attr.getName());
+        !value || !isSameAttribute(attr.getValue(), value))
+      changed.push_back(attr);
+  patch::SetGraphAttributesOp::create(
+      builder, loc, now,
+      changed.empty() ? DictionaryAttr()
+                      : changed.getDictionary(builder.getContext()));
 }
 
 void PlanEmitter::run() {

@@ -8,6 +8,8 @@
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/xxhash.h"
@@ -53,6 +55,33 @@ llvm::hash_code graphdiff::hashAttribute(Attribute attr) {
         llvm::xxh3_64bits(StringRef(data.data(), data.size())));
   }
   return mlir::hash_value(attr);
+}
+
+DictionaryAttr graphdiff::graphAttributes(Operation *graph) {
+  auto function = dyn_cast<FunctionOpInterface>(graph);
+  ArrayAttr argAttrs = function ? function.getArgAttrsAttr() : ArrayAttr();
+  ArrayAttr resAttrs = function ? function.getResAttrsAttr() : ArrayAttr();
+  auto allEmpty = [](ArrayAttr list) {
+    return llvm::all_of(list, [](Attribute entry) {
+      auto dict = dyn_cast_or_null<DictionaryAttr>(entry);
+      return !dict || dict.empty();
+    });
+  };
+  NamedAttrList own;
+  for (NamedAttribute attr : graph->getAttrDictionary()) {
+    Attribute value = attr.getValue();
+    if (attr.getName() == SymbolTable::getSymbolAttrName())
+      continue;
+    // The function type, under whatever name the op keeps it.
+    if (auto type = dyn_cast<TypeAttr>(value);
+        function && type && type.getValue() == function.getFunctionType())
+      continue;
+    if (value && ((value == argAttrs && allEmpty(argAttrs)) ||
+                  (value == resAttrs && allEmpty(resAttrs))))
+      continue;
+    own.push_back(attr);
+  }
+  return own.getDictionary(graph->getContext());
 }
 
 namespace {

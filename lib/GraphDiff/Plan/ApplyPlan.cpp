@@ -7,6 +7,7 @@
 #include "GraphDiff/Plan/ApplyPlan.h"
 
 #include "GraphDiff/Dialect/Patch/IR/PatchVisitors.h"
+#include "GraphDiff/Graph/AttributeEquivalence.h"
 #include "GraphDiff/Graph/MemoryEdges.h"
 
 #include "mlir/IR/Builders.h"
@@ -132,6 +133,10 @@ public:
     removedOutputs.push_back(op);
     return success();
   }
+  LogicalResult visitAction(patch::SetGraphAttributesOp op) {
+    setAttributes = op;
+    return success();
+  }
   LogicalResult visitInvalidAction(Operation *op) {
     return op->emitError("is not a patch action");
   }
@@ -146,6 +151,8 @@ private:
   LogicalResult eraseMarked();
   LogicalResult editInputs();
   LogicalResult updateSignature();
+  /// Gives the graph the attributes of the plan's set_graph_attributes.
+  LogicalResult setGraphAttributes();
 
   /// The value of the copy that `ref` names now, or a located error at
   /// `action`.
@@ -193,6 +200,8 @@ private:
   SmallVector<std::pair<BlockArgument, patch::RemoveInputOp>> removedInputs;
   SmallVector<patch::AddOutputOp> addedOutputs;
   SmallVector<patch::RemoveOutputOp> removedOutputs;
+  /// The action that sets the graph's own attributes, if any.
+  patch::SetGraphAttributesOp setAttributes;
 };
 
 } // namespace
@@ -598,6 +607,33 @@ LogicalResult PlanApplier::editInputs() {
   return success();
 }
 
+LogicalResult PlanApplier::setGraphAttributes() {
+  if (!setAttributes)
+    return success();
+  DictionaryAttr wanted = setAttributes.getGraphAttrs();
+  if (wanted.contains(SymbolTable::getSymbolAttrName()))
+    return setAttributes.emitError(
+        "sets the graph's symbol name, which the plan's target names");
+  // Everything but the name and the signature goes, then the wanted ones
+  // come.
+  for (NamedAttribute attr : copy->getAttrDictionary()) {
+    auto type = dyn_cast<TypeAttr>(attr.getValue());
+    if (attr.getName() != SymbolTable::getSymbolAttrName() &&
+        !(type && isa<FunctionType>(type.getValue())))
+      copy->removeAttr(attr.getName());
+  }
+  for (NamedAttribute attr : wanted) {
+    if (auto type = dyn_cast<TypeAttr>(attr.getValue());
+        type && isa<FunctionType>(type.getValue()))
+      return setAttributes.emitError()
+             << "sets '" << attr.getName().getValue()
+             << "' to a function type; the graph's signature follows from "
+                "its inputs and outputs";
+    copy->setAttr(attr.getName(), attr.getValue());
+  }
+  return success();
+}
+
 LogicalResult PlanApplier::updateSignature() {
   auto function = dyn_cast<FunctionOpInterface>(copy.get());
   if (!function)
@@ -633,7 +669,7 @@ FailureOr<OwningOpRef<Operation *>> PlanApplier::run() {
       return failure();
 
   if (failed(editOutputs()) || failed(eraseMarked()) || failed(editInputs()) ||
-      failed(updateSignature()))
+      failed(updateSignature()) || failed(setGraphAttributes()))
     return failure();
 
   if (!orderBlock(*body))

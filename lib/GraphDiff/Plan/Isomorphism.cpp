@@ -468,6 +468,14 @@ std::optional<GraphMismatch> Matcher::run() {
                                shortText(argA.getType()) + " here but " +
                                shortText(argT.getType()) + " in the target"};
 
+  // The graph's own attributes (argument attributes, visibility, ...).
+  DictionaryAttr ownA = graphAttributes(graphA);
+  DictionaryAttr ownT = graphAttributes(graphT);
+  if (!isSameAttrDictionary(ownA, ownT))
+    return GraphMismatch{graphA, graphT,
+                         "the graph's attributes are " + shortText(ownA) +
+                             " here but " + shortText(ownT) + " in the target"};
+
   // The matcher's hashes, with operands compared in order as below.
   HashOptions options;
   options.ignoreLocations = flags & OperationEquivalence::IgnoreLocations;

@@ -43,14 +43,6 @@ std::string graphdiff::abbreviateAttribute(Attribute attr, size_t limit) {
   return out;
 }
 
-/// The attributes of `op` by name, inherent ones included.
-static std::map<std::string, Attribute> attributesOf(Operation *op) {
-  std::map<std::string, Attribute> byName;
-  for (NamedAttribute attr : op->getAttrDictionary())
-    byName[attr.getName().str()] = attr.getValue();
-  return byName;
-}
-
 static std::string typeList(TypeRange types) {
   std::string out;
   llvm::raw_string_ostream os(out);
@@ -81,6 +73,36 @@ static std::string differingValues(Attribute a, Attribute b) {
          " values differ)";
 }
 
+/// One detail per attribute whose value differs between `before` and
+/// `after` (present on one side only included), by name.
+static void appendAttributeDetails(DictionaryAttr before, DictionaryAttr after,
+                                   std::vector<ChangeDetail> &details) {
+  std::map<std::string, std::pair<Attribute, Attribute>> all;
+  for (NamedAttribute attr : before)
+    all[attr.getName().str()].first = attr.getValue();
+  for (NamedAttribute attr : after)
+    all[attr.getName().str()].second = attr.getValue();
+  for (auto &[name, values] : all) {
+    auto [a, b] = values;
+    if (a && b && isSameAttribute(a, b))
+      continue;
+    ChangeDetail detail{"attribute", name, abbreviateAttribute(a),
+                        abbreviateAttribute(b)};
+    if (detail.before == detail.after)
+      detail.after += differingValues(a, b);
+    details.push_back(std::move(detail));
+  }
+}
+
+std::vector<ChangeDetail>
+graphdiff::describeGraphAttributes(const PairView &view,
+                                   patch::SetGraphAttributesOp set) {
+  std::vector<ChangeDetail> details;
+  appendAttributeDetails(graphAttributes(view.source().getOperation()),
+                         set.getGraphAttrs(), details);
+  return details;
+}
+
 std::vector<ChangeDetail> graphdiff::describeUpdate(const PairView &view,
                                                     patch::UpdateOp update) {
   std::vector<ChangeDetail> details;
@@ -91,25 +113,9 @@ std::vector<ChangeDetail> graphdiff::describeUpdate(const PairView &view,
   Operation *old = view.source().getNode(*s);
   patch::NodeChange changes = update.getChanges();
 
-  if (patch::bitEnumContainsAny(changes, patch::NodeChange::Attributes)) {
-    std::map<std::string, Attribute> before = attributesOf(old);
-    std::map<std::string, Attribute> after = attributesOf(newNode);
-    std::map<std::string, std::pair<Attribute, Attribute>> all;
-    for (auto &[name, value] : before)
-      all[name].first = value;
-    for (auto &[name, value] : after)
-      all[name].second = value;
-    for (auto &[name, values] : all) {
-      auto [a, b] = values;
-      if (a && b && isSameAttribute(a, b))
-        continue;
-      ChangeDetail detail{"attribute", name, abbreviateAttribute(a),
-                          abbreviateAttribute(b)};
-      if (detail.before == detail.after)
-        detail.after += differingValues(a, b);
-      details.push_back(std::move(detail));
-    }
-  }
+  if (patch::bitEnumContainsAny(changes, patch::NodeChange::Attributes))
+    appendAttributeDetails(old->getAttrDictionary(),
+                           newNode->getAttrDictionary(), details);
 
   if (patch::bitEnumContainsAny(changes, patch::NodeChange::Inputs)) {
     // The new node reads block arguments of the action's body; argument k

@@ -201,6 +201,18 @@ public:
     j.attribute("position", static_cast<int64_t>(remove.getPosition()));
   }
 
+  void visitAction(patch::SetGraphAttributesOp set) {
+    j.attributeArray("details", [&] {
+      for (const ChangeDetail &detail : describeGraphAttributes(view, set))
+        j.object([&] {
+          j.attribute("change", detail.change);
+          j.attribute("name", detail.name);
+          j.attribute("before", detail.before);
+          j.attribute("after", detail.after);
+        });
+    });
+  }
+
 private:
   Operation *sourceOp(patch::RefAttr ref) const {
     std::optional<unsigned> s = view.sourceNode(ref);

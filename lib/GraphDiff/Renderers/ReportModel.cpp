@@ -568,6 +568,21 @@ public:
     return true;
   }
 
+  bool visitAction(patch::SetGraphAttributesOp set, ActionLine &line) {
+    line.verb = "set graph attributes";
+    line.details = describeGraphAttributes(view, set);
+    // Only restating what input and output edits would drop: no change.
+    if (line.details.empty())
+      return false;
+    SmallVector<StringRef> names;
+    for (const ChangeDetail &detail : line.details)
+      names.push_back(detail.name);
+    line.what = "(" + llvm::join(names, ", ") + ")";
+    line.location = formatLocation(view.target().getOperation()->getLoc());
+    line.status = NodeStatus::Updated;
+    return true;
+  }
+
   /// Not an action (a plan that was not verified): named by its op.
   bool visitInvalidAction(Operation *op, ActionLine &line) {
     line.verb = line.kind;

@@ -18,9 +18,17 @@ using namespace mlir;
 using namespace graphdiff;
 
 ArrayRef<StringRef> graphdiff::actionKindNames() {
-  static const StringRef names[] = {
-      "delete", "replace",   "fuse",         "fold",       "insert",
-      "update", "add_input", "remove_input", "add_output", "remove_output"};
+  static const StringRef names[] = {"delete",
+                                    "replace",
+                                    "fuse",
+                                    "fold",
+                                    "insert",
+                                    "update",
+                                    "add_input",
+                                    "remove_input",
+                                    "add_output",
+                                    "remove_output",
+                                    "set_graph_attributes"};
   return names;
 }
 

@@ -65,6 +65,11 @@ public:
       line.inputs.push_back("i" + std::to_string(arg.getArgNumber()));
     return true;
   }
+  /// No line when it only restates what the input and output edits drop
+  /// (as describeActions).
+  bool visitAction(patch::SetGraphAttributesOp set, ActionNodes &) {
+    return !describeGraphAttributes(view, set).empty();
+  }
   /// Output edits name no node: an empty line.
   bool visitUnhandledAction(Operation *, ActionNodes &) { return true; }
   bool visitInvalidAction(Operation *, ActionNodes &) { return true; }

@@ -413,3 +413,12 @@ patch.plan @g to @g {
     %0 = "test.op"() : () -> i32
   }
 }
+
+// -----
+
+patch.plan @g to @g {
+  // expected-note @below {{set here}}
+  patch.set_graph_attributes {}
+  // expected-error @below {{sets the graph's attributes, which an earlier action of the plan already sets}}
+  patch.set_graph_attributes {llvm.emit_c_interface}
+}

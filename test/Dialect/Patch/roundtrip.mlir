@@ -61,6 +61,8 @@ patch.plan @block to @block_opt {
   patch.remove_output 0
   // CHECK-NEXT: patch.add_output new @gate at 1
   patch.add_output new @gate at 1
+  // CHECK-NEXT: patch.set_graph_attributes {arg_attrs = [{lg.role = "image"}, {}]} was {sym_visibility = "private"}
+  patch.set_graph_attributes {arg_attrs = [{lg.role = "image"}, {}]} was {sym_visibility = "private"}
 }
 
 // A plan over upstream IR names nodes by their SSA names; it stands apart

@@ -389,6 +389,30 @@ def Patch_RemoveOutputOp : Patch_ActionOp<"remove_output"> {
   let assemblyFormat = "$position attr-dict";
 }
 
+def Patch_SetGraphAttributesOp : Patch_ActionOp<"set_graph_attributes"> {
+  let summary = "Set the graph's own attributes";
+  let description = [{
+    The graph op's attributes other than its symbol name and its function
+    type (visibility, argument and result attributes, any discardable one)
+    differ between the source and the target: they become `graph_attrs`, and
+    any not in it is removed. Positions in `arg_attrs` and `res_attrs` are
+    the target's; the action applies after every other, and a plan holds at
+    most one. `was` holds, for a reader, the source's values of the
+    attributes it changes or removes. The differ also writes one, without
+    `was`, to restate argument or result attributes that did not change
+    where input or output edits would leave them empty (a report shows no
+    change for it).
+
+    ```mlir
+    patch.set_graph_attributes {llvm.emit_c_interface}
+    patch.set_graph_attributes {} was {sym_visibility = "private"}
+    ```
+  }];
+  let arguments = (ins DictionaryAttr:$graph_attrs,
+                       OptionalAttr<DictionaryAttr>:$was);
+  let assemblyFormat = "$graph_attrs (`was` $was^)? attr-dict";
+}
+
 def Patch_AddGraphOp : Patch_Op<"add_graph"> {
   let summary = "A graph only the target has";
   let description = [{

@@ -43,10 +43,10 @@ public:
     auto *visitor = static_cast<ConcreteType *>(this);
     return llvm::TypeSwitch<mlir::Operation *, ResultType>(op)
         .template Case<DeleteOp, ReplaceOp, InsertOp, UpdateOp, AddInputOp,
-                       RemoveInputOp, AddOutputOp, RemoveOutputOp>(
-            [&](auto action) -> ResultType {
-              return visitor->visitAction(action, args...);
-            })
+                       RemoveInputOp, AddOutputOp, RemoveOutputOp,
+                       SetGraphAttributesOp>([&](auto action) -> ResultType {
+          return visitor->visitAction(action, args...);
+        })
         .Default([&](mlir::Operation *other) -> ResultType {
           return visitor->visitInvalidAction(other, args...);
         });
@@ -76,6 +76,7 @@ public:
   GRAPHDIFF_PATCH_ACTION(RemoveInputOp)
   GRAPHDIFF_PATCH_ACTION(AddOutputOp)
   GRAPHDIFF_PATCH_ACTION(RemoveOutputOp)
+  GRAPHDIFF_PATCH_ACTION(SetGraphAttributesOp)
 #undef GRAPHDIFF_PATCH_ACTION
 };
 

@@ -383,11 +383,22 @@ LogicalResult PlanOp::verifyRegions() {
   llvm::StringSet<> made;
   // Replaces by anchor, for the `absorbed_by` checks.
   llvm::StringMap<ReplaceOp> replaces;
+  Operation *setAttributes = nullptr;
   for (Operation &op : getActions().front()) {
     auto action = dyn_cast<ActionOpInterface>(op);
     if (!action)
       return op.emitOpError("is not a patch action; a 'patch.plan' holds "
                             "only actions");
+    if (isa<SetGraphAttributesOp>(op)) {
+      if (setAttributes) {
+        InFlightDiagnostic diag =
+            op.emitOpError("sets the graph's attributes, which an earlier "
+                           "action of the plan already sets");
+        diag.attachNote(setAttributes->getLoc()) << "set here";
+        return diag;
+      }
+      setAttributes = &op;
+    }
     for (RefAttr node : action.getClaimedNodes()) {
       auto [it, inserted] = claimed.try_emplace(node.str(), &op);
       // A node absorbed by a fusion is claimed by both its delete and the
