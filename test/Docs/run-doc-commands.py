@@ -20,6 +20,8 @@ Every command must exit 0 unless the doc says otherwise, in an HTML comment
                                    a transcript reads, a scratch git repo
   <!-- doc-test: skip REASON -->   do not run the block (root, network,
                                    minutes); counted and reported with REASON
+  <!-- doc-test: needs ../shared/corpus -->  the block reads what an earlier
+                                   block made from ../shared/corpus
 An annotation must be followed by a block, and `exit` must give one code or
 one per command.
 
@@ -42,7 +44,7 @@ import shutil
 import subprocess
 import sys
 
-ANNOTATION = re.compile(r"^<!-- doc-test: (exit|setup|skip)\b\s*(.*?)\s*-->$")
+ANNOTATION = re.compile(r"^<!-- doc-test: (exit|setup|skip|needs)\b\s*(.*?)\s*-->$")
 LLVM_BIN = "/usr/lib/llvm-22/bin"
 
 
@@ -86,7 +88,7 @@ class Block:
     def __init__(self, line, kind):
         self.line, self.kind = line, kind
         self.commands = []  # (line, command, expected output lines or None)
-        self.exits, self.setup, self.skip = None, [], None
+        self.exits, self.setup, self.needs, self.skip = None, [], [], None
 
 
 def parse_transcript(first, lines):
@@ -151,8 +153,10 @@ def blocks(path, name=None):
                     if not arg:
                         raise DocError(f"{name}:{number}: doc-test skip needs a reason")
                     block.skip = arg
-                elif what == "setup":
-                    block.setup.append(arg)
+                elif what in ("setup", "needs"):
+                    if not arg:
+                        raise DocError(f"{name}:{number}: doc-test {what} needs an argument")
+                    (block.setup if what == "setup" else block.needs).append(arg)
                 else:
                     codes = arg.split()
                     if not codes or not all(c.isdigit() for c in codes):
@@ -227,14 +231,14 @@ def run_file(name, root, base, shared, env):
             print(f"{name}:{block.line}: skipped {len(block.commands)} command(s): {block.skip}")
             continue
         absent = [d for d in ("corpus", "versions") if d not in shared]
-        needs = [[d for d in absent if f"../shared/{d}" in " ".join([c] + block.setup)] for _, c, _ in block.commands]
+        needs = [[d for d in absent if f"../shared/{d}" in " ".join([c] + block.setup + block.needs)] for _, c, _ in block.commands]
         if any(needs):
             missing = sorted({d for n in needs for d in n})
             what = " and ".join(f"../shared/{d}" for d in missing)
             count = sum(1 for n in needs if n)
             skipped += count
             print(f"{name}:{block.line}: skipped {count} command(s): needs {what} (absent)")
-            if block.setup and count == len(needs):
+            if (block.setup or block.needs) and count == len(needs):
                 continue
         for setup in block.setup:
             result = run(setup, work, env)
