@@ -22,6 +22,8 @@ Every command must exit 0 unless the doc says otherwise, in an HTML comment
                                    minutes); counted and reported with REASON
   <!-- doc-test: needs ../shared/corpus -->  the block reads what an earlier
                                    block made from ../shared/corpus
+  <!-- doc-test: output CMD -->    the block (of any language: ```mlir) is
+                                   what CMD prints, compared as a transcript
 An annotation must be followed by a block, and `exit` must give one code or
 one per command.
 
@@ -44,7 +46,7 @@ import shutil
 import subprocess
 import sys
 
-ANNOTATION = re.compile(r"^<!-- doc-test: (exit|setup|skip|needs)\b\s*(.*?)\s*-->$")
+ANNOTATION = re.compile(r"^<!-- doc-test: (exit|setup|skip|needs|output)\b\s*(.*?)\s*-->$")
 LLVM_BIN = "/usr/lib/llvm-22/bin"
 
 
@@ -145,6 +147,11 @@ def blocks(path, name=None):
         elif lang == "" and body and body[0].startswith("$ "):
             block = Block(i + 1, "transcript")
             block.commands = parse_transcript(i + 2, body)
+        elif any(what == "output" for _, what, _ in pending):
+            # A shown output (```mlir, say): the hidden command prints it.
+            command = [arg for _, what, arg in pending if what == "output"][-1]
+            block = Block(i + 1, "output")
+            block.commands = [(i + 1, command, body)]
         if block is None and pending:
             raise DocError(f"{name}:{pending[0][0]}: doc-test annotation before a block that has no commands")
         if block is not None:
@@ -153,6 +160,9 @@ def blocks(path, name=None):
                     if not arg:
                         raise DocError(f"{name}:{number}: doc-test skip needs a reason")
                     block.skip = arg
+                elif what == "output":
+                    if not arg:
+                        raise DocError(f"{name}:{number}: doc-test output needs a command")
                 elif what in ("setup", "needs"):
                     if not arg:
                         raise DocError(f"{name}:{number}: doc-test {what} needs an argument")
@@ -263,10 +273,10 @@ def run_file(name, root, base, shared, env):
             actual = trim(result.stdout.split("\n"))
             if not matches(trim(shown), actual):
                 failures += 1
-                print(f"{name}:{number}: FAILED output differs from the transcript: {command}")
+                print(f"{name}:{number}: FAILED output differs from the doc: {command}")
                 shown_lines = trim(shown)
                 print("\n".join(difflib.unified_diff(shown_lines, actual, "shown", "actual", lineterm="")))
-    print(f"{name}: {ran} commands ran ({compared} transcripts compared), {skipped} skipped")
+    print(f"{name}: {ran} commands ran ({compared} outputs compared), {skipped} skipped")
     return failures
 
 
