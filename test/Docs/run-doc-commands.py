@@ -10,7 +10,7 @@ What runs (docs/Testing.md, "The docs test"):
 - each `$ command` of a transcript: a plain ``` block whose first line
   starts with `$ `. The lines after it, up to the next `$ ` line, are its
   output (stdout and stderr as they interleave), compared exactly, except
-  that a line `...` stands for any number of lines.
+  that a line `...` (indented or not) stands for any number of lines.
 
 Every command must exit 0 unless the doc says otherwise, in an HTML comment
 (invisible on the rendered page) on the lines just above the block:
@@ -34,7 +34,8 @@ Next to it, ../shared holds links to --corpus and --versions when given; a
 command that mentions ../shared/corpus (or ../shared/versions) without it is
 skipped (a block whose setup mentions it: all of it) and reported as such.
 The tools come first on PATH, then LLVM's (split-file); HOME is the scratch
-directory and git never looks above it.
+directory and git never looks above it; `$?` is the previous command's exit
+code, as in the session a transcript shows (`$ echo $?`).
 Exit code: 0 when everything that ran passed, 1 otherwise.
 """
 
@@ -194,7 +195,7 @@ def matches(expected, actual):
     """Whether `actual` lines are `expected`, a `...` line matching any run."""
     if not expected:
         return not actual
-    if expected[0] == "...":
+    if expected[0].strip() == "...":
         return any(matches(expected[1:], actual[k:]) for k in range(len(actual) + 1))
     return bool(actual) and actual[0] == expected[0] and matches(expected[1:], actual[1:])
 
@@ -205,9 +206,10 @@ def trim(lines):
     return lines
 
 
-def run(command, work, env):
+def run(command, work, env, status=0):
+    """Runs `command` in bash with `$?` the previous command's `status`."""
     return subprocess.run(
-        ["bash", "-c", "set -o pipefail; " + command],
+        ["bash", "-c", f"set -o pipefail; (exit {status}); " + command],
         cwd=work,
         env=env,
         stdin=subprocess.DEVNULL,
@@ -234,7 +236,7 @@ def run_file(name, root, base, shared, env):
     """Runs one file's blocks; returns the number of failures."""
     work = prepare(root, base, shared)
     env = dict(env, HOME=base, GIT_CEILING_DIRECTORIES=base, GIT_CONFIG_NOSYSTEM="1")
-    failures = ran = compared = skipped = 0
+    failures = ran = compared = skipped = status = 0
     for block in blocks(os.path.join(root, name), name):
         if block.skip:
             skipped += len(block.commands)
@@ -260,7 +262,8 @@ def run_file(name, root, base, shared, env):
             if needs[index]:
                 continue
             expected = block.exits[index] if block.exits else 0
-            result = run(command, work, env)
+            result = run(command, work, env, status)
+            status = result.returncode
             ran += 1
             if result.returncode != expected:
                 failures += 1
