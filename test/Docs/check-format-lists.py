@@ -11,15 +11,16 @@ import os
 import re
 import sys
 
-# (file, pattern): every match's group 1 is a list of formats, `|`- or
-# `, `/` or `-separated; each must hold every format. A file with no match
-# is an error too (the sentence moved: update the pattern).
+# (file, pattern): every match's group 1 is a list of formats, separated by
+# `|`, `, ` or ` or `, or named in backticks; each must hold every format. A
+# file with no match is an error too (the sentence moved: update the pattern).
 LISTS = [
     ("README.md", r"`--format=([a-z|-]+)` picks the report"),
     ("docs/UserGuide.md", r"`--format=([a-z|-]+)` picks the report"),
     ("docs/UserGuide.md", r"`format=([a-z|-]+)` \(the plan by default\)"),
     ("docs/Passes.md", r"How to print the diff: ([a-z, -]+)"),
     ("docs/Renderers.md", r"\| `--format=([a-z-]+)` \|"),
+    ("docs/Library.md", r"the report as a string: (.*?) \|"),
 ]
 
 
@@ -53,7 +54,12 @@ def main():
     for name, pattern in LISTS:
         with open(os.path.join(args.root, name), encoding="utf-8") as f:
             text = f.read()
-        lists = [re.split(r"[|,]\s*|\s+or\s+", m.group(1).strip()) for m in re.finditer(pattern, text)]
+        # A list in prose names each format in backticks.
+        lists = [
+            re.findall(r"`([a-z-]+)`", m.group(1)) if "`" in m.group(1)
+            else re.split(r"[|,]\s*|\s+or\s+", m.group(1).strip())
+            for m in re.finditer(pattern, text)
+        ]
         if not lists:
             print(f"{name}: no list matches {pattern!r}")
             bad += 1
