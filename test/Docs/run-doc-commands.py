@@ -1,23 +1,58 @@
 #!/usr/bin/env python3
-"""Runs every command the docs show in a ```sh block.
+"""Runs every command the docs show, and compares every transcript.
 
-usage: run-doc-commands.py --root SRC --bin BUILD/bin --work DIR FILE.md...
+usage: run-doc-commands.py --root SRC --bin BUILD/bin --work DIR
+                           [--corpus DIR] [--versions DIR] FILE.md...
 
-Each ```sh block of each file is a list of commands: one per line, a line
-ending in a backslash continued on the next, `# ...` after a space a comment.
-The commands of one file run in order, in a fresh directory (DIR/<file>)
-that holds links to the repository's examples/, test/ and docs/ and, next to
-it, ../shared when the repository has one: so they see the paths the docs
-use, and a later command reads what an earlier one wrote (plan.mlir). The
-tools come first on PATH. Exit codes follow the tools: 0 and 1 (differ) pass,
-anything else fails. A command that reads ../shared is skipped when it is
-absent. Setup and build steps are ```bash blocks: not run.
+What runs (docs/Testing.md, "The docs test"):
+- each command of a ```sh or ```bash block: one per line, a line ending in
+  a backslash continued on the next, `# ...` after a space a comment;
+- each `$ command` of a transcript: a plain ``` block whose first line
+  starts with `$ `. The lines after it, up to the next `$ ` line, are its
+  output (stdout and stderr as they interleave), compared exactly, except
+  that a line `...` (indented or not) stands for any number of lines.
+
+Every command must exit 0 unless the doc says otherwise, in an HTML comment
+(invisible on the rendered page) on the lines just above the block:
+  <!-- doc-test: exit 1 -->        every command of the block exits 1
+  <!-- doc-test: exit 1 0 2 -->    one code per command, in order
+  <!-- doc-test: setup CMD -->     run CMD first (it must exit 0): the files
+                                   a transcript reads, a scratch git repo
+  <!-- doc-test: skip REASON -->   do not run the block (root, network,
+                                   minutes); counted and reported with REASON
+  <!-- doc-test: needs ../shared/corpus -->  the block reads what an earlier
+                                   block made from ../shared/corpus
+  <!-- doc-test: output CMD -->    the block (of any language: ```mlir) is
+                                   what CMD prints, compared as a transcript
+An annotation must be followed by a block, and `exit` must give one code or
+one per command.
+
+The commands of one file run in order, in a fresh directory (DIR/<file>/work)
+that holds links to the repository's examples/, test/ and docs/, so they see
+the paths the docs use and a later command reads what an earlier one wrote.
+Next to it, ../shared holds links to --corpus and --versions when given; a
+command that mentions ../shared/corpus (or ../shared/versions) without it is
+skipped (a block whose setup mentions it: all of it) and reported as such.
+The tools come first on PATH, then LLVM's (split-file); HOME is the scratch
+directory and git never looks above it; `$?` is the previous command's exit
+code, as in the session a transcript shows (`$ echo $?`).
+Exit code: 0 when everything that ran passed, 1 otherwise.
 """
 
 import argparse
+import difflib
 import os
+import re
+import shutil
 import subprocess
 import sys
+
+ANNOTATION = re.compile(r"^<!-- doc-test: (exit|setup|skip|needs|output)\b\s*(.*?)\s*-->$")
+LLVM_BIN = "/usr/lib/llvm-22/bin"
+
+
+class DocError(Exception):
+    pass
 
 
 def strip_comment(line):
@@ -34,30 +69,218 @@ def strip_comment(line):
     return line.rstrip()
 
 
-def commands(path):
-    """(line number, command) for each command of the ```sh blocks."""
-    found = []
-    in_block = False
-    pending, start = "", 0
+def join_continued(lines):
+    """(offset, text) per logical line: backslash-newline joins lines."""
+    out, pending, start = [], "", 0
+    for i, line in enumerate(lines):
+        if not pending:
+            start = i
+        if line.endswith("\\"):
+            pending += line[:-1] + " "
+            continue
+        out.append((start, pending + line))
+        pending = ""
+    if pending:
+        out.append((start, pending))
+    return out
+
+
+class Block:
+    """A fenced block of commands: `kind` is 'script' or 'transcript'."""
+
+    def __init__(self, line, kind):
+        self.line, self.kind = line, kind
+        self.commands = []  # (line, command, expected output lines or None)
+        self.exits, self.setup, self.needs, self.skip = None, [], [], None
+
+
+def parse_transcript(first, lines):
+    commands = []
+    current = None
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("$ "):
+            text, start = line[2:], i
+            while text.endswith("\\") and i + 1 < len(lines):
+                i += 1
+                text = text[:-1] + " " + lines[i]
+            current = [first + start, text.strip(), []]
+            commands.append(current)
+        elif current is not None:
+            current[2].append(line)
+        i += 1
+    return [(n, c, out) for n, c, out in commands]
+
+
+def blocks(path, name=None):
+    """The command blocks of a markdown file, with their annotations; errors
+    name the file `name` (default `path`)."""
     with open(path, encoding="utf-8") as f:
-        for number, raw in enumerate(f, 1):
-            line = raw.rstrip("\n")
-            if not in_block:
-                in_block = line.strip() == "```sh"
-                continue
-            if line.strip() == "```":
-                in_block = False
-                continue
-            if not pending:
-                start = number
-            if line.endswith("\\"):
-                pending += line[:-1] + " "
-                continue
-            command = strip_comment(pending + line).strip()
-            pending = ""
-            if command:
-                found.append((start, command))
+        text = f.read().split("\n")
+    name = name or path
+    found, pending = [], []
+    i = 0
+    while i < len(text):
+        stripped = text[i].strip()
+        match = ANNOTATION.match(stripped)
+        if match:
+            pending.append((i + 1, match.group(1), match.group(2)))
+            i += 1
+            continue
+        if not stripped.startswith("```"):
+            if pending and stripped:
+                raise DocError(f"{name}:{pending[0][0]}: doc-test annotation not followed by a block")
+            i += 1
+            continue
+        lang = stripped[3:].strip()
+        end = i + 1
+        while end < len(text) and text[end].strip() != "```":
+            end += 1
+        body = text[i + 1 : end]
+        block = None
+        if lang in ("sh", "bash"):
+            block = Block(i + 1, "script")
+            for offset, command in join_continued(body):
+                command = strip_comment(command).strip()
+                if command:
+                    block.commands.append((i + 2 + offset, command, None))
+        elif lang == "" and body and body[0].startswith("$ "):
+            block = Block(i + 1, "transcript")
+            block.commands = parse_transcript(i + 2, body)
+        elif any(what == "output" for _, what, _ in pending):
+            # A shown output (```mlir, say): the hidden command prints it.
+            command = [arg for _, what, arg in pending if what == "output"][-1]
+            block = Block(i + 1, "output")
+            block.commands = [(i + 1, command, body)]
+        if block is None and pending:
+            raise DocError(f"{name}:{pending[0][0]}: doc-test annotation before a block that has no commands")
+        if block is not None:
+            for number, what, arg in pending:
+                if what == "skip":
+                    if not arg:
+                        raise DocError(f"{name}:{number}: doc-test skip needs a reason")
+                    block.skip = arg
+                elif what == "output":
+                    if not arg:
+                        raise DocError(f"{name}:{number}: doc-test output needs a command")
+                elif what in ("setup", "needs"):
+                    if not arg:
+                        raise DocError(f"{name}:{number}: doc-test {what} needs an argument")
+                    (block.setup if what == "setup" else block.needs).append(arg)
+                else:
+                    codes = arg.split()
+                    if not codes or not all(c.isdigit() for c in codes):
+                        raise DocError(f"{name}:{number}: doc-test exit takes exit codes")
+                    if len(codes) not in (1, len(block.commands)):
+                        raise DocError(
+                            f"{name}:{number}: doc-test exit gives {len(codes)} codes for "
+                            f"{len(block.commands)} commands"
+                        )
+                    block.exits = [int(c) for c in codes] * (len(block.commands) if len(codes) == 1 else 1)
+            found.append(block)
+        pending = []
+        i = end + 1
+    if pending:
+        raise DocError(f"{name}:{pending[0][0]}: doc-test annotation not followed by a block")
     return found
+
+
+def commands(path):
+    """(line number, command) for each command of the file's blocks."""
+    return [(n, c) for b in blocks(path) for n, c, _ in b.commands]
+
+
+def matches(expected, actual):
+    """Whether `actual` lines are `expected`, a `...` line matching any run."""
+    if not expected:
+        return not actual
+    if expected[0].strip() == "...":
+        return any(matches(expected[1:], actual[k:]) for k in range(len(actual) + 1))
+    return bool(actual) and actual[0] == expected[0] and matches(expected[1:], actual[1:])
+
+
+def trim(lines):
+    while lines and not lines[-1].strip():
+        lines = lines[:-1]
+    return lines
+
+
+def run(command, work, env, status=0):
+    """Runs `command` in bash with `$?` the previous command's `status`."""
+    return subprocess.run(
+        ["bash", "-c", f"set -o pipefail; (exit {status}); " + command],
+        cwd=work,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+
+def prepare(root, base, shared):
+    """A fresh work directory under `base` with the links the docs expect."""
+    shutil.rmtree(base, ignore_errors=True)
+    work = os.path.join(base, "work")
+    os.makedirs(work)
+    for link in ("examples", "test", "docs"):
+        os.symlink(os.path.join(root, link), os.path.join(work, link))
+    os.makedirs(os.path.join(base, "shared"))
+    for name, target in shared.items():
+        os.symlink(os.path.abspath(target), os.path.join(base, "shared", name))
+    return work
+
+
+def run_file(name, root, base, shared, env):
+    """Runs one file's blocks; returns the number of failures."""
+    work = prepare(root, base, shared)
+    env = dict(env, HOME=base, GIT_CEILING_DIRECTORIES=base, GIT_CONFIG_NOSYSTEM="1")
+    failures = ran = compared = skipped = status = 0
+    for block in blocks(os.path.join(root, name), name):
+        if block.skip:
+            skipped += len(block.commands)
+            print(f"{name}:{block.line}: skipped {len(block.commands)} command(s): {block.skip}")
+            continue
+        absent = [d for d in ("corpus", "versions") if d not in shared]
+        needs = [[d for d in absent if f"../shared/{d}" in " ".join([c] + block.setup + block.needs)] for _, c, _ in block.commands]
+        if any(needs):
+            missing = sorted({d for n in needs for d in n})
+            what = " and ".join(f"../shared/{d}" for d in missing)
+            count = sum(1 for n in needs if n)
+            skipped += count
+            print(f"{name}:{block.line}: skipped {count} command(s): needs {what} (absent)")
+            if (block.setup or block.needs) and count == len(needs):
+                continue
+        for setup in block.setup:
+            result = run(setup, work, env)
+            if result.returncode != 0:
+                failures += 1
+                print(f"{name}:{block.line}: FAILED setup (exit {result.returncode}): {setup}")
+                print(result.stdout[-2000:], end="")
+        for index, (number, command, shown) in enumerate(block.commands):
+            if needs[index]:
+                continue
+            expected = block.exits[index] if block.exits else 0
+            result = run(command, work, env, status)
+            status = result.returncode
+            ran += 1
+            if result.returncode != expected:
+                failures += 1
+                print(f"{name}:{number}: FAILED exit {result.returncode}, expected {expected}: {command}")
+                print(result.stdout[-2000:], end="")
+                continue
+            if shown is None:
+                continue
+            compared += 1
+            actual = trim(result.stdout.split("\n"))
+            if not matches(trim(shown), actual):
+                failures += 1
+                print(f"{name}:{number}: FAILED output differs from the doc: {command}")
+                shown_lines = trim(shown)
+                print("\n".join(difflib.unified_diff(shown_lines, actual, "shown", "actual", lineterm="")))
+    print(f"{name}: {ran} commands ran ({compared} outputs compared), {skipped} skipped")
+    return failures
 
 
 def main():
@@ -65,47 +288,26 @@ def main():
     parser.add_argument("--root", required=True)
     parser.add_argument("--bin", required=True)
     parser.add_argument("--work", required=True)
+    parser.add_argument("--corpus")
+    parser.add_argument("--versions")
     parser.add_argument("files", nargs="+")
     args = parser.parse_args()
     root = os.path.abspath(args.root)
-    shared = os.path.normpath(os.path.join(root, "..", "shared"))
-    have_shared = os.path.isdir(shared)
-    env = dict(os.environ)
-    env["PATH"] = os.path.abspath(args.bin) + os.pathsep + env.get("PATH", "")
+    shared = {k: v for k, v in (("corpus", args.corpus), ("versions", args.versions)) if v and os.path.isdir(v)}
+    env = dict(os.environ, LC_ALL="C")
+    env["PATH"] = os.pathsep.join([os.path.abspath(args.bin), env.get("PATH", ""), LLVM_BIN])
     failures = 0
-    for name in args.files:
-        work = os.path.join(os.path.abspath(args.work), name.replace("/", "_"), "work")
-        os.makedirs(work, exist_ok=True)
-        for link in ("examples", "test", "docs"):
-            target = os.path.join(work, link)
-            if not os.path.lexists(target):
-                os.symlink(os.path.join(root, link), target)
-        if have_shared and not os.path.lexists(os.path.join(work, "..", "shared")):
-            os.symlink(shared, os.path.join(work, "..", "shared"))
-        ran = skipped = 0
-        for number, command in commands(os.path.join(root, name)):
-            if "../shared" in command and not have_shared:
-                print(f"{name}:{number}: skipped (no ../shared): {command}")
-                skipped += 1
-                continue
-            result = subprocess.run(
-                ["bash", "-c", "set -o pipefail; " + command],
-                cwd=work,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                text=True,
-            )
-            ran += 1
-            if result.returncode not in (0, 1):
-                failures += 1
-                print(f"{name}:{number}: exit {result.returncode}: {command}")
-                print(result.stderr[-2000:], end="")
-        print(f"{name}: {ran} commands ran, {skipped} skipped")
-    if failures:
-        print(f"{failures} command(s) failed")
+    try:
+        for name in args.files:
+            base = os.path.join(os.path.abspath(args.work), name.replace("/", "_"))
+            failures += run_file(name, root, base, shared, env)
+    except DocError as error:
+        print(f"error: {error}")
         return 1
+    if failures:
+        print(f"{failures} command(s) FAILED")
+        return 1
+    print("all passed")
     return 0
 
 

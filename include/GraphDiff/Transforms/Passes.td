@@ -29,8 +29,8 @@ def GraphDiffPass : Pass<"graph-diff", "::mlir::ModuleOp"> {
     Diffs the module remembered by the last `graph-snapshot` (the source)
     against the module as it is now (the target), graph by graph, and prints
     the diff to `output` (stdout by default) in `format`: the plans as
-    `patch` IR (the default), or the text, JSON, markdown, DOT or HTML report
-    that `graph-diff-opt SRC TGT --format=...` prints. Nodes are named as the
+    `patch` IR (the default), or the text, JSON, markdown, DOT, HTML or Model
+    Explorer report that `graph-diff-opt SRC TGT --format=...` prints. Nodes are named as the
     printer names them (`%0`, `@id`). With `verify`, each plan is applied to
     its source and checked against the target; a mismatch fails the pass.
     The IR is not changed. Without a snapshot the pass fails with a one-line
@@ -45,7 +45,8 @@ def GraphDiffPass : Pass<"graph-diff", "::mlir::ModuleOp"> {
            "Where to print the diff ('-' for stdout)">,
     Option<"format", "format", "::graphdiff::ReportFormat",
            /*default=*/"::graphdiff::ReportFormat::MLIR",
-           "How to print the diff: mlir, text, json, markdown, dot or html",
+           "How to print the diff: mlir, text, json, markdown, dot, html or "
+           "model-explorer",
            [{::llvm::cl::values(
              clEnumValN(::graphdiff::ReportFormat::MLIR, "mlir",
                         "the patch plans as IR"),

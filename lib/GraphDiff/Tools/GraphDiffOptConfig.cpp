@@ -44,6 +44,14 @@ auto formatValues() {
                  "graph JSON and node mapping for Model Explorer"));
 }
 
+/// --only's description, listing the kinds checkSelection accepts.
+StringRef onlyDescription() {
+  static const std::string description =
+      "Text, markdown, stat: show only these actions (" +
+      llvm::join(actionKindNames(), ", ") + ")";
+  return description;
+}
+
 /// The command-line options, created by registerCLOptions.
 struct CLOptions {
   cl::OptionCategory &cat = getGraphDiffCategory();
@@ -64,12 +72,9 @@ struct CLOptions {
       cl::desc("Print changed nodes per op kind and actions per kind (as git "
                "diff --stat) instead of the report"),
       cl::init(false), cl::cat(cat)};
-  cl::list<std::string> only{
-      "only",
-      cl::desc("Text, markdown, stat: show only these actions (delete, "
-               "replace, fuse, insert, update, add_input, remove_input, "
-               "add_output, remove_output)"),
-      cl::CommaSeparated, cl::value_desc("kind,..."), cl::cat(cat)};
+  cl::list<std::string> only{"only", cl::desc(onlyDescription()),
+                             cl::CommaSeparated, cl::value_desc("kind,..."),
+                             cl::cat(cat)};
   cl::list<std::string> functions{
       "func",
       cl::desc("Text, markdown, stat: show only the graphs whose name matches "
