@@ -199,16 +199,24 @@ FailureOr<DiffResult> graphdiff::diffModules(ModuleOp source, ModuleOp target,
   llvm::StringSet<> seen;
   // One graph on each side: they pair whatever their names (ml_switcheroo's
   // optimizer returns its graph under a default name).
-  bool onlyPair = sourceGraphs->size() == 1 && targetGraphs->size() == 1;
+  // An `lg.graph` and a function never pair: the one's nodes cannot live in
+  // the other's body. Each is then removed and added.
+  bool onlyPair = sourceGraphs->size() == 1 && targetGraphs->size() == 1 &&
+                  sourceGraphs->front().op->getName() ==
+                      targetGraphs->front().op->getName();
 
   OpBuilder builder(context);
   builder.setInsertionPointToEnd(result.plans->getBody());
   std::vector<PendingPair> pending;
   for (const ModuleGraph &sourceGraphInfo : *sourceGraphs) {
-    seen.insert(sourceGraphInfo.key);
     const ModuleGraph *targetGraphInfo =
         onlyPair ? &targetGraphs->front()
                  : targetByKey.lookup(sourceGraphInfo.key);
+    if (targetGraphInfo &&
+        targetGraphInfo->op->getName() != sourceGraphInfo.op->getName())
+      targetGraphInfo = nullptr;
+    else
+      seen.insert(sourceGraphInfo.key);
     if (!targetGraphInfo) {
       patch::RemoveGraphOp::create(builder, sourceGraphInfo.op->getLoc(),
                                    sourceGraphInfo.path);
