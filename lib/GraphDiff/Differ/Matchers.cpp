@@ -79,10 +79,11 @@ void graphdiff::matchByLocations(const Graph &source, const Graph &target,
   // Location -> node, or -1 when several nodes share it (ambiguous).
   // Locations are uniqued attributes: equal locations are the same object,
   // so the map needs no printing. It is only looked up, never iterated.
-  auto index = [](const Graph &graph, auto isFree) {
+  auto index = [](const Graph &graph, unsigned expected, auto keep) {
     llvm::DenseMap<Attribute, int> byLoc;
+    byLoc.reserve(expected);
     for (auto [i, op] : llvm::enumerate(graph.getNodes())) {
-      if (!isFree(i) || !isInformative(op->getLoc()))
+      if (!keep(i, op->getLoc()))
         continue;
       auto [it, inserted] = byLoc.try_emplace(op->getLoc(), i);
       if (!inserted)
@@ -91,19 +92,33 @@ void graphdiff::matchByLocations(const Graph &source, const Graph &target,
     return byLoc;
   };
   llvm::DenseMap<Attribute, int> sourceLocs =
-      index(source, [&](unsigned i) { return !mapping.isSourceTaken(i); });
+      index(source, source.size(), [&](unsigned i, Location loc) {
+        return !mapping.isSourceTaken(i) && isInformative(loc);
+      });
+  auto uniqueSource = [&](Location loc) {
+    auto it = sourceLocs.find(loc);
+    return it == sourceLocs.end() ? -1 : it->second;
+  };
+  // The target's map holds only the locations that name one free source
+  // node: no other target node can pair, and every target node at such a
+  // location is counted, so a tie on the target side is still seen. The
+  // parser's own locations (file:line:col) never match across two files,
+  // so on inputs without written locations this map stays empty.
   llvm::DenseMap<Attribute, int> targetLocs =
-      index(target, [&](unsigned i) { return !mapping.isTargetTaken(i); });
+      index(target, 0, [&](unsigned i, Location loc) {
+        return !mapping.isTargetTaken(i) && isInformative(loc) &&
+               uniqueSource(loc) >= 0;
+      });
+  if (targetLocs.empty())
+    return;
   for (unsigned t = 0; t < target.size(); ++t) {
     if (mapping.isTargetTaken(t))
       continue;
     Location loc = target.getNode(t)->getLoc();
-    if (!isInformative(loc) || targetLocs.lookup(loc) != static_cast<int>(t))
+    auto it = targetLocs.find(loc);
+    if (it == targetLocs.end() || it->second != static_cast<int>(t))
       continue;
-    auto it = sourceLocs.find(loc);
-    if (it == sourceLocs.end() || it->second < 0)
-      continue;
-    mapping.pair(it->second, t, MatchStage::Location);
+    mapping.pair(uniqueSource(loc), t, MatchStage::Location);
   }
 }
 
