@@ -11,7 +11,7 @@
 // TEXT-LABEL: graph @tie
 // TEXT-NOT: (ambiguous
 // TEXT: updated arith.divf (inputs): source %d
-// TEXT-NEXT: operand #1: %c2 -> %c1
+// TEXT-NEXT: operand #1: source %c2 -> source %c1
 // TEXT-NEXT: deleted arith.constant: source %c2
 // TEXT-NOT: (ambiguous
 // TEXT-LABEL: graph @real

@@ -8,7 +8,8 @@
 // RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --format=text | FileCheck %s --check-prefix=TEXT
 // RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --format=html -o %t/diff.html
 // RUN: FileCheck %s --check-prefix=TOTALS < %t/diff.html
-// TEXT: summary: 3 unchanged, 2 updated, 0 replaced, 2 deleted, 1 inserted; similarity 61.5%; graphs: 1
+// TEXT: summary: 3 unchanged, 2 updated, 0 replaced, 2 deleted, 1 inserted; similarity 61.5%;
+// TEXT-NEXT: graphs: 1 removed, 1 added
 // TOTALS:      <tr><th>@net</th><td class="unchanged">3</td><td class="updated">2</td><td class="replaced">0</td><td class="deleted">0</td><td class="inserted">0</td><td>80.0%</td></tr>
 // TOTALS-NEXT: <tr><th>@old (removed)</th><td class="unchanged">0</td><td class="updated">0</td><td class="replaced">0</td><td class="deleted">2</td><td class="inserted">0</td><td>0.0%</td></tr>
 // TOTALS-NEXT: <tr><th>@new (added)</th><td class="unchanged">0</td><td class="updated">0</td><td class="replaced">0</td><td class="deleted">0</td><td class="inserted">1</td><td>0.0%</td></tr>

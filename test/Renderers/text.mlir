@@ -13,7 +13,7 @@
 // CHECK-NEXT:graph @blocks (similarity 43.3%)
 // CHECK-NEXT:  inserted Norm: target @norm  {{.*}}tgt.mlir:2:8
 // CHECK-NEXT:  updated Stem (inputs): source @stem  [id]  {{.*}}src.mlir:2:8
-// CHECK-NEXT:      operand #0: %arg0 -> new @norm
+// CHECK-NEXT:      operand #0: source %arg0 -> target @norm (new)
 // CHECK-NEXT:  x3: fused Conv2d + ReLU into ConvReLU (init)  [provenance]
 // CHECK-NEXT:      source @c1 + @r1 -> target @f1  {{.*}}src.mlir:4:9
 // CHECK-NEXT:      source @c2 + @r2 -> target @f2  {{.*}}src.mlir:6:9
@@ -41,8 +41,9 @@
 // RUN: cd %t && %expect_exit 1 graph-diff-opt src.mlir tgt.mlir --format=text --no-fold --width=60 | FileCheck %s --check-prefix=WRAP --match-full-lines --strict-whitespace
 // WRAP:  fused Conv2d + ReLU into ConvReLU (init): source @c1 + @r1
 // WRAP-NEXT:      -> target @f1  [provenance]  src.mlir:4:9
-// WRAP:summary: 1 unchanged, 2 updated, 6 replaced, 1 deleted, 1
-// WRAP-NEXT:         inserted; similarity 50.0%
+// The summary is a list: it is wrapped only between its items.
+// WRAP:summary: 1 unchanged, 2 updated, 6 replaced, 1 deleted,
+// WRAP-NEXT:         1 inserted; similarity 50.0%
 
 // COLOR: ESC[0;1;32minsertedESC[0m Norm: target @norm
 // COLOR: ESC[0;1;34mx3: fusedESC[0m Conv2d + ReLU into ConvReLU (init)
@@ -59,6 +60,17 @@
 // EMPTY:      graph @blocks: removed (only in the source, 9 nodes)
 // EMPTY-NEXT: graph @same: removed (only in the source, 1 node)
 // EMPTY-NEXT: summary: 0 unchanged, 0 updated, 0 replaced, 10 deleted, 0 inserted; similarity 0.0%; graphs: 2 removed, 0 added
+// RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/empty.mlir --format=text --width=60 | FileCheck %s --check-prefix=EMPTYWRAP --match-full-lines --strict-whitespace
+// EMPTYWRAP:summary: 0 unchanged, 0 updated, 0 replaced, 10 deleted,
+// EMPTYWRAP-NEXT:         0 inserted; similarity 0.0%; graphs: 2 removed,
+// EMPTYWRAP-NEXT:         0 added
+// --stat counts them too: deleted one way, inserted the other.
+// RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/empty.mlir --stat | FileCheck %s --check-prefix=EMPTYSTAT
+// EMPTYSTAT:      graphs removed: 2 (10 nodes)
+// EMPTYSTAT-NEXT: 0 op kinds changed, 10 removed (-), 0 added (+), 0 updated (~); similarity 0.0%
+// RUN: %expect_exit 1 graph-diff-opt %t/empty.mlir %t/src.mlir --stat | FileCheck %s --check-prefix=EMPTYSTAT2
+// EMPTYSTAT2:      graphs added: 2 (10 nodes)
+// EMPTYSTAT2-NEXT: 0 op kinds changed, 0 removed (-), 10 added (+), 0 updated (~); similarity 0.0%
 // RUN: %expect_exit 0 graph-diff-opt %t/empty.mlir %t/empty.mlir --format=text | FileCheck %s --check-prefix=BOTHEMPTY
 // BOTHEMPTY: summary: 0 unchanged, 0 updated, 0 replaced, 0 deleted, 0 inserted; similarity 100.0%
 

@@ -18,7 +18,7 @@
 // TEXT-DAG:  updated arith.constant (attributes: value): source %cst  [structure]  {{.*}}src.mlir:3:10
 // TEXT-DAG:      value: dense<1.000000e+00> : tensor<4xf32> -> dense<2.000000e+00> : tensor<4xf32>
 // TEXT-DAG:  updated arith.mulf (inputs): source %1  [structure]  {{.*}}src.mlir:6:8
-// TEXT-DAG:      operand #1: %arg0 -> %arg1
+// TEXT-DAG:      operand #1: source %arg0 -> source %arg1
 // TEXT-DAG:  updated arith.subf (attributes: fastmath): source %2  [structure]  {{.*}}src.mlir:7:8
 // TEXT-DAG:      fastmath: #arith.fastmath<none> -> #arith.fastmath<fast>
 // TEXT:graph @fold (similarity {{.*}})
@@ -32,7 +32,7 @@
 // MD-NEXT:     - value: `dense<1.000000e+00> : tensor<4xf32>` → `dense<2.000000e+00> : tensor<4xf32>`
 // MD:      - **updated** arith.mulf (inputs) `[structure]`
 // MD-NEXT:   - source `%1`: `{{.*}}src.mlir:6:8`
-// MD-NEXT:     - operand #1: `%arg0` → `%arg1`
+// MD-NEXT:     - operand #1: source `%arg0` → source `%arg1`
 // MD:      - **folded** arith.constant + arith.constant + arith.addf into arith.constant `[structure]`
 
 // JSON:      "details": [
@@ -53,7 +53,7 @@
 // JSON-NEXT: ],
 
 // HTML: <span class="details">value: dense&lt;1.000000e+00&gt; : tensor&lt;4xf32&gt; -&gt; dense&lt;2.000000e+00&gt; : tensor&lt;4xf32&gt;</span>
-// HTML: <span class="details">operand #1: %arg0 -&gt; %arg1</span>
+// HTML: <span class="details">operand #1: source %arg0 -&gt; source %arg1</span>
 
 // ONLY:      graph @f (similarity {{.*}})
 // ONLY-NEXT:   (no fold)

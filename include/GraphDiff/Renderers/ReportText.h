@@ -16,6 +16,7 @@
 #include "llvm/Support/Error.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace graphdiff {
@@ -70,8 +71,13 @@ std::string actionPlaces(const ActionLine &line);
 /// #1`, `result types`.
 std::string detailSubject(const ChangeDetail &detail);
 
+/// The side an operand reference of an update names, and its name there: a
+/// plan reference is a source value (`source`, `%3`) or a node the plan adds
+/// (`new @norm`: `target`, `@norm (new)`); `none` has no side ("").
+std::pair<std::string, std::string> operandSide(llvm::StringRef ref);
+
 /// One change of an update as words: `value: dense<1.0> -> dense<2.0>`,
-/// `operand #1: %3 -> %7`, `result types: f32 -> f16`.
+/// `operand #1: source %3 -> source %7`, `result types: f32 -> f16`.
 std::string detailText(const ChangeDetail &detail);
 
 /// Every change of an update (detailText), joined by "; "; "" if none.

@@ -179,8 +179,16 @@ LogicalResult graphdiff::renderMarkdown(const DiffResult &report,
                << "\n";
             continue;
           }
+          // An operand's references say their side: source `%a` → target
+          // `@n (new)`.
+          auto ref = [&](const std::string &text) {
+            if (detail.change != "operand")
+              return code(text);
+            auto [side, name] = operandSide(text);
+            return side.empty() ? code(name) : side + " " + code(name);
+          };
           os << "    - " << escapeText(detailSubject(detail)) << ": "
-             << code(detail.before) << " → " << code(detail.after) << "\n";
+             << ref(detail.before) << " → " << ref(detail.after) << "\n";
         }
       }
     }

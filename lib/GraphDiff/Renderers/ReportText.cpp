@@ -219,10 +219,26 @@ std::string graphdiff::detailSubject(const ChangeDetail &detail) {
   return detail.name;
 }
 
+std::pair<std::string, std::string> graphdiff::operandSide(StringRef ref) {
+  if (ref == "none" || ref == "?")
+    return {"", ref.str()};
+  if (ref.consume_front("new "))
+    return {"target", (ref + " (new)").str()};
+  return {"source", ref.str()};
+}
+
 std::string graphdiff::detailText(const ChangeDetail &detail) {
   if (detail.change == "order")
     return detail.after.empty() ? "moved to the end"
                                 : "moved before " + detail.after;
+  if (detail.change == "operand") {
+    auto sided = [](StringRef ref) {
+      auto [side, name] = operandSide(ref);
+      return side.empty() ? name : side + " " + name;
+    };
+    return detailSubject(detail) + ": " + sided(detail.before) + " -> " +
+           sided(detail.after);
+  }
   return detailSubject(detail) + ": " + detail.before + " -> " + detail.after;
 }
 

@@ -121,15 +121,27 @@ LogicalResult graphdiff::renderStat(const DiffResult &report,
       parts.push_back(std::to_string(n) + " " + verb);
     os << " actions: " << llvm::join(parts, ", ") << "\n";
   }
-  auto graphs = [&](ArrayRef<std::string> names, StringRef what) {
-    unsigned n = llvm::count_if(names, [&](const std::string &name) {
-      return selectsGraph(options, name);
-    });
-    if (n)
-      os << " graphs " << what << ": " << n << "\n";
+  // A graph only one side has: its nodes count as removed (only in the
+  // source) or added (only in the target) in the total, as in the text
+  // report's summary; not with --only, whose kinds are node actions.
+  auto graphs = [&](ArrayRef<std::string> names, ArrayRef<uint64_t> sizes,
+                    StringRef what, uint64_t &nodes) {
+    unsigned n = 0;
+    uint64_t graphNodes = 0;
+    for (auto [name, size] : llvm::zip_equal(names, sizes)) {
+      if (!selectsGraph(options, name))
+        continue;
+      ++n;
+      graphNodes += size;
+    }
+    if (!n || !options.onlyKinds.empty())
+      return;
+    os << " graphs " << what << ": " << n << " (" << graphNodes
+       << (graphNodes == 1 ? " node" : " nodes") << ")\n";
+    nodes += graphNodes;
   };
-  graphs(report.removedGraphs, "removed");
-  graphs(report.addedGraphs, "added");
+  graphs(report.removedGraphs, report.removedGraphSizes, "removed", removed);
+  graphs(report.addedGraphs, report.addedGraphSizes, "added", added);
   DiffSummary total = summarizeSelection(report, views, options);
   os << " " << kinds.size() << (kinds.size() == 1 ? " op kind" : " op kinds")
      << " changed, " << removed << " removed (-), " << added << " added (+), "

@@ -46,14 +46,17 @@ static llvm::raw_ostream::Colors colorOf(NodeStatus status) {
 namespace {
 /// Writes logical lines wrapped at a width: a line longer than the width is
 /// broken at spaces, its continuation lines indented; a word longer than the
-/// width stays whole. The first `head` characters can be coloured.
+/// width stays whole. The first `head` characters can be coloured. With
+/// `itemsOnly`, a line is a list and is broken only between its items (at a
+/// space after ',' or ';'), so that "graphs: 1 removed" stays on one line.
 class Wrapper {
 public:
   Wrapper(llvm::raw_ostream &os, unsigned width) : os(os), width(width) {}
 
   void line(unsigned indent, StringRef text, unsigned continuation,
             size_t head = 0,
-            std::optional<llvm::raw_ostream::Colors> color = std::nullopt) {
+            std::optional<llvm::raw_ostream::Colors> color = std::nullopt,
+            bool itemsOnly = false) {
     os.indent(indent);
     unsigned column = indent;
     size_t written = 0;
@@ -82,6 +85,9 @@ public:
       if (wordStart == StringRef::npos)
         break;
       size_t wordEnd = text.find(' ', wordStart);
+      while (itemsOnly && wordEnd != StringRef::npos &&
+             text[wordEnd - 1] != ',' && text[wordEnd - 1] != ';')
+        wordEnd = text.find(' ', wordEnd + 1);
       if (wordEnd == StringRef::npos)
         wordEnd = text.size();
       StringRef spaces = text.slice(start, wordStart);
@@ -238,7 +244,7 @@ LogicalResult graphdiff::renderText(const DiffResult &report,
           ", " + std::to_string(report.changedGraphs.size()) + " changed";
   }
   out.line(0, summary, 9, StringRef("summary:").size(),
-           llvm::raw_ostream::SAVEDCOLOR);
+           llvm::raw_ostream::SAVEDCOLOR, /*itemsOnly=*/true);
   os.enable_colors(hadColors);
   return success();
 }
