@@ -204,6 +204,15 @@ static std::vector<std::string> opMultiset(ModuleOp module,
     if (unnamed && op->isProperAncestor(unnamed))
       return;
     NamedAttrList attributes(op->getAttrDictionary());
+    // An explicit list of empty argument or result dictionaries is no
+    // attribute (graphAttributes in Graph/AttributeEquivalence.h).
+    for (StringRef name : {"arg_attrs", "res_attrs"})
+      if (auto list = dyn_cast_or_null<ArrayAttr>(attributes.get(name));
+          list && llvm::all_of(list, [](Attribute entry) {
+            auto dict = dyn_cast_or_null<DictionaryAttr>(entry);
+            return !dict || dict.empty();
+          }))
+        attributes.erase(name);
     if (op == unnamed)
       attributes.erase(SymbolTable::getSymbolAttrName());
     std::string text;
