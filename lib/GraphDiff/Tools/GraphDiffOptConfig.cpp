@@ -204,12 +204,16 @@ FailureOr<GraphDiffOptConfig> GraphDiffOptConfig::createFromCLOptions() {
     return fail("--stat prints its own report; it takes no --format");
   // --check-plan writes no report and diffs nothing.
   if (cl.checkPlan.getNumOccurrences()) {
-    for (cl::Option *option :
-         {static_cast<cl::Option *>(&cl.format), &cl.stat,
-          static_cast<cl::Option *>(std::addressof(cl.only)),
-          static_cast<cl::Option *>(std::addressof(cl.functions)), &cl.noFold,
-          &cl.width, &cl.verify, &cl.ignoreLocations,
-          &cl.ignoreDiscardableAttrs})
+    SmallVector<cl::Option *> report = {&cl.format,
+                                        &cl.stat,
+                                        std::addressof(cl.only),
+                                        std::addressof(cl.functions),
+                                        &cl.noFold,
+                                        &cl.width,
+                                        &cl.verify,
+                                        &cl.ignoreLocations,
+                                        &cl.ignoreDiscardableAttrs};
+    for (cl::Option *option : report)
       if (option->getNumOccurrences())
         return fail("--" + option->ArgStr +
                     " does not apply to --check-plan, which checks a plan "
