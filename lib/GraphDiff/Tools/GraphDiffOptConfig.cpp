@@ -47,10 +47,10 @@ auto formatValues() {
 /// --only's description, listing the kinds checkSelection accepts.
 StringRef onlyDescription() {
   static const std::string description =
-      "Show only these actions (" + llvm::join(actionKindNames(), ", ") +
-      "): text, markdown, stat and json list only them; html, dot and "
-      "model-explorer draw the other changes pale; not for mlir (a plan is "
-      "never cut)";
+      "Show only some actions (text, markdown, stat, json list only them; "
+      "html, dot, model-explorer draw the other changes pale; mlir refuses "
+      "it: a plan is never cut): these actions (" +
+      llvm::join(actionKindNames(), ", ") + ")";
   return description;
 }
 
@@ -202,6 +202,24 @@ FailureOr<GraphDiffOptConfig> GraphDiffOptConfig::createFromCLOptions() {
                 "('-')");
   if (cl.stat && cl.format.getNumOccurrences())
     return fail("--stat prints its own report; it takes no --format");
+  if (cl.labels.size() > 2)
+    return fail("--label names the source and the target: at most two");
+
+  config.format = cl.format;
+  config.stat = cl.stat;
+  config.verify = cl.verify;
+  config.checkPlan = cl.checkPlan;
+  config.progress = cl.progress;
+  config.ignoreLocations = cl.ignoreLocations;
+  config.ignoreDiscardableAttrs = cl.ignoreDiscardableAttrs;
+  config.labels.assign(cl.labels.begin(), cl.labels.end());
+  config.render.fold = !cl.noFold;
+  config.render.width = cl.width;
+  config.render.color = shouldColor(config.outputFilename);
+  config.render.onlyKinds.assign(cl.only.begin(), cl.only.end());
+  config.render.functions.assign(cl.functions.begin(), cl.functions.end());
+  if (llvm::Error error = checkSelection(config.render))
+    return fail(llvm::toString(std::move(error)));
   // --check-plan writes no report and diffs nothing.
   if (cl.checkPlan.getNumOccurrences()) {
     SmallVector<cl::Option *> report = {&cl.format,
@@ -244,24 +262,6 @@ FailureOr<GraphDiffOptConfig> GraphDiffOptConfig::createFromCLOptions() {
   if (colorOptionGiven() && !text && config.inputs.size() == 2)
     return fail("--color does not apply to " + report +
                 "; it applies to --format=text");
-  if (cl.labels.size() > 2)
-    return fail("--label names the source and the target: at most two");
-
-  config.format = cl.format;
-  config.stat = cl.stat;
-  config.verify = cl.verify;
-  config.checkPlan = cl.checkPlan;
-  config.progress = cl.progress;
-  config.ignoreLocations = cl.ignoreLocations;
-  config.ignoreDiscardableAttrs = cl.ignoreDiscardableAttrs;
-  config.labels.assign(cl.labels.begin(), cl.labels.end());
-  config.render.fold = !cl.noFold;
-  config.render.width = cl.width;
-  config.render.color = shouldColor(config.outputFilename);
-  config.render.onlyKinds.assign(cl.only.begin(), cl.only.end());
-  config.render.functions.assign(cl.functions.begin(), cl.functions.end());
-  if (llvm::Error error = checkSelection(config.render))
-    return fail(llvm::toString(std::move(error)));
   if (cl.afterChange.getNumOccurrences())
     config.afterChange = cl.afterChange.getValue();
   return config;
