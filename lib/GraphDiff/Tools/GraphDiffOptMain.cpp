@@ -24,7 +24,6 @@
 #include "GraphDiff/Renderers/ReportText.h"
 #include "GraphDiff/Transforms/Passes.h"
 #include "mlir/AsmParser/AsmParser.h"
-#include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/Debug/Counter.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -136,9 +135,9 @@ static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
                       const SourceNames *sourceNames,
                       const SourceNames *targetNames,
                       llvm::SourceMgr &sourceMgr, MLIRContext &context) {
-  AsmParserState planState;
+  SourceNames planNames;
   OwningOpRef<ModuleOp> plans =
-      parseInputFile(planFile, sourceMgr, context, planState);
+      parseInputFile(planFile, sourceMgr, context, planNames);
   if (!plans)
     return ExitTrouble;
   FailureOr<std::vector<ModuleGraph>> sourceGraphs = collectGraphs(source);
