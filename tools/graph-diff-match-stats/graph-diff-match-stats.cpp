@@ -26,7 +26,6 @@
 #include "GraphDiff/Tools/ParseInput.h"
 #include "GraphDiff/Tools/Registration.h"
 #include "mlir/AsmParser/AsmParser.h"
-#include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -73,14 +72,13 @@ static int runTool(int argc, char **argv) {
   // Parse the source first, then the target, like graph-diff-opt.
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
-  AsmParserState sourceState, targetState;
+  SourceNames sourceNames, targetNames;
   OwningOpRef<ModuleOp> source =
-      parseInputFile(inputs[0], sourceMgr, context, sourceState);
+      parseInputFile(inputs[0], sourceMgr, context, sourceNames);
   OwningOpRef<ModuleOp> target =
-      parseInputFile(inputs[1], sourceMgr, context, targetState);
+      parseInputFile(inputs[1], sourceMgr, context, targetNames);
   if (!source || !target)
     return 2;
-  SourceNames sourceNames(sourceState), targetNames(targetState);
 
   DiffOptions options;
   options.sourceNames = &sourceNames;

@@ -9,9 +9,10 @@
 // times graph-diff-opt against (docs/Performance.md): a diff cannot cost
 // less than reading its inputs.
 //
-// --asm-state also records the parser state graph-diff-opt keeps for the
-// user's SSA names, and --no-verify skips the verifier, so the benchmark can
-// tell those costs apart. --concurrent parses the two inputs on two threads
+// --asm-state also records the parser state, which graph-diff-opt records
+// only for an input that writes its own locations (it reads the user's SSA
+// names from the text otherwise), and --no-verify skips the verifier, so the
+// benchmark can tell those costs apart. --concurrent parses the two inputs on two threads
 // into the one context (docs/Performance.md says what that gains). --count
 // prints the number of ops of each input (every op, nested ones included). Exit
 // codes: 0 both inputs read, 2 trouble (a located diagnostic on stderr).
@@ -41,8 +42,8 @@ static llvm::cl::list<std::string>
     inputs(llvm::cl::Positional, llvm::cl::desc("<source file> <target file>"));
 static llvm::cl::opt<bool> asmState(
     "asm-state",
-    llvm::cl::desc("Also record the parser state (the user's SSA names), as "
-                   "graph-diff-opt does"),
+    llvm::cl::desc("Also record the parser state, as graph-diff-opt does "
+                   "for inputs that write their own locations"),
     llvm::cl::init(false));
 static llvm::cl::opt<bool>
     noVerify("no-verify", llvm::cl::desc("Do not verify the parsed inputs"),

@@ -36,12 +36,21 @@ class AsmParserState;
 namespace graphdiff {
 
 /// The names that the user wrote for ops' results (`%conv1`, `%17`), taken
-/// from the parser. Without them, ops are named as `mlir-opt` would print
-/// them.
+/// from the input's text (graphdiff::parseInputFile reads them there, or asks
+/// the parser when the input writes its own locations). Without them, ops
+/// are named as `mlir-opt` would print them.
 class SourceNames {
 public:
+  /// No names yet (see set()).
+  SourceNames() = default;
   /// Records the first result name of every op that `state` saw defined.
   explicit SourceNames(const mlir::AsmParserState &state);
+
+  /// Names `op` by its first result group: `name` is its text after the `%`
+  /// and must outlive this.
+  void set(mlir::Operation *op, llvm::StringRef name) { names[op] = name; }
+  void reserve(unsigned count) { names.reserve(count); }
+  unsigned size() const { return names.size(); }
 
   /// The name of `op`'s first result group without the `%`, or "".
   llvm::StringRef lookup(mlir::Operation *op) const { return names.lookup(op); }

@@ -17,7 +17,6 @@
 #include "GraphDiff/Graph/Graph.h"
 #include "GraphDiff/Similarity/SimilarityRenderers.h"
 #include "GraphDiff/Similarity/SimilarityResults.h"
-#include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/StringMap.h"
@@ -36,7 +35,6 @@ struct ModelInput {
   std::string path;
   mlir::OwningOpRef<mlir::ModuleOp> module;
   /// The user's SSA names (null for a module made in memory).
-  std::unique_ptr<mlir::AsmParserState> parserState;
   std::unique_ptr<SourceNames> names;
   /// Node count of each graph the differ compares, by symbol name.
   llvm::StringMap<uint64_t> graphSizes;

@@ -13,6 +13,7 @@
 #include "llvm/Support/BuryPointer.h"
 
 #include <memory>
+#include <optional>
 
 namespace llvm {
 class MemoryBuffer;
@@ -24,6 +25,7 @@ class AsmParserState;
 } // namespace mlir
 
 namespace graphdiff {
+class SourceNames;
 
 /// Parses `filename` into `context` and verifies it, recording the names the
 /// file gives its values in `parserState`. The file's buffer goes into
@@ -41,6 +43,34 @@ mlir::OwningOpRef<mlir::ModuleOp>
 parseInputBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
                  llvm::SourceMgr &diagnosticsMgr, mlir::MLIRContext &context,
                  mlir::AsmParserState &parserState);
+
+/// Like the above, but gives only the names the input's text gives its ops'
+/// results, in `names` (which points into the buffer `diagnosticsMgr`
+/// keeps). They are read from the text at each op's location (readSourceNames)
+/// without the parser's state, which costs about a quarter of the parse; the
+/// parser records its state only for an input that writes its own locations
+/// (`loc(...)`: its ops' locations do not say where they are written), or
+/// whose result names the text scan cannot read for certain.
+mlir::OwningOpRef<mlir::ModuleOp>
+parseInputFile(llvm::StringRef filename, llvm::SourceMgr &diagnosticsMgr,
+               mlir::MLIRContext &context, SourceNames &names);
+mlir::OwningOpRef<mlir::ModuleOp>
+parseInputBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                 llvm::SourceMgr &diagnosticsMgr, mlir::MLIRContext &context,
+                 SourceNames &names);
+
+/// Reads the result names of the ops under `root`, parsed from buffer
+/// `bufferID` of `sourceMgr` by a parser that located each op at its name
+/// (`file:line:col` of `arith.addf` or of `"arith.addf"`), from the text
+/// before that name: `%a, %b:2 = arith.addf ...` names the op `a`, as the
+/// parser's state would (SourceNames(const AsmParserState &)). Whitespace and
+/// `//` comments may stand between the tokens. Returns nullopt if an op with
+/// results is located elsewhere than at its name in that buffer, or if the
+/// text before its name is not a result list of as many results as it has:
+/// the caller then asks the parser's state.
+std::optional<SourceNames> readSourceNames(mlir::Operation *root,
+                                           llvm::SourceMgr &sourceMgr,
+                                           unsigned bufferID);
 /// The deepest nesting of brackets (`{`, `[`, `(`, `<`) that the tools read.
 /// Parsing, verifying, diffing and printing IR all recurse once or more per
 /// level of nested regions, about 3 KB of stack per level all told (the
@@ -53,8 +83,12 @@ constexpr unsigned kMaxNestingDepth = 10000;
 /// brackets at most kMaxNestingDepth deep, not counting those in string
 /// literals and `//` comments. Otherwise prints a located error
 /// (`file:line:col: error: ...`) at the first bracket too deep and fails.
+/// `writesLocations`, if given, is set to whether the text (outside string
+/// literals and comments, up to where the check stopped) writes a location:
+/// `loc(`, which also writes location aliases (`#loc = loc(...)`).
 mlir::LogicalResult checkNestingDepth(llvm::SourceMgr &sourceMgr,
-                                      unsigned bufferID);
+                                      unsigned bufferID,
+                                      bool *writesLocations = nullptr);
 
 /// Runs `body` on a thread whose stack is large enough for input nested
 /// kMaxNestingDepth deep, and returns what it returns: every tool's main runs

@@ -13,7 +13,6 @@
 #include "GraphDiff/Plan/Isomorphism.h"
 #include "GraphDiff/Tools/ParseInput.h"
 #include "GraphDiff/Tools/Registration.h"
-#include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
@@ -71,18 +70,17 @@ llvm::Expected<DriverResult>
 graphdiff::diffSources(StringRef source, StringRef sourceName, StringRef target,
                        StringRef targetName, const DriverOptions &options) {
   Session session(options.allowUnregisteredDialects);
-  AsmParserState sourceState, targetState;
+  SourceNames sourceNames, targetNames;
   OwningOpRef<ModuleOp> sourceModule =
       parseInputBuffer(copyBuffer(source, sourceName), session.sourceMgr,
-                       session.context, sourceState);
+                       session.context, sourceNames);
   if (!sourceModule)
     return session.error("cannot parse " + sourceName.str());
   OwningOpRef<ModuleOp> targetModule =
       parseInputBuffer(copyBuffer(target, targetName), session.sourceMgr,
-                       session.context, targetState);
+                       session.context, targetNames);
   if (!targetModule)
     return session.error("cannot parse " + targetName.str());
-  SourceNames sourceNames(sourceState), targetNames(targetState);
 
   DiffOptions diffOptions;
   diffOptions.structure = options.structure;

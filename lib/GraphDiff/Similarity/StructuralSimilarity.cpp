@@ -66,12 +66,11 @@ LogicalResult graphdiff::loadModels(llvm::ArrayRef<InputSpec> specs,
                    << "' (give inputs distinct labels in a manifest)\n";
       return failure();
     }
-    model.parserState = std::make_unique<AsmParserState>();
+    model.names = std::make_unique<SourceNames>();
     model.module =
-        parseInputFile(spec.path, diagnosticsMgr, context, *model.parserState);
+        parseInputFile(spec.path, diagnosticsMgr, context, *model.names);
     if (!model.module)
       return failure();
-    model.names = std::make_unique<SourceNames>(*model.parserState);
     if (failed(indexGraphs(model)))
       return failure();
     models.push_back(std::move(model));

@@ -14,10 +14,10 @@
 #include "GraphDiff/APIRenderers/APIRenderers.h"
 #include "GraphDiff/Dialect/API/IR/API.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
+#include "GraphDiff/Graph/Graph.h"
 #include "GraphDiff/Importers/APIImporters.h"
 #include "GraphDiff/Tools/OutputFile.h"
 #include "GraphDiff/Tools/ParseInput.h"
-#include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/Debug/Counter.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
@@ -124,9 +124,9 @@ struct Session {
         llvm::errs() << error << "\n";
       return api;
     }
-    AsmParserState state;
+    SourceNames names; // unused: read cheaply from the text
     OwningOpRef<ModuleOp> module =
-        parseInputFile(filename, sourceMgr, context, state);
+        parseInputFile(filename, sourceMgr, context, names);
     if (!module)
       return nullptr;
     return importMLIRSymbols(*module, filename);

@@ -24,7 +24,6 @@
 #include "GraphDiff/Renderers/ReportText.h"
 #include "GraphDiff/Transforms/Passes.h"
 #include "mlir/AsmParser/AsmParser.h"
-#include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/Debug/Counter.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -136,9 +135,9 @@ static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
                       const SourceNames *sourceNames,
                       const SourceNames *targetNames,
                       llvm::SourceMgr &sourceMgr, MLIRContext &context) {
-  AsmParserState planState;
+  SourceNames planNames;
   OwningOpRef<ModuleOp> plans =
-      parseInputFile(planFile, sourceMgr, context, planState);
+      parseInputFile(planFile, sourceMgr, context, planNames);
   if (!plans)
     return ExitTrouble;
   FailureOr<std::vector<ModuleGraph>> sourceGraphs = collectGraphs(source);
@@ -254,15 +253,13 @@ static int runDiff(const GraphDiffOptConfig &config, DialectRegistry &registry,
 
   Progress progress(config.progress);
   // A --label names the input in the report and in locations (git's
-  // `a/model.mlir`, not the temporary file it wrote). The parser state is
-  // kept only until the user's SSA names are taken from it (SourceNames,
-  // which points into the input's buffer): it is the largest thing the
-  // parser makes besides the IR.
+  // `a/model.mlir`, not the temporary file it wrote). The user's SSA names
+  // (SourceNames) point into the input's buffer, which sourceMgr keeps.
   auto parse = [&](StringRef file, unsigned side,
-                   AsmParserState &state) -> OwningOpRef<ModuleOp> {
+                   SourceNames &names) -> OwningOpRef<ModuleOp> {
     progress.phase("parsing " + file);
     if (config.labels.size() <= side)
-      return parseInputFile(file, sourceMgr, context, state);
+      return parseInputFile(file, sourceMgr, context, names);
     std::string error;
     std::unique_ptr<llvm::MemoryBuffer> buffer = openInputFile(file, &error);
     if (!buffer) {
@@ -271,25 +268,15 @@ static int runDiff(const GraphDiffOptConfig &config, DialectRegistry &registry,
     }
     return parseInputBuffer(llvm::MemoryBuffer::getMemBufferCopy(
                                 buffer->getBuffer(), config.labels[side]),
-                            sourceMgr, context, state);
+                            sourceMgr, context, names);
   };
-  auto parseNamed = [&](StringRef file, unsigned side,
-                        std::optional<SourceNames> &names) {
-    auto state = std::make_unique<AsmParserState>();
-    OwningOpRef<ModuleOp> module = parse(file, side, *state);
-    if (module)
-      names.emplace(*state);
-    return module;
-  };
-  std::optional<SourceNames> sourceNamesOr, targetNamesOr;
-  OwningOpRef<ModuleOp> source = parseNamed(sourceFile, 0, sourceNamesOr);
+  SourceNames sourceNames, targetNames;
+  OwningOpRef<ModuleOp> source = parse(sourceFile, 0, sourceNames);
   if (!source)
     return ExitTrouble;
-  OwningOpRef<ModuleOp> target = parseNamed(targetFile, 1, targetNamesOr);
+  OwningOpRef<ModuleOp> target = parse(targetFile, 1, targetNames);
   if (!target)
     return ExitTrouble;
-  const SourceNames &sourceNames = *sourceNamesOr;
-  const SourceNames &targetNames = *targetNamesOr;
 
   if (!config.checkPlan.empty())
     return checkPlans(config.checkPlan, *source, *target, &sourceNames,

@@ -6,12 +6,14 @@
 
 #include "GraphDiff/Tools/ParseInput.h"
 
+#include "GraphDiff/Graph/Graph.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Mutex.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/thread.h"
@@ -20,9 +22,29 @@
 #include <memory>
 
 using namespace mlir;
+using namespace graphdiff;
+
+/// A character of an SSA name after its `%`, or of a bare identifier.
+static bool isNameChar(char c) {
+  return llvm::isAlnum(c) || c == '$' || c == '.' || c == '_' || c == '-';
+}
+
+/// Whether the `(` at `text[paren]` opens a location, `loc(...)` or
+/// `loc (...)`: the keyword `loc`, not the end of `memref.alloc(`.
+static bool opensLocation(StringRef text, size_t paren) {
+  size_t end = paren;
+  while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t' ||
+                     text[end - 1] == '\n' || text[end - 1] == '\r'))
+    --end;
+  return end >= 3 && text.substr(end - 3, 3) == "loc" &&
+         (end == 3 || !isNameChar(text[end - 4]));
+}
 
 LogicalResult graphdiff::checkNestingDepth(llvm::SourceMgr &sourceMgr,
-                                           unsigned bufferID) {
+                                           unsigned bufferID,
+                                           bool *writesLocations) {
+  if (writesLocations)
+    *writesLocations = false;
   StringRef text = sourceMgr.getMemoryBuffer(bufferID)->getBuffer();
   // Most characters are none of those below: skip them with one lookup.
   static const std::array<bool, 256> matters = [] {
@@ -50,6 +72,8 @@ LogicalResult graphdiff::checkNestingDepth(llvm::SourceMgr &sourceMgr,
         break;
       continue;
     }
+    if (c == '(' && writesLocations && !*writesLocations)
+      *writesLocations = opensLocation(text, i);
     bool opens = c == '{' || c == '[' || c == '(' || (c == '<' && next != '=');
     bool closes = c == '}' || c == ']' || c == ')' ||
                   (c == '>' && next != '=' && (i == 0 || text[i - 1] != '-'));
@@ -158,42 +182,255 @@ static LogicalResult verifyLocated(ModuleOp module, const AsmParserState &state,
   return result;
 }
 
-OwningOpRef<ModuleOp> graphdiff::parseInputFile(StringRef filename,
-                                                llvm::SourceMgr &diagnosticsMgr,
-                                                MLIRContext &context,
-                                                AsmParserState &parserState) {
-  std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(filename, &error);
-  if (!file) {
-    llvm::errs() << "graph-diff-opt: " << error << "\n";
-    return nullptr;
+namespace {
+/// Reads MLIR text backwards from a point, as the lexer would read it
+/// forwards: whitespace and `//` comments between tokens are skipped.
+class BackwardReader {
+public:
+  /// Reads back from `at`. The text before `at` on its line holds no comment:
+  /// `at` is the start of a token.
+  BackwardReader(StringRef buffer, const char *at)
+      : begin(buffer.begin()), pos(at) {}
+
+  /// The last character before the reader's position that is neither
+  /// whitespace nor in a comment, or '\0' at the start of the buffer; the
+  /// reader moves back to just after it.
+  char peek() {
+    while (pos != begin) {
+      char c = pos[-1];
+      if (c == '\n') {
+        // Into the line before: its text up to its comment, if any.
+        const char *lineEnd = pos - 1;
+        const char *lineStart = lineEnd;
+        while (lineStart != begin && lineStart[-1] != '\n')
+          --lineStart;
+        pos = codeEnd(lineStart, lineEnd);
+        continue;
+      }
+      if (c != ' ' && c != '\t' && c != '\r')
+        return c;
+      --pos;
+    }
+    return '\0';
   }
-  return parseInputBuffer(std::move(file), diagnosticsMgr, context,
-                          parserState);
+  /// Steps back over the character peek() returned.
+  void take() { --pos; }
+  /// Steps back over the name characters just before the position (no
+  /// whitespace skipped) and returns them.
+  StringRef takeName() {
+    const char *end = pos;
+    while (pos != begin && isNameChar(pos[-1]))
+      --pos;
+    return StringRef(pos, end - pos);
+  }
+  /// The character just before the position, whitespace included.
+  char before() const { return pos == begin ? '\0' : pos[-1]; }
+
+private:
+  /// Where the code of the line [start, end) ends: at its `//` comment, if
+  /// any (a string literal, which never spans lines, may hold `//`).
+  static const char *codeEnd(const char *start, const char *end) {
+    for (const char *p = start; p < end; ++p) {
+      if (*p == '"') {
+        for (++p; p < end && *p != '"'; ++p)
+          if (*p == '\\')
+            ++p;
+        continue;
+      }
+      if (*p == '/' && p + 1 < end && p[1] == '/')
+        return p;
+    }
+    return end;
+  }
+
+  const char *begin;
+  const char *pos;
+};
+
+/// How the text before an op's name reads.
+enum class ResultList { None, Named, Unsure };
+
+/// Reads the result list that ends just before `name`, the text where an op
+/// with `numResults` results is written: `%a, %b:2 = ` gives `a` in `first`.
+ResultList readResultList(StringRef buffer, const char *name,
+                          unsigned numResults, StringRef &first) {
+  BackwardReader reader(buffer, name);
+  if (reader.peek() != '=')
+    return ResultList::None; // the results are not named
+  reader.take();
+  unsigned count = 0;
+  for (;;) {
+    // One group, read backwards: `%name` or `%name : N`.
+    if (!isNameChar(reader.peek()))
+      return ResultList::Unsure;
+    StringRef word = reader.takeName();
+    unsigned groupSize = 1;
+    if (reader.before() != '%') {
+      if (word.getAsInteger(10, groupSize) || groupSize == 0 ||
+          reader.peek() != ':')
+        return ResultList::Unsure;
+      reader.take();
+      if (!isNameChar(reader.peek()))
+        return ResultList::Unsure;
+      word = reader.takeName();
+      if (reader.before() != '%')
+        return ResultList::Unsure;
+    }
+    reader.take(); // the '%'
+    first = word;
+    count += groupSize;
+    if (reader.peek() != ',')
+      break;
+    reader.take();
+  }
+  return count == numResults ? ResultList::Named : ResultList::Unsure;
 }
 
-OwningOpRef<ModuleOp>
-graphdiff::parseInputBuffer(std::unique_ptr<llvm::MemoryBuffer> file,
-                            llvm::SourceMgr &diagnosticsMgr,
-                            MLIRContext &context, AsmParserState &parserState) {
+/// Whether the text at `at` names `op`: `"dialect.op"` in generic form,
+/// `dialect.op` in custom form, or `op` where the dialect goes without
+/// saying (`return` in a `func.func`, `module`).
+bool namesOp(StringRef buffer, const char *at, Operation *op) {
+  StringRef text = buffer.drop_front(at - buffer.begin());
+  StringRef name = op->getName().getStringRef();
+  if (text.consume_front("\""))
+    return text.consume_front(name) && text.starts_with("\"");
+  auto isWord = [&](StringRef word) {
+    return !word.empty() && text.starts_with(word) &&
+           (text.size() == word.size() || !isNameChar(text[word.size()]));
+  };
+  return isWord(name) || isWord(name.split('.').second);
+}
+} // namespace
+
+std::optional<SourceNames> graphdiff::readSourceNames(Operation *root,
+                                                      llvm::SourceMgr &mgr,
+                                                      unsigned bufferID) {
+  StringRef buffer = mgr.getMemoryBuffer(bufferID)->getBuffer();
+  SourceNames names;
+  bool sure = true;
+  root->walk([&](Operation *op) {
+    if (op->getNumResults() == 0)
+      return WalkResult::advance();
+    auto loc = dyn_cast<FileLineColRange>(op->getLoc());
+    SMLoc at = loc ? mgr.FindLocForLineAndColumn(bufferID, loc.getStartLine(),
+                                                 loc.getStartColumn())
+                   : SMLoc();
+    StringRef name;
+    if (!at.isValid() || !namesOp(buffer, at.getPointer(), op) ||
+        readResultList(buffer, at.getPointer(), op->getNumResults(), name) ==
+            ResultList::Unsure) {
+      sure = false;
+      return WalkResult::interrupt();
+    }
+    if (!name.empty())
+      names.set(op, name);
+    return WalkResult::advance();
+  });
+  if (!sure)
+    return std::nullopt;
+  return names;
+}
+
+/// Parses and verifies the input in `file`, as parseInputBuffer says, with
+/// the parser's state recorded in `state` if given, and the result names in
+/// `names` if given.
+static OwningOpRef<ModuleOp> parseInput(std::unique_ptr<llvm::MemoryBuffer> file,
+                                        llvm::SourceMgr &diagnosticsMgr,
+                                        MLIRContext &context,
+                                        AsmParserState *state,
+                                        SourceNames *names) {
   StringRef filename = file->getBufferIdentifier();
   llvm::SourceMgr parseMgr;
   parseMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBuffer(file->getMemBufferRef()), SMLoc());
   unsigned bufferID =
       diagnosticsMgr.AddNewSourceBuffer(std::move(file), SMLoc());
-  if (failed(checkNestingDepth(diagnosticsMgr, bufferID)))
+  bool writesLocations = false;
+  if (failed(checkNestingDepth(diagnosticsMgr, bufferID, &writesLocations)))
     return nullptr;
 
-  Block block;
-  ParserConfig config(&context, /*verifyAfterParse=*/false);
-  if (failed(parseAsmSourceFile(parseMgr, &block, config, &parserState)))
+  // The parser's state is needed for the names only where the ops'
+  // locations do not say where they are written.
+  std::unique_ptr<AsmParserState> ownState;
+  auto parse = [&](AsmParserState *withState) -> OwningOpRef<ModuleOp> {
+    Block block;
+    ParserConfig config(&context, /*verifyAfterParse=*/false);
+    if (failed(parseAsmSourceFile(parseMgr, &block, config, withState)))
+      return nullptr;
+    return detail::constructContainerOpForParserIfNecessary<ModuleOp>(
+        &block, &context, FileLineColLoc::get(&context, filename, 1, 1));
+  };
+  if (!state && names && writesLocations) {
+    ownState = std::make_unique<AsmParserState>();
+    state = ownState.get();
+  }
+  OwningOpRef<ModuleOp> module = parse(state);
+  if (!module)
     return nullptr;
-  OwningOpRef<ModuleOp> module =
-      detail::constructContainerOpForParserIfNecessary<ModuleOp>(
-          &block, &context, FileLineColLoc::get(&context, filename, 1, 1));
-  if (!module ||
-      failed(verifyLocated(*module, parserState, parseMgr, filename)))
+  if (names && !state) {
+    if (std::optional<SourceNames> read =
+            readSourceNames(*module, parseMgr, /*bufferID=*/1)) {
+      *names = std::move(*read);
+    } else {
+      // Text the scan cannot read for certain: parse again, with the state.
+      module = nullptr;
+      ownState = std::make_unique<AsmParserState>();
+      state = ownState.get();
+      module = parse(state);
+      if (!module)
+        return nullptr;
+    }
+  }
+  if (names && state)
+    *names = SourceNames(*state);
+  // Without written locations, every op is located where it is written, as
+  // the verifier's errors need: verify as the parser would.
+  if (state ? failed(verifyLocated(*module, *state, parseMgr, filename))
+            : failed(verify(*module)))
     return nullptr;
   return module;
+}
+
+static std::unique_ptr<llvm::MemoryBuffer> openInput(StringRef filename) {
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(filename, &error);
+  if (!file)
+    llvm::errs() << "graph-diff-opt: " << error << "\n";
+  return file;
+}
+
+OwningOpRef<ModuleOp> graphdiff::parseInputFile(StringRef filename,
+                                                llvm::SourceMgr &diagnosticsMgr,
+                                                MLIRContext &context,
+                                                AsmParserState &parserState) {
+  std::unique_ptr<llvm::MemoryBuffer> file = openInput(filename);
+  if (!file)
+    return nullptr;
+  return parseInput(std::move(file), diagnosticsMgr, context, &parserState,
+                    nullptr);
+}
+
+OwningOpRef<ModuleOp> graphdiff::parseInputFile(StringRef filename,
+                                                llvm::SourceMgr &diagnosticsMgr,
+                                                MLIRContext &context,
+                                                SourceNames &names) {
+  std::unique_ptr<llvm::MemoryBuffer> file = openInput(filename);
+  if (!file)
+    return nullptr;
+  return parseInput(std::move(file), diagnosticsMgr, context, nullptr, &names);
+}
+
+OwningOpRef<ModuleOp>
+graphdiff::parseInputBuffer(std::unique_ptr<llvm::MemoryBuffer> file,
+                            llvm::SourceMgr &diagnosticsMgr,
+                            MLIRContext &context, AsmParserState &parserState) {
+  return parseInput(std::move(file), diagnosticsMgr, context, &parserState,
+                    nullptr);
+}
+
+OwningOpRef<ModuleOp>
+graphdiff::parseInputBuffer(std::unique_ptr<llvm::MemoryBuffer> file,
+                            llvm::SourceMgr &diagnosticsMgr,
+                            MLIRContext &context, SourceNames &names) {
+  return parseInput(std::move(file), diagnosticsMgr, context, nullptr, &names);
 }

@@ -1,0 +1,249 @@
+//===- SourceNamesTest.cpp - The user's SSA names, read from the text -----===//
+//
+// graph-diff reads the names the user gave ops' results from the input's
+// text at each op's location (readSourceNames), instead of recording the
+// parser's state, which costs a quarter of the parse. These tests parse each
+// input once with the parser's state and read the names both ways from the
+// same ops: they must agree op for op. They also check when the text scan
+// declines (and the parser's state is asked instead), and which inputs write
+// their own locations (checkNestingDepth).
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Graph/Graph.h"
+#include "GraphDiff/Tools/ParseInput.h"
+#include "GraphDiff/Tools/Registration.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/AsmParser/AsmParserState.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir;
+using namespace graphdiff;
+
+namespace {
+
+class SourceNamesTest : public ::testing::Test {
+protected:
+  SourceNamesTest() {
+    DialectRegistry registry;
+    registerGraphDiffDialects(registry);
+    context.appendDialectRegistry(registry);
+    context.loadAllAvailableDialects();
+    context.allowUnregisteredDialects();
+  }
+
+  /// Parses `text` with the parser's state into `module`; null on error.
+  void parse(StringRef text) {
+    mgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBuffer(text, "in.mlir"),
+                           SMLoc());
+    Block block;
+    ParserConfig config(&context);
+    ASSERT_TRUE(succeeded(parseAsmSourceFile(mgr, &block, config, &state)));
+    module = detail::constructContainerOpForParserIfNecessary<ModuleOp>(
+        &block, &context, FileLineColLoc::get(&context, "in.mlir", 1, 1));
+    ASSERT_TRUE(module);
+  }
+
+  /// The name of every op with results, in walk order, as `names` gives it.
+  std::vector<std::string> listNames(const SourceNames &names) {
+    std::vector<std::string> list;
+    module->walk([&](Operation *op) {
+      if (op->getNumResults())
+        list.push_back(op->getName().getStringRef().str() + " " +
+                       names.lookup(op).str());
+    });
+    return list;
+  }
+
+  /// Checks that the text scan reads `text` as the parser's state does and
+  /// returns the names, in walk order.
+  std::vector<std::string> readBothWays(StringRef text) {
+    parse(text);
+    if (!module)
+      return {};
+    std::optional<SourceNames> read = readSourceNames(*module, mgr, 1);
+    EXPECT_TRUE(read.has_value()) << text.str();
+    if (!read)
+      return {};
+    std::vector<std::string> fromState = listNames(SourceNames(state));
+    std::vector<std::string> fromText = listNames(*read);
+    EXPECT_EQ(fromText, fromState);
+    return fromText;
+  }
+
+  MLIRContext context;
+  llvm::SourceMgr mgr;
+  AsmParserState state;
+  OwningOpRef<ModuleOp> module;
+};
+
+// Result groups (`%pair:2`, two groups `%lo, %hi`), uses of a group's second
+// result (`%pair#1`), names with dots, dollars and dashes, numbered names,
+// the generic syntax, ops in nested regions, block arguments (which are not
+// op results), an op whose results are not named, and an op whose dialect
+// goes without saying (`return`).
+constexpr const char *kNames = R"mlir(
+func.func @f(%in.x: i32, %y$: i32, %t: tensor<4xf32>) -> (i32, i32, i1, tensor<4xf32>) {
+  %pair:2 = arith.addui_extended %in.x, %y$ : i32, i1
+  %lo, %hi = arith.mului_extended %pair#0, %in.x : i32
+  %a.b$c-d = arith.addi %lo, %hi : i32
+  %0 = "arith.muli"(%a.b$c-d, %pair#0) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+  %17:2 = "arith.addui_extended"(%0, %0) : (i32, i32) -> (i32, i1)
+  "arith.constant"() <{value = 7 : i32}> : () -> i32
+  %e = tensor.empty() : tensor<4xf32>
+  %g = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%arg.in: f32, %out: f32):
+    %inner.sum = arith.addf %arg.in, %out : f32
+    linalg.yield %inner.sum : f32
+  } -> tensor<4xf32>
+  %c = arith.cmpi slt, %17#0, %pair#0 : i32
+  %sel = scf.if %c -> (i32) {
+    %then = arith.addi %0, %0 : i32
+    scf.yield %then : i32
+  } else {
+    scf.yield %0 : i32
+  }
+  return %sel, %17#0, %17#1, %g : i32, i32, i1, tensor<4xf32>
+}
+)mlir";
+
+TEST_F(SourceNamesTest, ReadsNamesAsTheParserStateDoes) {
+  std::vector<std::string> names = readBothWays(kNames);
+  std::vector<std::string> expected = {
+      "arith.addui_extended pair", "arith.mului_extended lo",
+      "arith.addi a.b$c-d",        "arith.muli 0",
+      "arith.addui_extended 17",   "arith.constant ",
+      "tensor.empty e",            "arith.addf inner.sum",
+      "linalg.generic g",          "arith.cmpi c",
+      "arith.addi then",           "scf.if sel"};
+  EXPECT_EQ(names, expected);
+}
+
+// Comments and line breaks between the tokens of a result list, a comment
+// that looks like a result list (the scan must not read `%fake`), and a
+// string holding `//` on a line the scan passes.
+constexpr const char *kComments = R"mlir(
+func.func @f(%x: i32) -> (i32, i32, i32, i32) {
+  %real =
+  // %fake =
+      arith.addi %x, %x : i32
+  %first, // the low half
+  // and the high half:
+  %second
+    = arith.mului_extended %real, %x : i32
+  %pair : 2 = arith.addui_extended %x, %x : i32, i1
+  %s = arith.addi %first, %second {note = "a // b, %not ="} : i32
+  %t,
+  %u = arith.mului_extended %s, %s : i32
+  return %real, %pair#0, %t, %u : i32, i32, i32, i32
+}
+)mlir";
+
+TEST_F(SourceNamesTest, ReadsThroughCommentsAndLineBreaks) {
+  std::vector<std::string> names = readBothWays(kComments);
+  std::vector<std::string> expected = {
+      "arith.addi real", "arith.mului_extended first",
+      "arith.addui_extended pair", "arith.addi s", "arith.mului_extended t"};
+  EXPECT_EQ(names, expected);
+}
+
+// Ops whose locations the input writes: they say nothing of where the op is,
+// so the scan declines and the caller asks the parser's state.
+TEST_F(SourceNamesTest, DeclinesOpsLocatedElsewhere) {
+  parse(R"mlir(
+func.func @f(%x: i32) -> i32 {
+  %a = arith.addi %x, %x : i32 loc("encoder/linear")
+  return %a : i32
+}
+)mlir");
+  ASSERT_TRUE(module);
+  EXPECT_FALSE(readSourceNames(*module, mgr, 1).has_value());
+}
+
+// A written location that still points into the buffer at another op's name:
+// the op names do not agree, so the scan declines.
+TEST_F(SourceNamesTest, DeclinesALocationAtAnotherOp) {
+  parse(R"mlir(
+func.func @f(%x: i32) -> i32 {
+  %a = arith.addi %x, %x : i32
+  %b = arith.muli %a, %a : i32 loc("in.mlir":3:8)
+  return %b : i32
+}
+)mlir");
+  ASSERT_TRUE(module);
+  EXPECT_FALSE(readSourceNames(*module, mgr, 1).has_value());
+}
+
+/// Whether checkNestingDepth finds a written location in `text`.
+bool writesLocations(StringRef text) {
+  llvm::SourceMgr mgr;
+  unsigned id = mgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(text, "in.mlir"), SMLoc());
+  bool writes = true;
+  EXPECT_TRUE(succeeded(checkNestingDepth(mgr, id, &writes)));
+  return writes;
+}
+
+TEST(WrittenLocationsTest, FindsLocButNotAllocStringsOrComments) {
+  EXPECT_TRUE(writesLocations("%a = arith.addi %x, %x : i32 loc(\"a\")"));
+  EXPECT_TRUE(writesLocations("%a = arith.addi %x, %x : i32 loc (\"a\")"));
+  EXPECT_TRUE(writesLocations("#loc = loc(unknown)\n"));
+  EXPECT_TRUE(writesLocations("loc(#loc)"));
+  EXPECT_FALSE(writesLocations("%m = memref.alloc() : memref<4xf32>"));
+  EXPECT_FALSE(writesLocations("%m = memref.alloca() : memref<4xf32>"));
+  EXPECT_FALSE(writesLocations("\"test.op\"() {s = \"loc(\"} : () -> ()"));
+  EXPECT_FALSE(writesLocations("// loc(\"a\")\n%a = arith.addi %x, %x : i32"));
+  EXPECT_FALSE(writesLocations("%a = arith.addi %x, %x : i32"));
+}
+
+// The whole path, parseInputBuffer: the same names whether the input writes
+// locations (read with the parser's state) or not (read from the text).
+TEST(ParseInputNamesTest, NamesWithAndWithoutWrittenLocations) {
+  DialectRegistry registry;
+  registerGraphDiffDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  llvm::SourceMgr mgr;
+  SourceMgrDiagnosticHandler handler(mgr, &context);
+  auto namesOf = [&](StringRef text) {
+    SourceNames names;
+    OwningOpRef<ModuleOp> module = parseInputBuffer(
+        llvm::MemoryBuffer::getMemBufferCopy(text, "in.mlir"), mgr, context,
+        names);
+    std::vector<std::string> list;
+    if (!module)
+      return list;
+    module->walk([&](Operation *op) {
+      if (op->getNumResults())
+        list.push_back(names.lookup(op).str());
+    });
+    return list;
+  };
+  std::vector<std::string> expected = {"pair", "s.1"};
+  EXPECT_EQ(namesOf(R"mlir(
+func.func @f(%x: i32) -> i32 {
+  %pair:2 = arith.addui_extended %x, %x : i32, i1
+  %s.1 = arith.addi %pair#0, %x : i32
+  return %s.1 : i32
+}
+)mlir"),
+            expected);
+  EXPECT_EQ(namesOf(R"mlir(
+func.func @f(%x: i32) -> i32 {
+  %pair:2 = arith.addui_extended %x, %x : i32, i1 loc(#a)
+  %s.1 = arith.addi %pair#0, %x : i32 loc("b")
+  return %s.1 : i32
+}
+#a = loc("a")
+)mlir"),
+            expected);
+}
+
+} // namespace
