@@ -64,6 +64,15 @@ private:
   std::string checkLeaks(unsigned t) const;
   /// Fixes which source value each result of `t` stands for.
   void mapResults(unsigned t);
+  /// Step 2b: moves pairs whose result the target reshapes onto the
+  /// reshape, when that story costs fewer actions; see run().
+  void settleReshapeSinks();
+  /// The actions that pairing source node `s` with target node `t` (and
+  /// inserting the reshape `x` of its result) costs around the three of
+  /// them, if `asSink` is false; if true, those that replacing `s` by `x`
+  /// (and inserting `t`) costs.
+  unsigned reshapeStoryCost(unsigned s, unsigned t, unsigned x,
+                            bool asSink) const;
 
   const PairContext &pair;
   const Graph &source;
@@ -262,6 +271,109 @@ void RegionSettler::mapResults(unsigned t) {
   regions.standsFor[t] = std::move(results);
 }
 
+/// Whether `op` only reshapes a tensor: its one result holds its one
+/// operand's data in another shape (what a pass puts around an op it rewrote
+/// at another rank).
+static bool isReshape(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  return (name == "tensor.expand_shape" || name == "tensor.collapse_shape") &&
+         op->getNumResults() == 1;
+}
+
+unsigned RegionSettler::reshapeStoryCost(unsigned s, unsigned t, unsigned x,
+                                         bool asSink) const {
+  Operation *old = source.getNode(s);
+  Operation *node = target.getNode(t);
+  Operation *reshape = target.getNode(x);
+  Value was = old->getResult(0);
+  // What target value `v` stands for in the source under the story.
+  auto image = [&](Value v) -> Value {
+    if (v == reshape->getResult(0))
+      return asSink ? was : Value();
+    if (v == node->getResult(0))
+      return asSink ? Value() : was;
+    return pair.sourceImage(v);
+  };
+  // The pair itself: an update unless unchanged, and the reshape inserted;
+  // or a replace by the reshape, and the new node inserted.
+  unsigned cost = 2;
+  if (!asSink) {
+    patch::NodeChange changes = patch::NodeChange::None;
+    bool same = !contentChanged(old, node, changes) &&
+                old->getNumOperands() == node->getNumOperands();
+    for (unsigned i = 0; same && i < node->getNumOperands(); ++i)
+      same = image(node->getOperand(i)) == old->getOperand(i);
+    if (same)
+      cost = 1;
+  }
+  // Their readers: a paired reader that is otherwise unchanged is updated if
+  // it reads something else than its counterpart under the story; an output
+  // that changes is removed and added again.
+  llvm::SmallDenseSet<unsigned, 8> readers;
+  for (Operation *made : {node, reshape})
+    for (OpOperand &use : made->getResult(0).getUses()) {
+      Operation *user = use.getOwner();
+      if (user == target.getTerminator()) {
+        unsigned position = use.getOperandNumber();
+        if (position >= source.getOutputs().size() ||
+            image(use.get()) != source.getOutputs()[position])
+          cost += 2;
+        continue;
+      }
+      std::optional<unsigned> u = target.getIndex(user);
+      if (u && *u != x && mapping.getSource(*u))
+        readers.insert(*u);
+    }
+  for (unsigned u : readers) {
+    Operation *user = target.getNode(u);
+    Operation *counterpart = source.getNode(*mapping.getSource(u));
+    patch::NodeChange changes = patch::NodeChange::None;
+    if (contentChanged(counterpart, user, changes) ||
+        counterpart->getNumOperands() != user->getNumOperands())
+      continue; // updated whichever the story
+    for (unsigned i = 0; i < user->getNumOperands(); ++i)
+      if (image(user->getOperand(i)) != counterpart->getOperand(i)) {
+        ++cost;
+        break;
+      }
+  }
+  return cost;
+}
+
+void RegionSettler::settleReshapeSinks() {
+  for (unsigned t : targetOrder) {
+    std::optional<unsigned> s = mapping.getSource(t);
+    if (!s || mapping.getPairStage(t) == MatchStage::Id ||
+        source.getNode(*s)->getNumResults() != 1 ||
+        target.getNode(t)->getNumResults() != 1)
+      continue;
+    Type type = source.getNode(*s)->getResult(0).getType();
+    // The reshape that saves the most actions; none on a tie.
+    std::optional<unsigned> best;
+    int bestSaving = 0;
+    for (unsigned x : target.getUsers(t)) {
+      Operation *reshape = target.getNode(x);
+      if (mapping.isTargetTaken(x) || !isReshape(reshape) ||
+          reshape->getOperand(0) != target.getNode(t)->getResult(0) ||
+          reshape->getResult(0).getType() != type)
+        continue;
+      int saving = static_cast<int>(reshapeStoryCost(*s, t, x, false)) -
+                   static_cast<int>(reshapeStoryCost(*s, t, x, true));
+      if (saving > bestSaving) {
+        best = x;
+        bestSaving = saving;
+      } else if (saving == bestSaving && best) {
+        best.reset();
+      }
+    }
+    if (!best)
+      continue;
+    MatchStage stage = mapping.getPairStage(t);
+    mapping.unpairTarget(t);
+    mapping.setRegion(*best, {*s}, stage);
+  }
+}
+
 std::string RegionSettler::checkLeaks(unsigned t) const {
   ArrayRef<unsigned> region = mapping.getRegion(t);
   const SmallVector<Value, 2> &results = regions.standsFor.find(t)->second;
@@ -367,6 +479,18 @@ SettledRegions RegionSettler::run() {
     }
     mapping.setRegion(t, region, stage);
   }
+
+  // 2b. A paired node whose result the target only reshapes (unit
+  //     dimensions folded: the op rewritten at a lower rank between a
+  //     `tensor.collapse_shape` of its operands and a `tensor.expand_shape`
+  //     of its result) was rewritten into the chain the reshape ends; the
+  //     old node's readers now read the reshape. Either pairing tells what
+  //     happened: the old node kept as the new op (an update, the reshape
+  //     inserted, and every reader rewired to it), or replaced by the
+  //     reshape, whose result stands for its result (the new op inserted,
+  //     the readers untouched). The story that costs fewer actions is told;
+  //     on a tie the pair stays.
+  settleReshapeSinks();
 
   // 3. A target node with no counterpart: the free source nodes between the
   //    values its inputs and its paired users see form the region it
