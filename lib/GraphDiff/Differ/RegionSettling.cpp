@@ -73,6 +73,10 @@ private:
   /// (and inserting `t`) costs.
   unsigned reshapeStoryCost(unsigned s, unsigned t, unsigned x,
                             bool asSink) const;
+  /// Whether target value `read`, as the plan stands, is what source value
+  /// `was` is after the plan (so a reader of one in place of the other needs
+  /// no rewiring).
+  bool readsSame(Value read, Value was) const;
 
   const PairContext &pair;
   const Graph &source;
@@ -280,49 +284,69 @@ static bool isReshape(Operation *op) {
          op->getNumResults() == 1;
 }
 
+bool RegionSettler::readsSame(Value read, Value was) const {
+  // As plan emission compares an input (PlanEmitter::changesOf): the value a
+  // new node result stands for, or a kept source value.
+  auto it = regions.replacedBy.find(was);
+  if (it != regions.replacedBy.end()) {
+    std::optional<unsigned> producer = target.getProducer(read);
+    return producer && it->second.first == *producer &&
+           it->second.second == cast<OpResult>(read).getResultNumber();
+  }
+  if (pair.sourceImage(read) != was)
+    return false;
+  if (isa<BlockArgument>(was))
+    return true;
+  std::optional<unsigned> producer = source.getProducer(was);
+  return producer && mapping.getTarget(*producer);
+}
+
 unsigned RegionSettler::reshapeStoryCost(unsigned s, unsigned t, unsigned x,
                                          bool asSink) const {
   Operation *old = source.getNode(s);
   Operation *node = target.getNode(t);
   Operation *reshape = target.getNode(x);
   Value was = old->getResult(0);
-  // What target value `v` stands for in the source under the story.
-  auto image = [&](Value v) -> Value {
-    if (v == reshape->getResult(0))
-      return asSink ? was : Value();
-    if (v == node->getResult(0))
-      return asSink ? Value() : was;
-    return pair.sourceImage(v);
+  // Whether target value `read` stands for source value `value` under the
+  // story: the reshape's result for the old result if it replaces the old
+  // node, the new node's if it is paired with it.
+  auto same = [&](Value read, Value value) {
+    if (read == reshape->getResult(0))
+      return asSink && value == was;
+    if (read == node->getResult(0))
+      return !asSink && value == was;
+    return readsSame(read, value);
   };
   // The pair itself: an update unless unchanged, and the reshape inserted;
   // or a replace by the reshape, and the new node inserted.
   unsigned cost = 2;
   if (!asSink) {
     patch::NodeChange changes = patch::NodeChange::None;
-    bool same = !contentChanged(old, node, changes) &&
-                old->getNumOperands() == node->getNumOperands();
-    for (unsigned i = 0; same && i < node->getNumOperands(); ++i)
-      same = image(node->getOperand(i)) == old->getOperand(i);
-    if (same)
+    bool unchanged = !contentChanged(old, node, changes) &&
+                     old->getNumOperands() == node->getNumOperands();
+    for (unsigned i = 0; unchanged && i < node->getNumOperands(); ++i)
+      unchanged = same(node->getOperand(i), old->getOperand(i));
+    if (unchanged)
       cost = 1;
   }
-  // Their readers: a paired reader that is otherwise unchanged is updated if
-  // it reads something else than its counterpart under the story; an output
-  // that changes is removed and added again.
-  llvm::SmallDenseSet<unsigned, 8> readers;
+  // Their readers: a paired reader whose content is unchanged is updated if
+  // it reads another value than its counterpart; an output that changes is
+  // removed and added again.
+  SmallVector<unsigned, 8> readers;
   for (Operation *made : {node, reshape})
     for (OpOperand &use : made->getResult(0).getUses()) {
       Operation *user = use.getOwner();
       if (user == target.getTerminator()) {
         unsigned position = use.getOperandNumber();
         if (position >= source.getOutputs().size() ||
-            image(use.get()) != source.getOutputs()[position])
+            !same(use.get(), source.getOutputs()[position]))
           cost += 2;
         continue;
       }
       std::optional<unsigned> u = target.getIndex(user);
-      if (u && *u != x && mapping.getSource(*u))
-        readers.insert(*u);
+      if (u && *u != x && mapping.getSource(*u) &&
+          !llvm::is_contained(readers, *u))
+        readers.push_back(*u);
     }
   for (unsigned u : readers) {
     Operation *user = target.getNode(u);
@@ -332,7 +356,7 @@ unsigned RegionSettler::reshapeStoryCost(unsigned s, unsigned t, unsigned x,
         counterpart->getNumOperands() != user->getNumOperands())
       continue; // updated whichever the story
     for (unsigned i = 0; i < user->getNumOperands(); ++i)
-      if (image(user->getOperand(i)) != counterpart->getOperand(i)) {
+      if (!same(user->getOperand(i), counterpart->getOperand(i))) {
         ++cost;
         break;
       }
@@ -351,6 +375,7 @@ void RegionSettler::settleReshapeSinks() {
     // The reshape that saves the most actions; none on a tie.
     std::optional<unsigned> best;
     int bestSaving = 0;
+    bool tied = false;
     for (unsigned x : target.getUsers(t)) {
       Operation *reshape = target.getNode(x);
       if (mapping.isTargetTaken(x) || !isReshape(reshape) ||
@@ -362,15 +387,20 @@ void RegionSettler::settleReshapeSinks() {
       if (saving > bestSaving) {
         best = x;
         bestSaving = saving;
+        tied = false;
       } else if (saving == bestSaving && best) {
-        best.reset();
+        tied = true;
       }
     }
-    if (!best)
+    if (!best || tied)
       continue;
+    // A region of one node, whose one result stands for the old result.
     MatchStage stage = mapping.getPairStage(t);
     mapping.unpairTarget(t);
     mapping.setRegion(*best, {*s}, stage);
+    Value was = source.getNode(*s)->getResult(0);
+    regions.standsFor[*best] = {was};
+    regions.replacedBy[was] = {*best, 0};
   }
 }
 
@@ -480,18 +510,6 @@ SettledRegions RegionSettler::run() {
     mapping.setRegion(t, region, stage);
   }
 
-  // 2b. A paired node whose result the target only reshapes (unit
-  //     dimensions folded: the op rewritten at a lower rank between a
-  //     `tensor.collapse_shape` of its operands and a `tensor.expand_shape`
-  //     of its result) was rewritten into the chain the reshape ends; the
-  //     old node's readers now read the reshape. Either pairing tells what
-  //     happened: the old node kept as the new op (an update, the reshape
-  //     inserted, and every reader rewired to it), or replaced by the
-  //     reshape, whose result stands for its result (the new op inserted,
-  //     the readers untouched). The story that costs fewer actions is told;
-  //     on a tie the pair stays.
-  settleReshapeSinks();
-
   // 3. A target node with no counterpart: the free source nodes between the
   //    values its inputs and its paired users see form the region it
   //    replaces (or it is a pure insertion).
@@ -534,6 +552,18 @@ SettledRegions RegionSettler::run() {
     for (unsigned member : members)
       regions.refusals[member] = why;
   }
+
+  // 5. A paired node whose result the target only reshapes (unit
+  //    dimensions folded: the op rewritten at a lower rank between a
+  //    `tensor.collapse_shape` of its operands and a `tensor.expand_shape`
+  //    of its result) was rewritten into the chain the reshape ends; the
+  //    old node's readers now read the reshape. Either pairing tells what
+  //    happened: the old node kept as the new op (an update, the reshape
+  //    inserted, and every reader rewired to it), or replaced by the
+  //    reshape, whose result stands for its result (the new op inserted,
+  //    the readers untouched). The story that costs fewer actions is told;
+  //    on a tie the pair stays.
+  settleReshapeSinks();
   return std::move(regions);
 }
 
