@@ -67,12 +67,18 @@ private:
   /// Step 2b: moves pairs whose result the target reshapes onto the
   /// reshape, when that story costs fewer actions; see run().
   void settleReshapeSinks();
-  /// The actions that pairing source node `s` with target node `t` (and
-  /// inserting the reshape `x` of its result) costs around the three of
-  /// them, if `asSink` is false; if true, those that replacing `s` by `x`
-  /// (and inserting `t`) costs.
-  unsigned reshapeStoryCost(unsigned s, unsigned t, unsigned x,
-                            bool asSink) const;
+  /// What pairing source node `s` with target node `t` (and inserting the
+  /// reshape `x` of its result) costs around the three of them, if `asSink`
+  /// is false; if true, what replacing `s` by `x` (and inserting `t`) costs:
+  /// the actions, then the reads of the two that are rewired.
+  std::pair<unsigned, unsigned> reshapeStoryCost(unsigned s, unsigned t,
+                                                 unsigned x,
+                                                 bool asSink) const;
+  /// After target node `t` lost its pair to a reshape sink: drops the pairs
+  /// and regions of its producers that nothing supports any more (a changed
+  /// node whose inputs and readers all lost their counterparts: a
+  /// `tensor.empty` the pass made for the new op is not the old op's).
+  void dropUnsupported(unsigned t);
   /// Whether target value `read`, as the plan stands, is what source value
   /// `was` is after the plan (so a reader of one in place of the other needs
   /// no rewiring).
@@ -301,8 +307,9 @@ bool RegionSettler::readsSame(Value read, Value was) const {
   return producer && mapping.getTarget(*producer);
 }
 
-unsigned RegionSettler::reshapeStoryCost(unsigned s, unsigned t, unsigned x,
-                                         bool asSink) const {
+std::pair<unsigned, unsigned>
+RegionSettler::reshapeStoryCost(unsigned s, unsigned t, unsigned x,
+                                bool asSink) const {
   Operation *old = source.getNode(s);
   Operation *node = target.getNode(t);
   Operation *reshape = target.getNode(x);
@@ -319,7 +326,7 @@ unsigned RegionSettler::reshapeStoryCost(unsigned s, unsigned t, unsigned x,
   };
   // The pair itself: an update unless unchanged, and the reshape inserted;
   // or a replace by the reshape, and the new node inserted.
-  unsigned cost = 2;
+  unsigned cost = 2, rewired = 0;
   if (!asSink) {
     patch::NodeChange changes = patch::NodeChange::None;
     bool unchanged = !contentChanged(old, node, changes) &&
@@ -331,7 +338,8 @@ unsigned RegionSettler::reshapeStoryCost(unsigned s, unsigned t, unsigned x,
   }
   // Their readers: a paired reader whose content is unchanged is updated if
   // it reads another value than its counterpart; an output that changes is
-  // removed and added again.
+  // removed and added again. Each read of the two that the story rewires
+  // counts too, for a reader updated anyway (what its update says).
   SmallVector<unsigned, 8> readers;
   for (Operation *made : {node, reshape})
     for (OpOperand &use : made->getResult(0).getUses()) {
@@ -339,8 +347,10 @@ unsigned RegionSettler::reshapeStoryCost(unsigned s, unsigned t, unsigned x,
       if (user == target.getTerminator()) {
         unsigned position = use.getOperandNumber();
         if (position >= source.getOutputs().size() ||
-            !same(use.get(), source.getOutputs()[position]))
+            !same(use.get(), source.getOutputs()[position])) {
           cost += 2;
+          ++rewired;
+        }
         continue;
       }
       std::optional<unsigned> u = target.getIndex(user);
@@ -351,17 +361,23 @@ unsigned RegionSettler::reshapeStoryCost(unsigned s, unsigned t, unsigned x,
   for (unsigned u : readers) {
     Operation *user = target.getNode(u);
     Operation *counterpart = source.getNode(*mapping.getSource(u));
+    if (counterpart->getNumOperands() != user->getNumOperands())
+      continue; // updated whichever the story, slots not comparable
     patch::NodeChange changes = patch::NodeChange::None;
-    if (contentChanged(counterpart, user, changes) ||
-        counterpart->getNumOperands() != user->getNumOperands())
-      continue; // updated whichever the story
-    for (unsigned i = 0; i < user->getNumOperands(); ++i)
-      if (!same(user->getOperand(i), counterpart->getOperand(i))) {
+    bool updated = contentChanged(counterpart, user, changes);
+    for (unsigned i = 0; i < user->getNumOperands(); ++i) {
+      Value read = user->getOperand(i);
+      bool ours =
+          read == node->getResult(0) || read == reshape->getResult(0);
+      if (same(read, counterpart->getOperand(i)))
+        continue;
+      if (!updated)
         ++cost;
-        break;
-      }
+      updated = true;
+      rewired += ours;
+    }
   }
-  return cost;
+  return {cost, rewired};
 }
 
 void RegionSettler::settleReshapeSinks() {
@@ -372,9 +388,10 @@ void RegionSettler::settleReshapeSinks() {
         target.getNode(t)->getNumResults() != 1)
       continue;
     Type type = source.getNode(*s)->getResult(0).getType();
-    // The reshape that saves the most actions; none on a tie.
+    // The reshape that saves the most actions, then rewired reads; none on
+    // a tie.
     std::optional<unsigned> best;
-    int bestSaving = 0;
+    std::pair<int, int> bestSaving{0, 0};
     bool tied = false;
     for (unsigned x : target.getUsers(t)) {
       Operation *reshape = target.getNode(x);
@@ -382,8 +399,11 @@ void RegionSettler::settleReshapeSinks() {
           reshape->getOperand(0) != target.getNode(t)->getResult(0) ||
           reshape->getResult(0).getType() != type)
         continue;
-      int saving = static_cast<int>(reshapeStoryCost(*s, t, x, false)) -
-                   static_cast<int>(reshapeStoryCost(*s, t, x, true));
+      auto [pairActions, pairRewired] = reshapeStoryCost(*s, t, x, false);
+      auto [sinkActions, sinkRewired] = reshapeStoryCost(*s, t, x, true);
+      std::pair<int, int> saving{
+          static_cast<int>(pairActions) - static_cast<int>(sinkActions),
+          static_cast<int>(pairRewired) - static_cast<int>(sinkRewired)};
       if (saving > bestSaving) {
         best = x;
         bestSaving = saving;
@@ -401,6 +421,67 @@ void RegionSettler::settleReshapeSinks() {
     Value was = source.getNode(*s)->getResult(0);
     regions.standsFor[*best] = {was};
     regions.replacedBy[was] = {*best, 0};
+    dropUnsupported(t);
+  }
+}
+
+void RegionSettler::dropUnsupported(unsigned t) {
+  for (Value input : target.getNodeInputs(t)) {
+    std::optional<unsigned> p = target.getProducer(input);
+    if (!p || target.isOutputNode(*p))
+      continue;
+    SmallVector<unsigned, 4> was;
+    if (std::optional<unsigned> s = mapping.getSource(*p)) {
+      patch::NodeChange changes = patch::NodeChange::None;
+      if (!contentChanged(source.getNode(*s), target.getNode(*p), changes))
+        continue;
+      was.push_back(*s);
+    } else {
+      ArrayRef<unsigned> region = mapping.getRegion(*p);
+      if (region.empty() || mapping.getRegionStage(*p) == MatchStage::Id ||
+          mapping.getRegionStage(*p) == MatchStage::Convention)
+        continue;
+      was.assign(region.begin(), region.end());
+    }
+    // Support from upstream: an input that stands for an input of the old
+    // nodes.
+    auto readsOld = [&](Value read) {
+      return llvm::any_of(was, [&](unsigned old) {
+        return llvm::any_of(source.getNodeInputs(old), [&](Value value) {
+          return readsSame(read, value);
+        });
+      });
+    };
+    if (llvm::any_of(target.getNodeInputs(*p), readsOld))
+      continue;
+    // Support from downstream: a reader whose counterpart reads the old
+    // nodes.
+    auto readsThem = [&](unsigned reader) {
+      SmallVector<unsigned, 4> counterparts;
+      if (std::optional<unsigned> r = mapping.getSource(reader))
+        counterparts.push_back(*r);
+      llvm::append_range(counterparts, mapping.getRegion(reader));
+      return llvm::any_of(counterparts, [&](unsigned counterpart) {
+        return llvm::any_of(was, [&](unsigned old) {
+          return llvm::is_contained(source.getUsers(old), counterpart);
+        });
+      });
+    };
+    if (llvm::any_of(target.getUsers(*p), readsThem))
+      continue;
+    // Deleted and inserted: no counterpart, which is no tie either.
+    if (mapping.getSource(*p)) {
+      mapping.unpairTarget(*p);
+    } else {
+      for (Value value : regions.standsFor[*p])
+        if (value)
+          regions.replacedBy.erase(value);
+      regions.standsFor.erase(*p);
+      mapping.clearRegion(*p);
+    }
+    mapping.clearTargetAmbiguous(*p);
+    for (unsigned old : was)
+      mapping.clearSourceAmbiguous(old);
   }
 }
 
@@ -561,8 +642,9 @@ SettledRegions RegionSettler::run() {
   //    happened: the old node kept as the new op (an update, the reshape
   //    inserted, and every reader rewired to it), or replaced by the
   //    reshape, whose result stands for its result (the new op inserted,
-  //    the readers untouched). The story that costs fewer actions is told;
-  //    on a tie the pair stays.
+  //    the readers untouched). The story that costs fewer actions is told,
+  //    else the one that rewires fewer reads (a reader of two such nodes is
+  //    unchanged only once both are moved); on a tie the pair stays.
   settleReshapeSinks();
   return std::move(regions);
 }
