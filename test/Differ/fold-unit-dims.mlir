@@ -6,7 +6,7 @@
 // result stands for the old result, and the lower-rank op, the collapse and
 // its new `tensor.empty` are inserted: the readers are unchanged. Keeping
 // the old op as the new one would update it, insert the expand_shape and
-// rewire every reader (15 actions instead of 12). The convolution reads two
+// rewire every reader (13 actions instead of 11). The convolution reads two
 // rewritten ops (the pad and the bias generic), so it is unchanged only if
 // both move. The old `tensor.empty` the generics shared went with them: it is
 // deleted, not updated into one of the new empties.
