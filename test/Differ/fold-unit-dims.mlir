@@ -29,6 +29,16 @@
 // CHECK-DAG:     patch.replace %relu with new %{{expanded_[0-9]+}} region [%relu] inputs(new %[[RELU]]) results(%relu) stage "structure" {
 // CHECK-DAG:     patch.delete %init{{$}}
 
+// A generic the function returns: the output reads the expand_shape, which
+// stands for the old result, so the plan has no output edits (before: the
+// generic updated, and `remove_output`/`add_output` of an unchanged type).
+// CHECK-LABEL: patch.plan @returned to @returned {
+// CHECK-DAG:     patch.insert new %[[E:[0-9]+]] inputs() {
+// CHECK-DAG:     patch.insert new %[[C:collapsed]] inputs(%arg0) {
+// CHECK-DAG:     patch.insert new %[[NEG:[0-9]+]] inputs(new %[[C]], new %[[E]]) {
+// CHECK-DAG:     patch.replace %neg with new %expanded region [%neg] inputs(new %[[NEG]]) results(%neg) stage "structure" {
+// CHECK-DAG:     patch.delete %init{{$}}
+
 // NOUPDATE-NOT: patch.update
 // NOUPDATE-NOT: _output
 
@@ -36,7 +46,9 @@
 // TEXT: replaced tensor.pad with tensor.expand_shape: source %padded -> target %expanded
 // TEXT: replaced linalg.generic(arith.maximumf) with tensor.expand_shape: source %relu -> target
 // TEXT: deleted tensor.empty: source %init
-// TEXT: summary: 10 unchanged, 0 updated, 3 replaced, 1 deleted, 7 inserted
+// TEXT: graph @returned
+// TEXT: replaced linalg.generic(arith.negf) with tensor.expand_shape: source %neg -> target %expanded
+// TEXT: summary: 10 unchanged, 0 updated, 4 replaced, 2 deleted, 10 inserted
 
 //--- src.mlir
 #bias = affine_map<(d0, d1, d2, d3) -> (d1)>
@@ -67,4 +79,13 @@ func.func @block(%x: tensor<1x4x6x6xf32>, %w: tensor<8x4x3x3xf32>, %b: tensor<8x
   %window2 = tensor.empty() : tensor<5x5xf32>
   %pool2 = linalg.pooling_nchw_sum {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%relu, %window2 : tensor<1x8x6x6xf32>, tensor<5x5xf32>) outs(%fill2 : tensor<1x8x2x2xf32>) -> tensor<1x8x2x2xf32>
   return %pool, %pool2 : tensor<1x8x4x4xf32>, tensor<1x8x2x2xf32>
+}
+func.func @returned(%x: tensor<1x8xf32>) -> tensor<1x8xf32> {
+  %init = tensor.empty() : tensor<1x8xf32>
+  %neg = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<1x8xf32>) outs(%init : tensor<1x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<1x8xf32>
+  return %neg : tensor<1x8xf32>
 }
