@@ -64,7 +64,7 @@ private:
   std::string checkLeaks(unsigned t) const;
   /// Fixes which source value each result of `t` stands for.
   void mapResults(unsigned t);
-  /// Step 2b: moves pairs whose result the target reshapes onto the
+  /// Step 5: moves pairs whose result the target reshapes onto the
   /// reshape, when that story costs fewer actions; see run().
   void settleReshapeSinks();
   /// What pairing source node `s` with target node `t` (and inserting the
@@ -390,6 +390,10 @@ void RegionSettler::settleReshapeSinks() {
     Type type = source.getNode(*s)->getResult(0).getType();
     // The reshape that saves the most actions, then rewired reads; none on
     // a tie.
+    // At most a few candidates (the first, in node order), each costed over
+    // the readers of the two nodes: linear in the edges the step touches.
+    constexpr unsigned maxCandidates = 4;
+    unsigned candidates = 0;
     std::optional<unsigned> best;
     std::pair<int, int> bestSaving{0, 0};
     bool tied = false;
@@ -399,6 +403,8 @@ void RegionSettler::settleReshapeSinks() {
           reshape->getOperand(0) != target.getNode(t)->getResult(0) ||
           reshape->getResult(0).getType() != type)
         continue;
+      if (++candidates > maxCandidates)
+        break;
       auto [pairActions, pairRewired] = reshapeStoryCost(*s, t, x, false);
       auto [sinkActions, sinkRewired] = reshapeStoryCost(*s, t, x, true);
       std::pair<int, int> saving{
@@ -456,15 +462,15 @@ void RegionSettler::dropUnsupported(unsigned t) {
       continue;
     // Support from downstream: a reader whose counterpart reads the old
     // nodes.
+    llvm::SmallDenseSet<unsigned, 8> oldReaders;
+    for (unsigned old : was)
+      oldReaders.insert(source.getUsers(old).begin(),
+                        source.getUsers(old).end());
     auto readsThem = [&](unsigned reader) {
-      SmallVector<unsigned, 4> counterparts;
       if (std::optional<unsigned> r = mapping.getSource(reader))
-        counterparts.push_back(*r);
-      llvm::append_range(counterparts, mapping.getRegion(reader));
-      return llvm::any_of(counterparts, [&](unsigned counterpart) {
-        return llvm::any_of(was, [&](unsigned old) {
-          return llvm::is_contained(source.getUsers(old), counterpart);
-        });
+        return oldReaders.contains(*r);
+      return llvm::any_of(mapping.getRegion(reader), [&](unsigned member) {
+        return oldReaders.contains(member);
       });
     };
     if (llvm::any_of(target.getUsers(*p), readsThem))
