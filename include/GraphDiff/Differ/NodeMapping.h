@@ -75,6 +75,14 @@ public:
   /// node and left it free rather than pick one (a tie).
   void markSourceAmbiguous(unsigned source) { ambiguousSource[source] = true; }
   void markTargetAmbiguous(unsigned target) { ambiguousTarget[target] = true; }
+  /// Forgets such a mark: region settling found the node has no counterpart
+  /// at all, which is no tie.
+  void clearSourceAmbiguous(unsigned source) {
+    ambiguousSource[source] = false;
+  }
+  void clearTargetAmbiguous(unsigned target) {
+    ambiguousTarget[target] = false;
+  }
   /// Whether a node was left free because of a tie. A node that a later
   /// stage (or region settling) took anyway is not ambiguous any more.
   bool isSourceAmbiguous(unsigned source) const {
