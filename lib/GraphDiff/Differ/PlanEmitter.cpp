@@ -401,8 +401,10 @@ void PlanEmitter::emitSignature(Location loc) {
   bool signatureEdited = !removed.empty() || !added.empty() ||
                          pair.keptInputs.size() != inputs ||
                          target.getInputs().size() != inputs;
-  bool restate = signatureEdited &&
-                 (now.contains("arg_attrs") || now.contains("res_attrs"));
+  auto function = dyn_cast<FunctionOpInterface>(target.getOperation());
+  bool restate = signatureEdited && function &&
+                 (!isEmptyAttrList(function.getArgAttrsAttr()) ||
+                  !isEmptyAttrList(function.getResAttrsAttr()));
   if (isSameAttrDictionary(was, now) && !restate)
     return;
   NamedAttrList changed;
