@@ -312,11 +312,10 @@ LogicalResult graphdiff::renderModelExplorer(const DiffResult &report,
             });
           });
         };
-        unsigned inputs =
-            std::min(source.getInputs().size(), target.getInputs().size());
-        for (unsigned k = 0; k < inputs; ++k)
-          entry({sp + source.getValueRef(source.getInputs()[k]).str()},
-                {tp + target.getValueRef(target.getInputs()[k]).str()});
+        for (BlockArgument arg : target.getInputs())
+          if (std::optional<unsigned> k = view.getInputSource(arg.getArgNumber()))
+            entry({sp + source.getValueRef(source.getInputs()[*k]).str()},
+                  {tp + target.getValueRef(arg).str()});
         // Regions, keyed by their replacing node, in source order.
         std::map<unsigned, std::vector<std::string>> regions;
         for (unsigned s : view.getSourceOrder()) {
