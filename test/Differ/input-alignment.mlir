@@ -71,6 +71,30 @@
 // RUN: %expect_exit 1 graph-diff-opt %t/front-src.mlir %t/front-tgt.mlir --format=html -o %t/front.html
 // RUN: python3 %S/../Renderers/Inputs/check_viewer.py edges %t/front.html all | count 0
 
+// Model Explorer's sync-navigation data maps each kept input to the one it
+// is.
+// RUN: %expect_exit 1 graph-diff-opt %t/remove-src.mlir %t/remove-tgt.mlir --format=model-explorer | FileCheck %s --check-prefix=MAP
+// MAP:      "mappingEntries": [
+// MAP-NEXT:   {
+// MAP-NEXT:    "leftNodeIds": [
+// MAP-NEXT:     "%arg1"
+// MAP-NEXT:    ],
+// MAP-NEXT:    "rightNodeIds": [
+// MAP-NEXT:     "%arg0"
+// MAP-NEXT:    ]
+// MAP-NEXT:   },
+// MAP-NEXT:   {
+// MAP-NEXT:    "leftNodeIds": [
+// MAP-NEXT:     "%arg2"
+// MAP-NEXT:    ],
+// MAP-NEXT:    "rightNodeIds": [
+// MAP-NEXT:     "%arg1"
+// MAP-NEXT:    ]
+// MAP-NEXT:   },
+// MAP-NEXT:   {
+// MAP-NEXT:    "leftNodeIds": [
+// MAP-NEXT:     "@relu"
+
 //--- remove-src.mlir
 lg.graph @g(%unused: tensor<4xf32>, %x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
   %r = lg.node @relu "ReLU"(%x) : (tensor<4xf32>) -> tensor<4xf32>
