@@ -162,9 +162,8 @@ TEST_F(PlanEmitterTest, InputsAlignByTheirReaders) {
   // Two graphs of three nodes reading the inputs given (`%x`...), paired by
   // id; the inputs of each side are its signature.
   auto graphOf = [](StringRef inputs, StringRef a, StringRef b) {
-    return ("lg.graph @g(" + inputs +
-            ") -> i32 {\n  %a = lg.node @a \"A\"(" + a +
-            ") : (i32) -> i32\n  %b = lg.node @b \"B\"(" + b +
+    return ("lg.graph @g(" + inputs + ") -> i32 {\n  %a = lg.node @a \"A\"(" +
+            a + ") : (i32) -> i32\n  %b = lg.node @b \"B\"(" + b +
             ") : (i32) -> i32\n  lg.output %a : i32\n}\n")
         .str();
   };
@@ -191,17 +190,17 @@ TEST_F(PlanEmitterTest, InputsAlignByTheirReaders) {
                   "%x", "%y"),
             Pairing({std::nullopt, 0u, 1u}));
   // Readers swapped between two inputs of one type: by position.
-  EXPECT_EQ(align("%x: i32, %y: i32", "%x", "%y", "%x: i32, %y: i32", "%y",
-                  "%x"),
-            Pairing({0u, 1u}));
+  EXPECT_EQ(
+      align("%x: i32, %y: i32", "%x", "%y", "%x: i32, %y: i32", "%y", "%x"),
+      Pairing({0u, 1u}));
   // Inputs nothing reads pair by position, around those the readers pair.
   EXPECT_EQ(align("%u: i32, %v: i32, %x: i32", "%x", "%x", "%w: i32, %x: i32",
                   "%x", "%x"),
             Pairing({0u, 2u}));
   // Two of different types swapped: one pair, the first source input's.
-  EXPECT_EQ(align("%x: i32, %y: f32", "%x", "%x", "%y: f32, %x: i32", "%x",
-                  "%x"),
-            Pairing({std::nullopt, 0u}));
+  EXPECT_EQ(
+      align("%x: i32, %y: f32", "%x", "%x", "%y: f32, %x: i32", "%x", "%x"),
+      Pairing({std::nullopt, 0u}));
 }
 
 TEST_F(PlanEmitterTest, ContentChangesNameEachKind) {

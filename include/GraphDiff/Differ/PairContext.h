@@ -65,9 +65,10 @@ struct PairContext {
 /// whose readers say nothing, or say contradictory things (two inputs of
 /// one type swapped), stay paired by position. Above `maxCells` cells of the
 /// alignment table, inputs pair by position when their types agree.
-std::vector<std::optional<unsigned>>
-alignInputs(const Graph &source, const Graph &target,
-            const NodeMapping &mapping, uint64_t maxCells = 1u << 20);
+std::vector<std::optional<unsigned>> alignInputs(const Graph &source,
+                                                 const Graph &target,
+                                                 const NodeMapping &mapping,
+                                                 uint64_t maxCells = 1u << 20);
 
 } // namespace graphdiff
 

@@ -29,9 +29,8 @@ PairContext::PairContext(const Graph &source, const Graph &target,
 }
 
 unsigned PairContext::numKeptInputs() const {
-  return llvm::count_if(inputSource, [](std::optional<unsigned> s) {
-    return s.has_value();
-  });
+  return llvm::count_if(
+      inputSource, [](std::optional<unsigned> s) { return s.has_value(); });
 }
 
 std::vector<std::optional<unsigned>>
@@ -66,7 +65,8 @@ graphdiff::alignInputs(const Graph &source, const Graph &target,
       std::optional<unsigned> s = mapping.getSource(use.user);
       if (!s || use.slot >= source.getSlots(*s).size())
         continue;
-      if (std::optional<unsigned> i = sourceInput(source.getSlots(*s)[use.slot]);
+      if (std::optional<unsigned> i =
+              sourceInput(source.getSlots(*s)[use.slot]);
           i && sameType(*i, j))
         ++agree[{*i, unsigned(j)}];
     }

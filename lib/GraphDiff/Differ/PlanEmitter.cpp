@@ -105,7 +105,7 @@ patch::RefAttr PlanEmitter::afterRef(Value value) const {
   }
   if (auto arg = dyn_cast<BlockArgument>(value))
     return pair.isKeptInput(arg.getArgNumber()) ? source.getValueRef(value)
-                                                 : nullptr;
+                                                : nullptr;
   std::optional<unsigned> producer = source.getProducer(value);
   if (!producer || !mapping.getTarget(*producer))
     return nullptr;

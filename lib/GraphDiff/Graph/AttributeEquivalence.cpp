@@ -59,9 +59,9 @@ llvm::hash_code graphdiff::hashAttribute(Attribute attr) {
 
 bool graphdiff::isEmptyAttrList(ArrayAttr list) {
   return !list || llvm::all_of(list, [](Attribute entry) {
-           auto dict = dyn_cast_or_null<DictionaryAttr>(entry);
-           return !dict || dict.empty();
-         });
+    auto dict = dyn_cast_or_null<DictionaryAttr>(entry);
+    return !dict || dict.empty();
+  });
 }
 
 DictionaryAttr graphdiff::graphAttributes(Operation *graph) {

@@ -313,7 +313,8 @@ LogicalResult graphdiff::renderModelExplorer(const DiffResult &report,
           });
         };
         for (BlockArgument arg : target.getInputs())
-          if (std::optional<unsigned> k = view.getInputSource(arg.getArgNumber()))
+          if (std::optional<unsigned> k =
+                  view.getInputSource(arg.getArgNumber()))
             entry({sp + source.getValueRef(source.getInputs()[*k]).str()},
                   {tp + target.getValueRef(arg).str()});
         // Regions, keyed by their replacing node, in source order.
