@@ -11,6 +11,9 @@ packages=(
   pybind11-dev python3-dev python3-pytest
   parallel
   git
+  # scripts/build.sh compiles through ccache when it is installed: a second
+  # checkout (CI's clone, a worktree) then compiles only what changed.
+  ccache
 )
 # The sanitizer and fuzzing build (scripts/sanitize.sh, scripts/fuzz.sh):
 # clang with its ASan/UBSan/libFuzzer runtimes. `setup.sh --no-sanitizers`

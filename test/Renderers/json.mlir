@@ -129,7 +129,11 @@
 // CHECK-NEXT:           "ambiguous": false
 // CHECK:        "removed_graphs": [],
 // CHECK-NEXT:   "added_graphs": [],
-// CHECK-NEXT:   "changed_graphs": []
+// CHECK-NEXT:   "changed_graphs": [],
+// CHECK-NEXT:   "selection": {
+// CHECK-NEXT:     "func": null,
+// CHECK-NEXT:     "only": null
+// CHECK-NEXT:   }
 // CHECK-NEXT: }
 
 //--- check.py

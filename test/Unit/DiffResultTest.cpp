@@ -42,6 +42,15 @@ lg.graph @new(%x: i32) -> i32 {
   EXPECT_EQ(diff->removedGraphs, std::vector<std::string>({"old"}));
   EXPECT_EQ(diff->addedGraphs, std::vector<std::string>({"new"}));
   EXPECT_TRUE(diff->changedGraphs.empty());
+  // The graphs only one side has keep their views, for renderers that draw
+  // them whole.
+  ASSERT_EQ(diff->removedGraphViews.size(), 1u);
+  ASSERT_EQ(diff->addedGraphViews.size(), 1u);
+  ASSERT_TRUE(diff->removedGraphViews.front());
+  ASSERT_TRUE(diff->addedGraphViews.front());
+  EXPECT_EQ(diff->removedGraphViews.front()->getName(), "old");
+  EXPECT_EQ(diff->addedGraphViews.front()->getName(), "new");
+  EXPECT_EQ(diff->removedGraphViews.front()->size(), 0u);
 
   // The plans module is the result's: the plan, then the graph edits.
   ASSERT_TRUE(diff->plans);

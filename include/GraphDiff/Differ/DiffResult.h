@@ -181,6 +181,12 @@ struct DiffResult {
   /// counts them as inserted or deleted.
   std::vector<uint64_t> addedGraphSizes;
   std::vector<uint64_t> removedGraphSizes;
+  /// The graph views of those graphs (same order), so that a renderer can
+  /// draw them whole (every node deleted, or every node new); null for one
+  /// that is not a single-block body (a declaration). They point into the
+  /// modules that were diffed.
+  std::vector<std::unique_ptr<Graph>> addedGraphViews;
+  std::vector<std::unique_ptr<Graph>> removedGraphViews;
   /// Functions that one side (or both) only declares and that differ.
   std::vector<ChangedGraph> changedGraphs;
 

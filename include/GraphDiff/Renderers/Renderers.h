@@ -56,11 +56,13 @@ struct RenderOptions {
   /// DOT and HTML: on a graph with more source nodes than this, collapse the
   /// unchanged nodes that are not next to a change into groups.
   unsigned collapseAbove = 60;
-  /// Text, markdown and stat: only actions of these kinds (patch op names
-  /// such as "delete", "add_output", or "fuse"); all when empty.
+  /// Only actions of these kinds (patch op names such as "delete",
+  /// "add_output", or "fuse"); all when empty. Text, markdown, stat and JSON
+  /// list only those; HTML, DOT and Model Explorer draw the nodes of the
+  /// other changes dimmed. Not for the `patch` IR (a plan is never cut).
   std::vector<std::string> onlyKinds;
-  /// Text, markdown and stat: only graphs whose name (`f`, `outer::@f`)
-  /// matches one of these globs (llvm::GlobPattern); all when empty.
+  /// Only graphs whose name (`f`, `outer::@f`) matches one of these globs
+  /// (llvm::GlobPattern); all when empty. Every format.
   std::vector<std::string> functions;
   /// Text: wrap lines longer than this many columns (0: never; the tools
   /// and passes wrap at 100).
@@ -77,7 +79,11 @@ mlir::LogicalResult renderReport(const DiffResult &report, ReportFormat format,
                                  const RenderOptions &options = {});
 
 /// The renderers, one per format.
-mlir::LogicalResult renderMLIR(const DiffResult &report, llvm::raw_ostream &os);
+/// With `options.functions`, the plans of the selected graphs only (each
+/// graph's plan stands alone); `options.onlyKinds` does not apply: a plan
+/// is never cut.
+mlir::LogicalResult renderMLIR(const DiffResult &report, llvm::raw_ostream &os,
+                               const RenderOptions &options = {});
 mlir::LogicalResult renderText(const DiffResult &report, llvm::raw_ostream &os,
                                const RenderOptions &options);
 mlir::LogicalResult renderJSON(const DiffResult &report, llvm::raw_ostream &os,

@@ -128,6 +128,8 @@ struct ActionLine {
   /// For an update: what changed, one entry per attribute, operand or type
   /// list (describeUpdate).
   std::vector<ChangeDetail> details;
+  /// The plan's action op the line describes.
+  mlir::Operation *op = nullptr;
 };
 
 /// The actions of `view`'s plan, in plan order.

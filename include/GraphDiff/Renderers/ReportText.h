@@ -35,6 +35,13 @@ bool selectsGraph(const RenderOptions &options, llvm::StringRef key);
 /// listed.
 bool selectsAction(const RenderOptions &options, const ActionLine &line);
 
+/// The action ops of `view`'s plan that --only shows, in plan order: those
+/// whose line (describeActions) is selected, the deletes a selected replace
+/// absorbs, and an action without a line of its own whose kind is listed.
+/// Every action without --only.
+std::vector<mlir::Operation *> selectedActionOps(const PairView &view,
+                                                 const RenderOptions &options);
+
 /// Whether anything differs in the selected graphs: the exit code with
 /// --func.
 bool isSelectionDifferent(const DiffResult &report,

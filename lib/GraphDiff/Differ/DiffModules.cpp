@@ -105,6 +105,21 @@ patch::GraphChange graphdiff::declarationChanges(const ModuleGraph &source,
 
 /// The nodes of a graph only one side has: the ops of its body but the
 /// terminators (none for a declaration).
+/// The graph view of a graph only one side has, for renderers that draw it
+/// whole; null for one that is not a single-block body, or that cannot be
+/// viewed (the diff does not depend on it, so that is no error).
+static std::unique_ptr<Graph> oneSidedView(const ModuleGraph &graph,
+                                           const SourceNames *names) {
+  if (graph.form != ModuleGraph::Body)
+    return nullptr;
+  ScopedDiagnosticHandler quiet(graph.op->getContext(),
+                                [](Diagnostic &) { return success(); });
+  FailureOr<std::unique_ptr<Graph>> view = Graph::build(graph.op, names);
+  if (failed(view))
+    return nullptr;
+  return std::move(*view);
+}
+
 static uint64_t countNodes(const ModuleGraph &graph) {
   uint64_t nodes = 0;
   for (Region &region : graph.op->getRegions())
@@ -222,6 +237,8 @@ FailureOr<DiffResult> graphdiff::diffModules(ModuleOp source, ModuleOp target,
                                    sourceGraphInfo.path);
       result.removedGraphs.push_back(sourceGraphInfo.key);
       result.removedGraphSizes.push_back(countNodes(sourceGraphInfo));
+      result.removedGraphViews.push_back(
+          oneSidedView(sourceGraphInfo, options.sourceNames));
       continue;
     }
     Operation *sourceOp = sourceGraphInfo.op;
@@ -274,6 +291,8 @@ FailureOr<DiffResult> graphdiff::diffModules(ModuleOp source, ModuleOp target,
                               targetGraphInfo.path);
     result.addedGraphs.push_back(targetGraphInfo.key);
     result.addedGraphSizes.push_back(countNodes(targetGraphInfo));
+    result.addedGraphViews.push_back(
+        oneSidedView(targetGraphInfo, options.targetNames));
   }
   if (failed(diffPendingPairs(pending, options, result)))
     return failure();

@@ -10,8 +10,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ViewerData.h"
+
 #include "GraphDiff/Renderers/Renderers.h"
 #include "GraphDiff/Renderers/ReportModel.h"
+#include "GraphDiff/Renderers/ReportText.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
@@ -44,10 +47,12 @@ LogicalResult graphdiff::renderDOT(const DiffResult &report,
   os << "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", "
         "fontsize=10];\n";
   os << "  edge [color=\"#555555\"];\n";
+  // --func: the selected graphs; --only: the nodes of the other changes
+  // pale, their text grey.
   unsigned index = 0;
-  for (const GraphPairDiff &pair : report.pairs) {
-    PairView view(pair);
+  for (const PairView &view : selectedViews(report, options)) {
     Drawing drawing = buildDrawing(view, options);
+    PictureSelection selection(view, options);
     std::string prefix = "g" + std::to_string(index) + "_";
     os << "  subgraph cluster_g" << index << " {\n";
     std::string title = "@" + view.source().getName().str();
@@ -57,12 +62,17 @@ LogicalResult graphdiff::renderDOT(const DiffResult &report,
     auto printNode = [&](const DrawNode &node, StringRef indent) {
       os << indent << prefix << node.id
          << " [label=" << quote(node.name + "\n" + node.kind)
-         << ", fillcolor=" << quote(statusColor(node.status));
+         << ", fillcolor=";
+      if (selection.dims(node))
+        os << quote(dimColor(statusColor(node.status)))
+           << ", fontcolor=\"#999999\", color=\"#bbbbbb\"";
+      else
+        os << quote(statusColor(node.status));
       if (node.collapsed)
         os << ", shape=box3d, style=\"filled,dashed\"";
       if (node.isInput)
         os << ", shape=ellipse, style=filled";
-      if (node.status == NodeStatus::Replacing)
+      if (node.status == NodeStatus::Replacing && !selection.dims(node))
         os << ", fontcolor=\"white\", penwidth=2";
       std::string tooltip = std::string(stringifyNodeStatus(node.status));
       if (!node.location.empty())
@@ -97,15 +107,18 @@ LogicalResult graphdiff::renderDOT(const DiffResult &report,
     ++index;
   }
   for (const std::string &name : report.removedGraphs)
-    os << "  " << quote("removed_" + name)
+    if (selectsGraph(options, name))
+      os << "  " << quote("removed_" + name)
        << " [label=" << quote("@" + name + "\nonly in the source")
        << ", fillcolor=" << quote(statusColor(NodeStatus::Deleted)) << "];\n";
   for (const std::string &name : report.addedGraphs)
-    os << "  " << quote("added_" + name)
+    if (selectsGraph(options, name))
+      os << "  " << quote("added_" + name)
        << " [label=" << quote("@" + name + "\nonly in the target")
        << ", fillcolor=" << quote(statusColor(NodeStatus::Inserted)) << "];\n";
   for (const ChangedGraph &graph : report.changedGraphs)
-    os << "  " << quote("changed_" + graph.name) << " [label="
+    if (selectsGraph(options, graph.name))
+      os << "  " << quote("changed_" + graph.name) << " [label="
        << quote("@" + graph.name +
                 "\nchanged: " + patch::stringifyGraphChange(graph.changes))
        << ", fillcolor=" << quote(statusColor(NodeStatus::Updated)) << "];\n";

@@ -48,7 +48,9 @@ static void summaryRow(llvm::raw_ostream &os, StringRef label,
 LogicalResult graphdiff::renderHTML(const DiffResult &report,
                                     llvm::raw_ostream &os,
                                     const RenderOptions &options) {
-  std::vector<PairView> views = viewsOf(report);
+  // --func: the selected graphs; --only: every node drawn, the changes no
+  // selected action names dimmed, the other actions left out of the lists.
+  std::vector<PairView> views = selectedViews(report, options);
   // Graphs only one side has count as deleted or inserted, as in the text
   // report's summary.
   DiffSummary total = summarizeSelection(report, views, options);
@@ -86,12 +88,16 @@ LogicalResult graphdiff::renderHTML(const DiffResult &report,
     summaryRow(os, "@" + view.source().getName().str(), view.getSummary());
   for (auto [name, size] :
        llvm::zip_equal(report.removedGraphs, report.removedGraphSizes)) {
+    if (!selectsGraph(options, name))
+      continue;
     DiffSummary removed;
     removed.deleted = removed.sourceNodes = size;
     summaryRow(os, "@" + name + " (removed)", removed);
   }
   for (auto [name, size] :
        llvm::zip_equal(report.addedGraphs, report.addedGraphSizes)) {
+    if (!selectsGraph(options, name))
+      continue;
     DiffSummary added;
     added.inserted = added.targetNodes = size;
     summaryRow(os, "@" + name + " (added)", added);
@@ -99,16 +105,29 @@ LogicalResult graphdiff::renderHTML(const DiffResult &report,
   summaryRow(os, "total", total);
   os << "</table>\n";
   for (const std::string &name : report.removedGraphs)
-    os << "<p class=\"deleted\">graph @" << escapeXML(name)
+    if (selectsGraph(options, name))
+      os << "<p class=\"deleted\">graph @" << escapeXML(name)
        << ": removed (only in the source)</p>\n";
   for (const std::string &name : report.addedGraphs)
-    os << "<p class=\"inserted\">graph @" << escapeXML(name)
+    if (selectsGraph(options, name))
+      os << "<p class=\"inserted\">graph @" << escapeXML(name)
        << ": added (only in the target)</p>\n";
   for (const ChangedGraph &graph : report.changedGraphs)
-    os << "<p class=\"updated\">graph @" << escapeXML(graph.name)
+    if (selectsGraph(options, graph.name))
+      os << "<p class=\"updated\">graph @" << escapeXML(graph.name)
        << ": changed (" << escapeXML(patch::stringifyGraphChange(graph.changes))
        << ")</p>\n";
 
+  if (!options.functions.empty() || !options.onlyKinds.empty()) {
+    os << "<p class=\"selection\" id=\"selection\">Selection:";
+    if (!options.functions.empty())
+      os << " graphs " << escapeXML(llvm::join(options.functions, ", "))
+         << ";";
+    if (!options.onlyKinds.empty())
+      os << " only " << escapeXML(llvm::join(options.onlyKinds, ", "))
+         << " actions listed, the nodes of other changes drawn pale;";
+    os << " the summary counts the selected graphs whole.</p>\n";
+  }
   os << "<div class=\"toolbar\"><input id=\"search\" type=\"search\" "
         "placeholder=\"Find a node: @conv1, %5, Conv2d, file.mlir:12\" "
         "autocomplete=\"off\" title=\"Enter: next match\"><span "
@@ -125,6 +144,7 @@ LogicalResult graphdiff::renderHTML(const DiffResult &report,
   for (auto [index, view] : llvm::enumerate(views)) {
     std::vector<ActionLine> actions = describeActions(view);
     const ViewerData &pair = data[index];
+    PictureSelection selection(view, options);
     os << "<section class=\"pair\" id=\"pair-" << index << "\" data-graph=\""
        << escapeXML(view.source().getName()) << "\">\n";
     os << "<h2>@" << escapeXML(view.source().getName());
@@ -154,7 +174,7 @@ LogicalResult graphdiff::renderHTML(const DiffResult &report,
     os << "<ol class=\"actions\"><template>\n";
     for (auto [number, line] : llvm::enumerate(actions)) {
       os << "<li class=\"" << stringifyNodeStatus(line.status)
-         << "\" data-kind=\"" << escapeXML(line.kind) << "\" data-action=\""
+         << (selection.showsLine(number) ? "" : " off") << "\" data-kind=\"" << escapeXML(line.kind) << "\" data-action=\""
          << number << "\"><span class=\"verb\">" << escapeXML(line.verb)
          << "</span> ";
       os << escapeXML(line.names);

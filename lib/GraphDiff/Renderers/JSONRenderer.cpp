@@ -267,7 +267,21 @@ static void writeMapping(llvm::json::OStream &j, const PairView &view) {
 LogicalResult graphdiff::renderJSON(const DiffResult &report,
                                     llvm::raw_ostream &os,
                                     const RenderOptions &options) {
-  std::vector<PairView> views = viewsOf(report);
+  // --func lists the selected graphs, and the summary adds up exactly
+  // those; --only lists the selected actions (the summaries and the
+  // mappings still describe the listed graphs whole).
+  std::vector<PairView> views = selectedViews(report, options);
+  auto listed = [&](const std::string &name) {
+    return selectsGraph(options, name);
+  };
+  auto selection = [&](ArrayRef<std::string> values) {
+    if (values.empty())
+      return llvm::json::Value(nullptr);
+    llvm::json::Array array;
+    for (const std::string &value : values)
+      array.push_back(value);
+    return llvm::json::Value(std::move(array));
+  };
   {
     llvm::json::OStream j(os, /*IndentSize=*/2);
     j.object([&] {
@@ -275,7 +289,7 @@ LogicalResult graphdiff::renderJSON(const DiffResult &report,
       j.attribute("version", kReportSchemaVersion);
       j.attribute("source_file", report.sourceFile);
       j.attribute("target_file", report.targetFile);
-      writeSummary(j, summarizeSelection(report, views, {}));
+      writeSummary(j, summarizeSelection(report, views, options));
       j.attributeArray("graphs", [&] {
         for (const PairView &view : views) {
           j.object([&] {
@@ -287,8 +301,8 @@ LogicalResult graphdiff::renderJSON(const DiffResult &report,
                         static_cast<int64_t>(view.getSummary().targetNodes));
             writeSummary(j, view.getSummary());
             j.attributeArray("actions", [&] {
-              for (Operation &op : view.getPlan().getActions().front())
-                writeAction(j, view, op);
+              for (Operation *op : selectedActionOps(view, options))
+                writeAction(j, view, *op);
             });
             writeMapping(j, view);
           });
@@ -296,21 +310,29 @@ LogicalResult graphdiff::renderJSON(const DiffResult &report,
       });
       j.attributeArray("removed_graphs", [&] {
         for (const std::string &name : report.removedGraphs)
-          j.value(name);
+          if (listed(name))
+            j.value(name);
       });
       j.attributeArray("added_graphs", [&] {
         for (const std::string &name : report.addedGraphs)
-          j.value(name);
+          if (listed(name))
+            j.value(name);
       });
       j.attributeArray("changed_graphs", [&] {
         for (const ChangedGraph &graph : report.changedGraphs)
-          j.object([&] {
+          if (listed(graph.name))
+            j.object([&] {
             j.attribute("name", graph.name);
             j.attributeArray("changes", [&] {
               for (patch::GraphChange change : patch::getSetBits(graph.changes))
                 j.value(patch::stringifyGraphChange(change));
             });
           });
+      });
+      // What --func and --only selected (null: everything).
+      j.attributeObject("selection", [&] {
+        j.attribute("func", selection(options.functions));
+        j.attribute("only", selection(options.onlyKinds));
       });
     });
   }

@@ -17,6 +17,7 @@
 
 #include "GraphDiff/Renderers/Renderers.h"
 #include "GraphDiff/Renderers/ReportModel.h"
+#include "GraphDiff/Renderers/ReportText.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/StringExtras.h"
@@ -105,6 +106,8 @@ struct GraphWriter {
   std::function<NodeStatus(unsigned)> status;
   std::function<std::string(unsigned)> counterpart;
   std::function<std::string(unsigned)> action;
+  /// Whether --only left the node's change out: its colour is faded.
+  std::function<bool(unsigned)> dimmed;
 
   std::string nodeId(unsigned node) const {
     return prefix + graph.getNodeRef(node).str();
@@ -221,7 +224,9 @@ struct GraphWriter {
           });
       });
       json.attributeObject("style", [&] {
-        json.attribute("backgroundColor", statusColor(nodeStatus));
+        json.attribute("backgroundColor",
+                       dimmed(node) ? dimColor(statusColor(nodeStatus))
+                                    : statusColor(nodeStatus).str());
       });
     });
   }
@@ -230,16 +235,33 @@ struct GraphWriter {
 
 LogicalResult graphdiff::renderModelExplorer(const DiffResult &report,
                                              llvm::raw_ostream &os,
-                                             const RenderOptions &) {
-  std::vector<PairView> views = viewsOf(report);
+                                             const RenderOptions &options) {
+  // --func: the selected graphs; --only: the nodes of the other changes
+  // pale (the mapping stays whole: it is the navigation).
+  std::vector<PairView> views = selectedViews(report, options);
+  // Graphs only one side has: on their side, every node deleted (or new).
+  struct OneSided {
+    const Graph *graph;
+    bool isSource;
+  };
+  std::vector<OneSided> oneSided;
+  for (auto [name, graph] :
+       llvm::zip_equal(report.removedGraphs, report.removedGraphViews))
+    if (graph && selectsGraph(options, name))
+      oneSided.push_back({graph.get(), true});
+  for (auto [name, graph] :
+       llvm::zip_equal(report.addedGraphs, report.addedGraphViews))
+    if (graph && selectsGraph(options, name))
+      oneSided.push_back({graph.get(), false});
   llvm::json::OStream json(os, 1);
   auto graphId = [](const Graph &graph, StringRef side) {
     return utf8("@" + graph.getName().str() + " (" + side.str() + ")");
   };
-  // With several pairs, node ids carry their graph's name: Model Explorer's
-  // mapping is one table per pane.
+  // With several graphs, node ids carry their graph's name: Model
+  // Explorer's mapping is one table per pane.
+  bool several = views.size() + oneSided.size() > 1;
   auto prefixOf = [&](const Graph &graph) {
-    return views.size() > 1 ? "@" + graph.getName().str() + ":" : std::string();
+    return several ? "@" + graph.getName().str() + ":" : std::string();
   };
   std::vector<std::vector<std::string>> lineText(views.size());
   std::vector<std::vector<ActionNodes>> lineNodes(views.size());
@@ -264,6 +286,7 @@ LogicalResult graphdiff::renderModelExplorer(const DiffResult &report,
               targetAction[t] = lineText[index][line];
         }
         const PairView &pair = view;
+        PictureSelection selection(view, options);
         GraphWriter source{json,
                            view.source(),
                            true,
@@ -274,7 +297,10 @@ LogicalResult graphdiff::renderModelExplorer(const DiffResult &report,
                                return pair.target().getNodeRef(*t).str();
                              return "";
                            },
-                           [&](unsigned s) { return sourceAction[s]; }};
+                           [&](unsigned s) { return sourceAction[s]; },
+                           [&](unsigned s) {
+                             return selection.dimsSource(s);
+                           }};
         source.write(graphId(view.source(), "source"));
         GraphWriter target{json,
                            view.target(),
@@ -287,8 +313,29 @@ LogicalResult graphdiff::renderModelExplorer(const DiffResult &report,
                                return pair.source().getNodeRef(*s).str();
                              return "";
                            },
-                           [&](unsigned t) { return targetAction[t]; }};
+                           [&](unsigned t) { return targetAction[t]; },
+                           [&](unsigned t) {
+                             return selection.dimsTarget(t);
+                           }};
         target.write(graphId(view.target(), "target"));
+      }
+      for (const OneSided &graph : oneSided) {
+        NodeStatus status =
+            graph.isSource ? NodeStatus::Deleted : NodeStatus::Inserted;
+        std::string action = graph.isSource
+                                 ? "graph removed (only in the source)"
+                                 : "graph added (only in the target)";
+        // A graph's removal or addition is no action --only selects.
+        bool dim = !options.onlyKinds.empty();
+        GraphWriter writer{json,
+                           *graph.graph,
+                           graph.isSource,
+                           prefixOf(*graph.graph),
+                           [&](unsigned) { return status; },
+                           [](unsigned) { return std::string(); },
+                           [&](unsigned) { return action; },
+                           [&](unsigned) { return dim; }};
+        writer.write(graphId(*graph.graph, graph.isSource ? "source" : "target"));
       }
     });
     // Sync navigation: one entry per paired node, per replaced region, and
@@ -296,27 +343,38 @@ LogicalResult graphdiff::renderModelExplorer(const DiffResult &report,
     // fallback to equal ids disabled Model Explorer highlights exactly the
     // deleted and the new nodes.
     json.attributeArray("mappingEntries", [&] {
+      auto entry = [&](ArrayRef<std::string> left,
+                       ArrayRef<std::string> right) {
+        json.object([&] {
+          json.attributeArray("leftNodeIds", [&] {
+            for (const std::string &id : left)
+              json.value(utf8(id));
+          });
+          json.attributeArray("rightNodeIds", [&] {
+            for (const std::string &id : right)
+              json.value(utf8(id));
+          });
+        });
+      };
       for (const PairView &view : views) {
         const Graph &source = view.source(), &target = view.target();
         std::string sp = prefixOf(source), tp = prefixOf(target);
-        auto entry = [&](ArrayRef<std::string> left,
-                         ArrayRef<std::string> right) {
-          json.object([&] {
-            json.attributeArray("leftNodeIds", [&] {
-              for (const std::string &id : left)
-                json.value(utf8(id));
-            });
-            json.attributeArray("rightNodeIds", [&] {
-              for (const std::string &id : right)
-                json.value(utf8(id));
-            });
-          });
-        };
-        for (BlockArgument arg : target.getInputs())
-          if (std::optional<unsigned> k =
-                  view.getInputSource(arg.getArgNumber()))
-            entry({sp + source.getValueRef(source.getInputs()[*k]).str()},
-                  {tp + target.getValueRef(arg).str()});
+        // Graph inputs as the plan pairs them (not always by position); one
+        // it adds or removes has no counterpart.
+        std::vector<bool> keptInputs(source.getInputs().size());
+        for (BlockArgument arg : target.getInputs()) {
+          std::string id = tp + target.getValueRef(arg).str();
+          std::optional<unsigned> k = view.getInputSource(arg.getArgNumber());
+          if (!k) {
+            entry({}, {id});
+            continue;
+          }
+          keptInputs[*k] = true;
+          entry({sp + source.getValueRef(source.getInputs()[*k]).str()}, {id});
+        }
+        for (BlockArgument arg : source.getInputs())
+          if (!keptInputs[arg.getArgNumber()])
+            entry({sp + source.getValueRef(arg).str()}, {});
         // Regions, keyed by their replacing node, in source order.
         std::map<unsigned, std::vector<std::string>> regions;
         for (unsigned s : view.getSourceOrder()) {
@@ -343,6 +401,23 @@ LogicalResult graphdiff::renderModelExplorer(const DiffResult &report,
         }
         entry({sp + "output"}, {tp + "output"});
       }
+      // A graph only one side has: each of its nodes, inputs and output
+      // included, to nothing (or from nothing).
+      for (const OneSided &graph : oneSided) {
+        const Graph &g = *graph.graph;
+        std::string prefix = prefixOf(g);
+        auto one = [&](const std::string &id) {
+          if (graph.isSource)
+            entry({id}, {});
+          else
+            entry({}, {id});
+        };
+        for (BlockArgument arg : g.getInputs())
+          one(prefix + g.getValueRef(arg).str());
+        for (unsigned node : g.getCanonicalOrder())
+          one(prefix + g.getNodeRef(node).str());
+        one(prefix + "output");
+      }
     });
     json.attribute("disableMappingFallback", true);
     json.attribute("showDiffHighlights", true);
@@ -352,11 +427,22 @@ LogicalResult graphdiff::renderModelExplorer(const DiffResult &report,
       json.attribute("version", 1);
       json.attribute("source", utf8(report.sourceFile));
       json.attribute("target", utf8(report.targetFile));
+      // Every graph of the collection, by side; a graph only one side has
+      // has null on the other.
       json.attributeArray("pairs", [&] {
         for (const PairView &view : views)
           json.object([&] {
             json.attribute("source", graphId(view.source(), "source"));
             json.attribute("target", graphId(view.target(), "target"));
+          });
+        for (const OneSided &graph : oneSided)
+          json.object([&] {
+            llvm::json::Value id = graphId(*graph.graph,
+                                           graph.isSource ? "source" : "target");
+            json.attribute("source",
+                           graph.isSource ? std::move(id) : llvm::json::Value(nullptr));
+            json.attribute("target",
+                           graph.isSource ? llvm::json::Value(nullptr) : std::move(id));
           });
       });
     });

@@ -7,6 +7,9 @@
 #include "GraphDiff/Renderers/Renderers.h"
 
 #include "GraphDiff/Differ/DiffResult.h"
+#include "GraphDiff/Differ/ModuleGraphs.h"
+#include "GraphDiff/Renderers/ReportText.h"
+#include "mlir/IR/Builders.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
@@ -44,10 +47,39 @@ StringRef graphdiff::stringifyReportFormat(ReportFormat format) {
   llvm_unreachable("unknown report format");
 }
 
+/// The graph an op of the plans module is about, as --func matches it.
+static std::optional<std::string> graphOf(Operation *op) {
+  if (auto plan = dyn_cast<patch::PlanOp>(op))
+    return graphKey(plan.getSource());
+  if (auto add = dyn_cast<patch::AddGraphOp>(op))
+    return graphKey(add.getGraph());
+  if (auto remove = dyn_cast<patch::RemoveGraphOp>(op))
+    return graphKey(remove.getGraph());
+  if (auto change = dyn_cast<patch::ChangeGraphOp>(op))
+    return graphKey(change.getGraph());
+  return std::nullopt;
+}
+
 LogicalResult graphdiff::renderMLIR(const DiffResult &report,
-                                    llvm::raw_ostream &os) {
+                                    llvm::raw_ostream &os,
+                                    const RenderOptions &options) {
   ModuleOp plans = *report.plans;
-  plans->print(os);
+  if (options.functions.empty()) {
+    plans->print(os);
+    os << "\n";
+    return success();
+  }
+  // --func: the plans of the selected graphs, whole. Each graph's plan
+  // stands alone, so the module still applies (and changes only those
+  // graphs).
+  OwningOpRef<ModuleOp> selected = ModuleOp::create(plans.getLoc());
+  OpBuilder builder = OpBuilder::atBlockEnd(selected->getBody());
+  for (Operation &op : *plans.getBody()) {
+    std::optional<std::string> graph = graphOf(&op);
+    if (!graph || selectsGraph(options, *graph))
+      builder.clone(op);
+  }
+  selected->print(os);
   os << "\n";
   return success();
 }
@@ -58,7 +90,7 @@ LogicalResult graphdiff::renderReport(const DiffResult &report,
                                       const RenderOptions &options) {
   switch (format) {
   case ReportFormat::MLIR:
-    return renderMLIR(report, os);
+    return renderMLIR(report, os, options);
   case ReportFormat::Text:
     return renderText(report, os, options);
   case ReportFormat::JSON:

@@ -615,6 +615,7 @@ std::vector<ActionLine> graphdiff::describeActions(const PairView &view) {
   for (Operation &op : view.getPlan().getActions().front()) {
     ActionLine line;
     line.kind = op.getName().stripDialect().str();
+    line.op = &op;
     if (describer.dispatchActionVisitor(&op, line))
       lines.push_back(std::move(line));
   }

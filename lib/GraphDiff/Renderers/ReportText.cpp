@@ -7,7 +7,9 @@
 #include "GraphDiff/Renderers/ReportText.h"
 #include "GraphDiff/Differ/ModuleGraphs.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/GlobPattern.h"
@@ -72,6 +74,40 @@ bool graphdiff::selectsAction(const RenderOptions &options,
   return llvm::is_contained(options.onlyKinds, line.kind) ||
          ((line.verb == "fuse" || line.verb == "fold") &&
           llvm::is_contained(options.onlyKinds, line.verb));
+}
+
+std::vector<Operation *>
+graphdiff::selectedActionOps(const PairView &view,
+                             const RenderOptions &options) {
+  std::vector<Operation *> ops;
+  Block &actions = view.getPlan().getActions().front();
+  if (options.onlyKinds.empty()) {
+    for (Operation &op : actions)
+      ops.push_back(&op);
+    return ops;
+  }
+  llvm::DenseSet<Operation *> described, shown;
+  // The anchors of the selected replaces: their absorbed deletes go along.
+  llvm::StringSet<> anchors;
+  for (const ActionLine &line : describeActions(view)) {
+    described.insert(line.op);
+    if (!selectsAction(options, line))
+      continue;
+    shown.insert(line.op);
+    if (auto replace = dyn_cast<patch::ReplaceOp>(line.op))
+      anchors.insert(replace.getAnchor().str());
+  }
+  for (Operation &op : actions) {
+    bool selected = shown.contains(&op);
+    if (auto del = dyn_cast<patch::DeleteOp>(op); del && del.getAbsorbedByAttr())
+      selected = anchors.contains(del.getAbsorbedByAttr().str());
+    else if (!described.contains(&op))
+      selected = llvm::is_contained(options.onlyKinds,
+                                    op.getName().stripDialect().str());
+    if (selected)
+      ops.push_back(&op);
+  }
+  return ops;
 }
 
 /// The key of a pair's graph, as the differ names graphs (`f`, `o::@f`).

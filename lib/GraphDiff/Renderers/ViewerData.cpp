@@ -7,11 +7,13 @@
 #include "ViewerData.h"
 
 #include "GraphDiff/Dialect/Patch/IR/PatchVisitors.h"
+#include "GraphDiff/Renderers/ReportText.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 
 #include <climits>
@@ -97,6 +99,71 @@ std::vector<ActionNodes> graphdiff::actionNodes(const PairView &view) {
       lines.push_back(std::move(line));
   }
   return lines;
+}
+
+PictureSelection::PictureSelection(const PairView &view,
+                                   const RenderOptions &options)
+    : view(view), active(!options.onlyKinds.empty()) {
+  if (!active)
+    return;
+  source.assign(view.source().size(), false);
+  target.assign(view.target().size(), false);
+  std::vector<ActionLine> described = describeActions(view);
+  std::vector<ActionNodes> involved = actionNodes(view);
+  for (auto [line, nodes] : llvm::zip_equal(described, involved)) {
+    bool selected = selectsAction(options, line);
+    lines.push_back(selected);
+    if (!selected)
+      continue;
+    for (unsigned s : nodes.source)
+      source[s] = true;
+    for (unsigned t : nodes.target)
+      target[t] = true;
+    for (const std::string &input : nodes.inputs)
+      inputs.insert(input);
+  }
+}
+
+bool PictureSelection::dimsSource(unsigned s) const {
+  return active && view.getSourceStatus(s) != NodeStatus::Unchanged &&
+         !source[s];
+}
+
+bool PictureSelection::dimsTarget(unsigned t) const {
+  if (!active || view.getTargetStatus(t) == NodeStatus::Unchanged)
+    return false;
+  // An updated target node goes with its source node's update.
+  if (view.getTargetStatus(t) == NodeStatus::Updated)
+    if (std::optional<unsigned> s = view.getPair().mapping.getSource(t))
+      return dimsSource(*s);
+  return !target[t];
+}
+
+bool PictureSelection::dims(const DrawNode &node) const {
+  if (!active || node.collapsed || node.status == NodeStatus::Unchanged)
+    return false;
+  StringRef id(node.id);
+  unsigned index = 0;
+  if (id.consume_front("s") && !id.getAsInteger(10, index))
+    return dimsSource(index);
+  id = node.id;
+  if (id.consume_front("t") && !id.getAsInteger(10, index))
+    return dimsTarget(index);
+  if (node.isInput)
+    return !inputs.contains(node.id);
+  return false;
+}
+
+std::string graphdiff::dimColor(StringRef color) {
+  unsigned rgb = 0;
+  if (!color.consume_front("#") || color.size() != 6 ||
+      color.getAsInteger(16, rgb))
+    return color.str();
+  // Three quarters of the way to white.
+  auto fade = [](unsigned c) { return c + (255 - c) * 3 / 4; };
+  return llvm::formatv("#{0:x-2}{1:x-2}{2:x-2}", fade((rgb >> 16) & 255),
+                       fade((rgb >> 8) & 255), fade(rgb & 255))
+      .str();
 }
 
 namespace {
@@ -197,7 +264,8 @@ struct Row {
   unsigned kind = 0;
   int tkind = -1, action = -1;
   NodeStatus status = NodeStatus::Unchanged;
-  /// 1: new (target only), 2: a graph input.
+  /// 1: new (target only), 2: a graph input, 4: dimmed (a change no
+  /// action selected by --only names).
   unsigned flags = 0, count = 0;
   bool paired = false;
   Place loc, tloc;
@@ -263,6 +331,7 @@ jsonObject(llvm::function_ref<void(llvm::json::OStream &)> body) {
 /// shapes in `shapes`; `involved` is actionNodes(view).
 static std::vector<Row> buildRows(const PairView &view, const NodeTable &table,
                                   llvm::ArrayRef<ActionNodes> involved,
+                                  const PictureSelection &selection,
                                   StringTable &strings, StringTable &shapes) {
   const Graph &source = view.source();
   const Graph &target = view.target();
@@ -284,7 +353,8 @@ static std::vector<Row> buildRows(const PairView &view, const NodeTable &table,
     row.name = utf8(node->name);
     row.kind = strings.add(utf8(node->kind));
     row.status = node->status;
-    row.flags = (node->isNew ? 1 : 0) | (node->isInput ? 2 : 0);
+    row.flags = (node->isNew ? 1 : 0) | (node->isInput ? 2 : 0) |
+                (selection.dims(*node) ? 4 : 0);
     row.count = node->collapsed ? node->count : 0;
     row.loc = placeOf(utf8(node->location), strings);
     StringRef id(node->id);
@@ -395,7 +465,9 @@ ViewerData graphdiff::buildViewerData(const PairView &view,
     named.rows = table.add(named.drawing);
   std::vector<ActionNodes> involved = actionNodes(view);
   StringTable strings, shapes;
-  std::vector<Row> rows = buildRows(view, table, involved, strings, shapes);
+  PictureSelection selection(view, options);
+  std::vector<Row> rows =
+      buildRows(view, table, involved, selection, strings, shapes);
 
   data.first = jsonObject([&](llvm::json::OStream &json) {
     json.attribute("graph", utf8(source.getName().str()));

@@ -21,6 +21,7 @@
 #define GRAPHDIFF_LIB_RENDERERS_VIEWERDATA_H
 
 #include "GraphDiff/Renderers/ReportModel.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <string>
 #include <vector>
@@ -56,6 +57,33 @@ struct ActionNodes {
   std::vector<std::string> inputs;
 };
 std::vector<ActionNodes> actionNodes(const PairView &view);
+
+/// What `--only` leaves in colour in the pictures (HTML, DOT, Model
+/// Explorer): the nodes and graph inputs that the selected action lines name.
+/// A changed node no selected line names is drawn dimmed. Without --only
+/// nothing is dimmed and every line is shown.
+class PictureSelection {
+public:
+  PictureSelection(const PairView &view, const RenderOptions &options);
+  /// Whether --only is given.
+  bool isActive() const { return active; }
+  /// Whether action line `line` (in describeActions order) is selected.
+  bool showsLine(unsigned line) const { return !active || lines[line]; }
+  /// Whether changed source node `s` (target node `t`) is dimmed.
+  bool dimsSource(unsigned s) const;
+  bool dimsTarget(unsigned t) const;
+  /// Whether drawing node `node` is dimmed.
+  bool dims(const DrawNode &node) const;
+
+private:
+  const PairView &view;
+  bool active = false;
+  std::vector<bool> lines, source, target;
+  llvm::StringSet<> inputs;
+};
+
+/// `color` (`#rrggbb`) faded toward white, for a dimmed node.
+std::string dimColor(llvm::StringRef color);
 
 /// How an edge of the viewer's pictures exists: on both sides, as a fused
 /// region's "replaced by" edge, in the source only, in the target only.

@@ -47,7 +47,9 @@ auto formatValues() {
 /// --only's description, listing the kinds checkSelection accepts.
 StringRef onlyDescription() {
   static const std::string description =
-      "Text, markdown, stat: show only these actions (" +
+      "Show only some actions (text, markdown, stat, json list only them; "
+      "html, dot, model-explorer draw the other changes pale; mlir refuses "
+      "it: a plan is never cut): these actions (" +
       llvm::join(actionKindNames(), ", ") + ")";
   return description;
 }
@@ -77,9 +79,9 @@ struct CLOptions {
                              cl::cat(cat)};
   cl::list<std::string> functions{
       "func",
-      cl::desc("Text, markdown, stat: show only the graphs whose name matches "
-               "this glob (repeatable); the exit code then says whether they "
-               "differ"),
+      cl::desc("Show only the graphs whose name matches this glob "
+               "(repeatable), in every format (mlir: their plans, whole); the "
+               "exit code then says whether they differ"),
       cl::value_desc("glob"), cl::cat(cat)};
   cl::opt<bool> noFold{
       "no-fold",
@@ -218,11 +220,48 @@ FailureOr<GraphDiffOptConfig> GraphDiffOptConfig::createFromCLOptions() {
   config.render.functions.assign(cl.functions.begin(), cl.functions.end());
   if (llvm::Error error = checkSelection(config.render))
     return fail(llvm::toString(std::move(error)));
-  bool selecting = !cl.only.empty() || !cl.functions.empty();
-  if (selecting && !cl.stat && cl.format != ReportFormat::Text &&
-      cl.format != ReportFormat::Markdown)
-    return fail("--only and --func apply to --format=text, --format=markdown "
-                "and --stat");
+  // --check-plan writes no report and diffs nothing.
+  if (cl.checkPlan.getNumOccurrences()) {
+    SmallVector<cl::Option *> report = {&cl.format,
+                                        &cl.stat,
+                                        std::addressof(cl.only),
+                                        std::addressof(cl.functions),
+                                        &cl.noFold,
+                                        &cl.width,
+                                        &cl.verify,
+                                        &cl.ignoreLocations,
+                                        &cl.ignoreDiscardableAttrs};
+    for (cl::Option *option : report)
+      if (option->getNumOccurrences())
+        return fail("--" + option->ArgStr +
+                    " does not apply to --check-plan, which checks a plan "
+                    "file and writes no report");
+    if (colorOptionGiven())
+      return fail("--color does not apply to --check-plan, which checks a "
+                  "plan file and writes no report");
+  }
+  // An option that does not apply to the report asked for is an error,
+  // never ignored.
+  std::string report =
+      cl.stat ? std::string("--stat")
+              : "--format=" + stringifyReportFormat(cl.format).str();
+  bool text = !cl.stat && cl.format == ReportFormat::Text;
+  bool markdown = !cl.stat && cl.format == ReportFormat::Markdown;
+  if (!cl.only.empty() && !cl.stat && cl.format == ReportFormat::MLIR)
+    return fail("--only does not apply to --format=mlir" +
+                llvm::Twine(cl.format.getNumOccurrences() ? "" : " (the default)") +
+                ": a plan is never cut, it must stay applicable; --only "
+                "applies to --format=text, markdown, json, html, dot, "
+                "model-explorer and --stat");
+  if (cl.noFold.getNumOccurrences() && !text && !markdown)
+    return fail("--no-fold does not apply to " + report +
+                "; it applies to --format=text and --format=markdown");
+  if (cl.width.getNumOccurrences() && !text)
+    return fail("--width does not apply to " + report +
+                "; it applies to --format=text");
+  if (colorOptionGiven() && !text && config.inputs.size() == 2)
+    return fail("--color does not apply to " + report +
+                "; it applies to --format=text");
   if (cl.afterChange.getNumOccurrences())
     config.afterChange = cl.afterChange.getValue();
   return config;

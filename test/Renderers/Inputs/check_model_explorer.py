@@ -14,6 +14,8 @@ components/visualizer/common/sync_navigation.ts):
 - `incomingEdges`: sourceNodeId naming a node of the same graph,
   sourceNodeOutputId and targetNodeInputId strings, no duplicate edge;
 - `outputsMetadata`/`inputsMetadata`: {id, attrs};
+- `graphDiff.pairs` names every graph once, by side (null for the side a
+  graph only one input has);
 - sync navigation: `mappingEntries` of {leftNodeIds, rightNodeIds}, every id
   a node of a source (left) or target (right) graph, each id in at most one
   entry; the booleans and colours of the right types.
@@ -141,13 +143,20 @@ def main():
         if graph.get("id") in graphs:
             fail("graph id %r repeated" % graph.get("id"))
         graphs[graph.get("id")] = (graph, ) + tuple(check_graph(graph))
+    # graphDiff.pairs names every graph by side; a graph only one side has
+    # has null on the other (all its nodes then deleted, or new).
     pairs = data.get("graphDiff", {}).get("pairs", [])
-    if len(pairs) * 2 != len(graphs):
-        fail("graphDiff.pairs does not name every graph")
+    named = [p.get(side) for p in pairs for side in ("source", "target") if p.get(side) is not None]
+    if sorted(named) != sorted(graphs):
+        fail("graphDiff.pairs does not name every graph exactly once")
     left, right = {}, {}
     for pair in pairs:
-        left.update(graphs[pair["source"]][1])
-        right.update(graphs[pair["target"]][1])
+        if pair.get("source") is None and pair.get("target") is None:
+            fail("graphDiff.pairs: an entry with neither side")
+        if pair.get("source") in graphs:
+            left.update(graphs[pair["source"]][1])
+        if pair.get("target") in graphs:
+            right.update(graphs[pair["target"]][1])
     for key in ("disableMappingFallback", "showDiffHighlights"):
         if key in data and not isinstance(data[key], bool):
             fail("%s must be a boolean" % key)
@@ -172,9 +181,14 @@ def main():
     deleted = sum(1 for n in left if not any(m in right for m in left_map.get(n, [n] if fallback else [])))
     new = sum(1 for n in right if not any(m in left for m in right_map.get(n, [n] if fallback else [])))
     for pair in pairs:
-        src, tgt = graphs[pair["source"]], graphs[pair["target"]]
-        print("%s: %d nodes, %d edges; %s: %d nodes, %d edges" % (
-            pair["source"], len(src[1]), src[2], pair["target"], len(tgt[1]), tgt[2]))
+        sides = []
+        for side in ("source", "target"):
+            graph = graphs.get(pair.get(side))
+            if graph is None:
+                sides.append("no %s graph" % side)
+            else:
+                sides.append("%s: %d nodes, %d edges" % (pair[side], len(graph[1]), graph[2]))
+        print("; ".join(sides))
     if args.dump:
         for graph in data["graphs"]:
             for node in graph["nodes"]:

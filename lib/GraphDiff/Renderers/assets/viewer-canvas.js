@@ -12,6 +12,12 @@ var GraphDiffPicture = (function () {
     unchanged: '#d9d9d9', updated: '#ffe066', replaced: '#8db8ee',
     deleted: '#f08080', inserted: '#8fd694', replacing: '#4a90e2'
   };
+  // A change that --only left out: its colour three quarters of the way to
+  // white (dimColor in ViewerData.cpp).
+  var DIM_COLORS = {
+    unchanged: '#f5f5f5', updated: '#fff7d8', replaced: '#e2edfa',
+    deleted: '#fbdfdf', inserted: '#e3f4e4', replacing: '#d1e3f7'
+  };
   // Edges by kind: on both sides, "replaced by", source only, target only.
   var EDGE_COLORS = ['#777', '#4a90e2', '#e03131', '#2b8a3e'];
 
@@ -100,7 +106,7 @@ var GraphDiffPicture = (function () {
       var row = data.nodes[item.row];
       item.label = cut(item.name, 26);
       item.kind = cut(item.side === 'R' && row.tkind ? row.tkind : row.kind, 28);
-      item.color = COLORS[row.status] || '#fff';
+      item.color = (row.dim ? DIM_COLORS : COLORS)[row.status] || '#fff';
     });
     var byY = items.map(function (_, i) { return i; });
     byY.sort(function (a, b) { return items[a].y - items[b].y || items[a].x - items[b].x; });
@@ -358,7 +364,7 @@ var GraphDiffPicture = (function () {
     ctx.textAlign = 'center';
     shown.forEach(function (i) {
       var item = items[i], row = data.nodes[item.row];
-      ctx.fillStyle = row.status === 'replacing' ? '#fff' : '#222';
+      ctx.fillStyle = row.dim ? '#999' : row.status === 'replacing' ? '#fff' : '#222';
       ctx.font = 'bold 11px Helvetica, Arial, sans-serif';
       ctx.fillText(item.label, item.x + W / 2, item.y + 16);
       ctx.font = '11px Helvetica, Arial, sans-serif';

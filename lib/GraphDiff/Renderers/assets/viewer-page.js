@@ -219,7 +219,7 @@ var GraphDiffViewer = (function () {
     for (var r = 0; r < rows.length; ++r) {
       var flags = c.flags[r], tname = c.tname[r], tkind = c.tkind[r], action = c.action[r];
       rows[r] = {name: c.name[r], kind: strings[c.kind[r]], status: statuses[c.status[r]],
-                 'new': (flags & 1) !== 0, input: (flags & 2) !== 0, count: 0,
+                 'new': (flags & 1) !== 0, input: (flags & 2) !== 0, dim: (flags & 4) !== 0, count: 0,
                  loc: place(c.loc, r), tname: tname === 0 ? undefined : tname,
                  tloc: place(c.tloc, r), tkind: tkind < 0 ? undefined : strings[tkind],
                  action: action < 0 ? undefined : action};
