@@ -72,7 +72,7 @@
 // RUN: python3 %S/../Renderers/Inputs/check_viewer.py edges %t/front.html all | count 0
 
 // Model Explorer's sync-navigation data maps each kept input to the one it
-// is.
+// is, and the removed one to nothing.
 // RUN: %expect_exit 1 graph-diff-opt %t/remove-src.mlir %t/remove-tgt.mlir --format=model-explorer | FileCheck %s --check-prefix=MAP
 // MAP:      "mappingEntries": [
 // MAP-NEXT:   {
@@ -90,6 +90,12 @@
 // MAP-NEXT:    "rightNodeIds": [
 // MAP-NEXT:     "%arg1"
 // MAP-NEXT:    ]
+// MAP-NEXT:   },
+// MAP-NEXT:   {
+// MAP-NEXT:    "leftNodeIds": [
+// MAP-NEXT:     "%arg0"
+// MAP-NEXT:    ],
+// MAP-NEXT:    "rightNodeIds": []
 // MAP-NEXT:   },
 // MAP-NEXT:   {
 // MAP-NEXT:    "leftNodeIds": [
