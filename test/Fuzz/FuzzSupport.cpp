@@ -10,6 +10,7 @@
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Differ/DiffResult.h"
 #include "GraphDiff/Differ/ModuleGraphs.h"
+#include "GraphDiff/Graph/AttributeEquivalence.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "GraphDiff/Plan/Isomorphism.h"
 #include "GraphDiff/Renderers/Renderers.h"
@@ -22,6 +23,7 @@
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -203,16 +205,18 @@ static std::vector<std::string> opMultiset(ModuleOp module,
       return;
     if (unnamed && op->isProperAncestor(unnamed))
       return;
-    NamedAttrList attributes(op->getAttrDictionary());
+    NamedAttrList attributes;
     // An explicit list of empty argument or result dictionaries is no
-    // attribute (graphAttributes in Graph/AttributeEquivalence.h).
-    for (StringRef name : {"arg_attrs", "res_attrs"})
-      if (auto list = dyn_cast_or_null<ArrayAttr>(attributes.get(name));
-          list && llvm::all_of(list, [](Attribute entry) {
-            auto dict = dyn_cast_or_null<DictionaryAttr>(entry);
-            return !dict || dict.empty();
-          }))
-        attributes.erase(name);
+    // attribute of a graph (isEmptyAttrList in Graph/AttributeEquivalence.h).
+    auto function = dyn_cast<FunctionOpInterface>(op);
+    for (NamedAttribute attr : op->getAttrDictionary()) {
+      auto list = dyn_cast<ArrayAttr>(attr.getValue());
+      if (function && list && isEmptyAttrList(list) &&
+          (list == function.getArgAttrsAttr() ||
+           list == function.getResAttrsAttr()))
+        continue;
+      attributes.push_back(attr);
+    }
     if (op == unnamed)
       attributes.erase(SymbolTable::getSymbolAttrName());
     std::string text;

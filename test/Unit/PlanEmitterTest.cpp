@@ -157,6 +157,52 @@ lg.graph @g(%x: i32, %y: f32) -> (i32, f32) {
   EXPECT_DOUBLE_EQ(result.summary.similarity(), 1.0);
 }
 
+TEST_F(PlanEmitterTest, InputsAlignByTheirReaders) {
+  using Pairing = std::vector<std::optional<unsigned>>;
+  // Two graphs of three nodes reading the inputs given (`%x`...), paired by
+  // id; the inputs of each side are its signature.
+  auto graphOf = [](StringRef inputs, StringRef a, StringRef b) {
+    return ("lg.graph @g(" + inputs + ") -> i32 {\n  %a = lg.node @a \"A\"(" +
+            a + ") : (i32) -> i32\n  %b = lg.node @b \"B\"(" + b +
+            ") : (i32) -> i32\n  lg.output %a : i32\n}\n")
+        .str();
+  };
+  auto align = [&](StringRef sourceInputs, StringRef sa, StringRef sb,
+                   StringRef targetInputs, StringRef ta, StringRef tb,
+                   uint64_t maxCells = 1u << 20) {
+    auto source = graph(graphOf(sourceInputs, sa, sb));
+    auto target = graph(graphOf(targetInputs, ta, tb));
+    NodeMapping mapping(source->size(), target->size());
+    mapping.pair(0, 0, MatchStage::Id);
+    mapping.pair(1, 1, MatchStage::Id);
+    return alignInputs(*source, *target, mapping, maxCells);
+  };
+  // An unused first input removed: the others shift.
+  EXPECT_EQ(align("%u: i32, %x: i32, %y: i32", "%x", "%y", "%x: i32, %y: i32",
+                  "%x", "%y"),
+            Pairing({1u, 2u}));
+  // Over the cap: by position.
+  EXPECT_EQ(align("%u: i32, %x: i32, %y: i32", "%x", "%y", "%x: i32, %y: i32",
+                  "%x", "%y", /*maxCells=*/4),
+            Pairing({0u, 1u}));
+  // One added in front.
+  EXPECT_EQ(align("%x: i32, %y: i32", "%x", "%y", "%n: i32, %x: i32, %y: i32",
+                  "%x", "%y"),
+            Pairing({std::nullopt, 0u, 1u}));
+  // Readers swapped between two inputs of one type: by position.
+  EXPECT_EQ(
+      align("%x: i32, %y: i32", "%x", "%y", "%x: i32, %y: i32", "%y", "%x"),
+      Pairing({0u, 1u}));
+  // Inputs nothing reads pair by position, around those the readers pair.
+  EXPECT_EQ(align("%u: i32, %v: i32, %x: i32", "%x", "%x", "%w: i32, %x: i32",
+                  "%x", "%x"),
+            Pairing({0u, 2u}));
+  // Two of different types swapped: one pair, the first source input's.
+  EXPECT_EQ(
+      align("%x: i32, %y: f32", "%x", "%x", "%y: f32, %x: i32", "%x", "%x"),
+      Pairing({std::nullopt, 0u}));
+}
+
 TEST_F(PlanEmitterTest, ContentChangesNameEachKind) {
   // Node @a as each graph writes it.
   auto graphOf = [](StringRef name, StringRef kind, StringRef extra,

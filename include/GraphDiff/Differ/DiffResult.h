@@ -118,6 +118,11 @@ struct GraphDiff {
   std::vector<std::optional<unsigned>> image;
   /// Every replace, in plan order.
   std::vector<Replacement> replacements;
+  /// For each target graph input, the source input it is (the plan keeps
+  /// it), or none (the plan adds it). Inputs pair in order but not always
+  /// by position (alignInputs in PairContext.h): a removed first input
+  /// shifts the others.
+  std::vector<std::optional<unsigned>> inputSource;
   /// For each updated target node, the change kinds its `patch.update`
   /// carries ("kind", "attributes", "types", "regions", "inputs").
   llvm::DenseMap<unsigned, patch::NodeChange> changes;

@@ -4,7 +4,7 @@
 //
 // One pair of graphs as the steps after matching see it: the graphs, the
 // mapping the matchers made, both canonical orders, and which graph inputs
-// the target keeps.
+// the target keeps (alignInputs).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +15,8 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace graphdiff {
@@ -40,10 +42,33 @@ struct PairContext {
   /// The graphs' canonical topological orders (Graph::getCanonicalOrder),
   /// and each source node's rank in its order.
   std::vector<unsigned> sourceOrder, targetOrder, sourceRank;
-  /// Graph inputs the target keeps: those at a position both graphs have,
-  /// with the same type.
-  llvm::DenseSet<unsigned> keptInputs;
+  /// Which graph inputs the target keeps, by alignInputs: for each source
+  /// input the target input it stays as (none: the plan removes it), and
+  /// for each target input the source input it was (none: the plan adds it).
+  std::vector<std::optional<unsigned>> inputImage, inputSource;
+  /// Whether source input `number` stays in the target.
+  bool isKeptInput(unsigned number) const {
+    return inputImage[number].has_value();
+  }
+  /// How many source inputs stay.
+  unsigned numKeptInputs() const;
 };
+
+/// The graph inputs `target` keeps from `source`, for each target input the
+/// source input it is (none for one the plan adds): an order-preserving
+/// alignment of the two input lists, since a plan removes and adds inputs
+/// but never moves one. Only inputs of the same type pair. Among the
+/// alignments it picks the one with the smallest plan: each pair saves a
+/// `remove_input` and an `add_input`, and each slot of a paired reader (and
+/// each graph output) that reads the two inputs of a pair saves rewiring
+/// that reader. Ties go to pairing inputs at the same position, so inputs
+/// whose readers say nothing, or say contradictory things (two inputs of
+/// one type swapped), stay paired by position. Above `maxCells` cells of the
+/// alignment table, inputs pair by position when their types agree.
+std::vector<std::optional<unsigned>> alignInputs(const Graph &source,
+                                                 const Graph &target,
+                                                 const NodeMapping &mapping,
+                                                 uint64_t maxCells = 1u << 20);
 
 } // namespace graphdiff
 

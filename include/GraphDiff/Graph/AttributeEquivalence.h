@@ -40,10 +40,16 @@ bool isSameAttrDictionary(mlir::DictionaryAttr a, mlir::DictionaryAttr b);
 /// must only group candidates).
 llvm::hash_code hashAttribute(mlir::Attribute attr);
 
+/// Whether `list`, a graph's argument or result attributes (`arg_attrs`,
+/// `res_attrs`), holds no attribute: it is absent, or every entry is an empty
+/// dictionary. Such a list is no attribute of the graph: graphAttributes
+/// leaves it out, and applying a plan drops it.
+bool isEmptyAttrList(mlir::ArrayAttr list);
+
 /// The attributes of graph op `graph` that are its own, not its nodes' nor
 /// its signature's: all but its symbol name and (for a function) its
-/// function type; `arg_attrs` and `res_attrs` only when some entry is not
-/// empty. What `patch.set_graph_attributes` sets.
+/// function type; `arg_attrs` and `res_attrs` only when not isEmptyAttrList.
+/// What `patch.set_graph_attributes` sets.
 mlir::DictionaryAttr graphAttributes(mlir::Operation *graph);
 
 /// Says whether two values defined outside what isSameRegion or isSameOp

@@ -49,6 +49,12 @@ public:
   /// The target node that source node `s` became: its pair, or the node that
   /// replaced its region. None for a deleted node.
   std::optional<unsigned> getImage(unsigned s) const { return pair.image[s]; }
+  /// The source input that target input `number` is, or none for an input
+  /// the plan adds (or a graph only one side has).
+  std::optional<unsigned> getInputSource(unsigned number) const {
+    return number < pair.inputSource.size() ? pair.inputSource[number]
+                                            : std::nullopt;
+  }
   const DiffSummary &getSummary() const { return pair.summary; }
   /// Source and target nodes in a topological order that depends on names
   /// only, never on the order of nodes in the files.

@@ -60,5 +60,6 @@ GraphDiff graphdiff::diffGraphs(const Graph &source, const Graph &target,
   result.summary.located = located;
   result.sourceOrder = std::move(pair.sourceOrder);
   result.targetOrder = std::move(pair.targetOrder);
+  result.inputSource = std::move(pair.inputSource);
   return result;
 }

@@ -104,9 +104,8 @@ patch::RefAttr PlanEmitter::afterRef(Value value) const {
                                it->second.second, true);
   }
   if (auto arg = dyn_cast<BlockArgument>(value))
-    return pair.keptInputs.contains(arg.getArgNumber())
-               ? source.getValueRef(value)
-               : nullptr;
+    return pair.isKeptInput(arg.getArgNumber()) ? source.getValueRef(value)
+                                                : nullptr;
   std::optional<unsigned> producer = source.getProducer(value);
   if (!producer || !mapping.getTarget(*producer))
     return nullptr;
@@ -268,7 +267,7 @@ void PlanEmitter::buildBody(Operation *action, unsigned t,
 void PlanEmitter::emitAddedInputs() {
   // Inputs the target adds, so that nodes can read them.
   for (BlockArgument arg : target.getInputs()) {
-    if (pair.keptInputs.contains(arg.getArgNumber()))
+    if (pair.inputSource[arg.getArgNumber()])
       continue;
     patch::AddInputOp::create(builder, arg.getLoc(), imageRef(arg),
                               builder.getI64IntegerAttr(arg.getArgNumber()),
@@ -368,7 +367,7 @@ void PlanEmitter::emitDeletes() {
 void PlanEmitter::emitSignature(Location loc) {
   // Inputs the target dropped, then outputs.
   for (BlockArgument arg : source.getInputs())
-    if (!pair.keptInputs.contains(arg.getArgNumber()))
+    if (!pair.isKeptInput(arg.getArgNumber()))
       patch::RemoveInputOp::create(builder, arg.getLoc(),
                                    source.getValueRef(arg));
   OperandRange oldOutputs = source.getOutputs();
@@ -399,10 +398,12 @@ void PlanEmitter::emitSignature(Location loc) {
   DictionaryAttr now = graphAttributes(target.getOperation());
   unsigned inputs = source.getInputs().size();
   bool signatureEdited = !removed.empty() || !added.empty() ||
-                         pair.keptInputs.size() != inputs ||
+                         pair.numKeptInputs() != inputs ||
                          target.getInputs().size() != inputs;
-  bool restate = signatureEdited &&
-                 (now.contains("arg_attrs") || now.contains("res_attrs"));
+  auto function = dyn_cast<FunctionOpInterface>(target.getOperation());
+  bool restate = signatureEdited && function &&
+                 (!isEmptyAttrList(function.getArgAttrsAttr()) ||
+                  !isEmptyAttrList(function.getResAttrsAttr()));
   if (isSameAttrDictionary(was, now) && !restate)
     return;
   NamedAttrList changed;

@@ -57,16 +57,17 @@ llvm::hash_code graphdiff::hashAttribute(Attribute attr) {
   return mlir::hash_value(attr);
 }
 
+bool graphdiff::isEmptyAttrList(ArrayAttr list) {
+  return !list || llvm::all_of(list, [](Attribute entry) {
+    auto dict = dyn_cast_or_null<DictionaryAttr>(entry);
+    return !dict || dict.empty();
+  });
+}
+
 DictionaryAttr graphdiff::graphAttributes(Operation *graph) {
   auto function = dyn_cast<FunctionOpInterface>(graph);
   ArrayAttr argAttrs = function ? function.getArgAttrsAttr() : ArrayAttr();
   ArrayAttr resAttrs = function ? function.getResAttrsAttr() : ArrayAttr();
-  auto allEmpty = [](ArrayAttr list) {
-    return llvm::all_of(list, [](Attribute entry) {
-      auto dict = dyn_cast_or_null<DictionaryAttr>(entry);
-      return !dict || dict.empty();
-    });
-  };
   NamedAttrList own;
   for (NamedAttribute attr : graph->getAttrDictionary()) {
     Attribute value = attr.getValue();
@@ -76,8 +77,8 @@ DictionaryAttr graphdiff::graphAttributes(Operation *graph) {
     if (auto type = dyn_cast<TypeAttr>(value);
         function && type && type.getValue() == function.getFunctionType())
       continue;
-    if (value && ((value == argAttrs && allEmpty(argAttrs)) ||
-                  (value == resAttrs && allEmpty(resAttrs))))
+    if (value && ((value == argAttrs && isEmptyAttrList(argAttrs)) ||
+                  (value == resAttrs && isEmptyAttrList(resAttrs))))
       continue;
     own.push_back(attr);
   }

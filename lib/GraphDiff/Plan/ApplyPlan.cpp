@@ -598,12 +598,8 @@ LogicalResult PlanApplier::editInputs() {
     return plan.emitError("cannot add the inputs of the graph");
 
   // No argument attributes at all: drop the array of empty dictionaries.
-  if (ArrayAttr argAttrs = function.getAllArgAttrs())
-    if (llvm::all_of(argAttrs, [](Attribute attr) {
-          auto dict = dyn_cast_or_null<DictionaryAttr>(attr);
-          return !dict || dict.empty();
-        }))
-      function.removeArgAttrsAttr();
+  if (isEmptyAttrList(function.getAllArgAttrs()))
+    function.removeArgAttrsAttr();
   return success();
 }
 

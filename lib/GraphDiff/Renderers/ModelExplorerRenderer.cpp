@@ -359,11 +359,22 @@ LogicalResult graphdiff::renderModelExplorer(const DiffResult &report,
       for (const PairView &view : views) {
         const Graph &source = view.source(), &target = view.target();
         std::string sp = prefixOf(source), tp = prefixOf(target);
-        unsigned inputs =
-            std::min(source.getInputs().size(), target.getInputs().size());
-        for (unsigned k = 0; k < inputs; ++k)
-          entry({sp + source.getValueRef(source.getInputs()[k]).str()},
-                {tp + target.getValueRef(target.getInputs()[k]).str()});
+        // Graph inputs as the plan pairs them (not always by position); one
+        // it adds or removes has no counterpart.
+        std::vector<bool> keptInputs(source.getInputs().size());
+        for (BlockArgument arg : target.getInputs()) {
+          std::string id = tp + target.getValueRef(arg).str();
+          std::optional<unsigned> k = view.getInputSource(arg.getArgNumber());
+          if (!k) {
+            entry({}, {id});
+            continue;
+          }
+          keptInputs[*k] = true;
+          entry({sp + source.getValueRef(source.getInputs()[*k]).str()}, {id});
+        }
+        for (BlockArgument arg : source.getInputs())
+          if (!keptInputs[arg.getArgNumber()])
+            entry({sp + source.getValueRef(arg).str()}, {});
         // Regions, keyed by their replacing node, in source order.
         std::map<unsigned, std::vector<std::string>> regions;
         for (unsigned s : view.getSourceOrder()) {

@@ -342,10 +342,9 @@ Drawing graphdiff::buildDrawing(const PairView &view,
     auto it = addedInputDraw.find(arg.getArgNumber());
     if (it != addedInputDraw.end())
       return it->second;
-    // Not added: the source's input at the same position, kept.
-    if (arg.getArgNumber() < inputDraw.size())
-      return inputDraw[arg.getArgNumber()];
-    return -1;
+    // Not added: the source's input it is (not always at its position).
+    std::optional<unsigned> kept = view.getInputSource(arg.getArgNumber());
+    return kept ? inputDraw[*kept] : -1;
   };
 
   std::set<std::pair<int, int>> seen;
