@@ -32,10 +32,36 @@
 #include "GraphDiff/Differ/Consensus.h"
 #include "GraphDiff/Differ/StructuralStages.h"
 #include "GraphDiff/Graph/Graph.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Operation.h"
 
 using namespace mlir;
 using namespace graphdiff;
+
+/// What `op` is among linalg's structured ops; for one of them, whether its
+/// iteration space has a loop that is not parallel (a reduction), and the
+/// hash of that space (iterator types) and of its result types: the generic
+/// it is or generalizes to, payload and indexing maps aside.
+static StructuralState::Structured structuredKind(Operation *op,
+                                                  size_t &iteration) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  iteration = 0;
+  if (!linalgOp)
+    return StructuralState::Structured::None;
+  bool reduces = false;
+  llvm::hash_code hash = llvm::hash_value(op->getNumResults());
+  for (utils::IteratorType type : linalgOp.getIteratorTypesArray()) {
+    hash = llvm::hash_combine(hash, static_cast<unsigned>(type));
+    reduces |= type != utils::IteratorType::parallel;
+  }
+  for (Type type : op->getResultTypes())
+    hash = llvm::hash_combine(hash, type);
+  iteration = static_cast<size_t>(hash);
+  using S = StructuralState::Structured;
+  if (isa<linalg::GenericOp>(op))
+    return reduces ? S::ReducingGeneric : S::Generic;
+  return reduces ? S::ReducingNamed : S::Named;
+}
 
 StructuralState::StructuralState(const Graph &source, const Graph &target,
                                  NodeMapping &mapping,
@@ -53,6 +79,35 @@ StructuralState::StructuralState(const Graph &source, const Graph &target,
   for (unsigned t = 0; t < target.size(); ++t)
     if (target.getNode(t)->hasTrait<OpTrait::ConstantLike>())
       targetConstants.insert(targetHashes.content[t]);
+  auto classify = [](const Graph &graph, std::vector<Structured> &kinds,
+                     std::vector<size_t> &iterations,
+                     llvm::DenseMap<size_t, NamedOps> &named) {
+    kinds.reserve(graph.size());
+    iterations.reserve(graph.size());
+    for (unsigned n = 0; n < graph.size(); ++n) {
+      size_t iteration;
+      Structured kind = structuredKind(graph.getNode(n), iteration);
+      kinds.push_back(kind);
+      iterations.push_back(iteration);
+      if (kind == Structured::Named || kind == Structured::ReducingNamed)
+        named[iteration].nodes.push_back(n);
+    }
+  };
+  classify(source, sourceStructured, sourceIteration, sourceNamed);
+  classify(target, targetStructured, targetIteration, targetNamed);
+}
+
+bool StructuralState::hasFreeNamed(bool isSource, size_t key) const {
+  auto &index = isSource ? sourceNamed : targetNamed;
+  auto it = index.find(key);
+  if (it == index.end())
+    return false;
+  NamedOps &ops = it->second;
+  while (ops.next < ops.nodes.size() &&
+         (isSource ? mapping.isSourceTaken(ops.nodes[ops.next])
+                   : mapping.isTargetTaken(ops.nodes[ops.next])))
+    ++ops.next;
+  return ops.next < ops.nodes.size();
 }
 
 SmallVector<NodePair> StructuralState::allPairs() const {
@@ -65,8 +120,37 @@ SmallVector<NodePair> StructuralState::allPairs() const {
 
 bool StructuralState::sameKind(unsigned s, unsigned t) const {
   Operation *a = source.getNode(s), *b = target.getNode(t);
-  return a->getName() == b->getName() &&
-         a->getNumResults() == b->getNumResults();
+  if (a->getNumResults() != b->getNumResults())
+    return false;
+  Structured x = sourceStructured[s], y = targetStructured[t];
+  auto isNamed = [](Structured kind) {
+    return kind == Structured::Named || kind == Structured::ReducingNamed;
+  };
+  auto isGeneric = [](Structured kind) {
+    return kind == Structured::Generic || kind == Structured::ReducingGeneric;
+  };
+  // Whether both reduce or neither: elementwise fusion keeps the consumer's
+  // iteration space, and only fuses producers that reduce nothing.
+  auto sameReduction = [&] {
+    return (x == Structured::Generic || x == Structured::Named) ==
+           (y == Structured::Generic || y == Structured::Named);
+  };
+  if (a->getName() != b->getName())
+    // A named op and the generic it generalizes to (or the other way round:
+    // specialized), payload and indexing maps aside: fusion changes those,
+    // and folding reshapes into it can split its loops.
+    return ((isNamed(x) && isGeneric(y)) || (isGeneric(x) && isNamed(y))) &&
+           sameReduction() && a->getResultTypes() == b->getResultTypes();
+  if (!isGeneric(x) || !isGeneric(y) ||
+      sourceIteration[s] == targetIteration[t])
+    return true;
+  // Two generics over different iteration spaces. An elementwise generic
+  // did not become a reduction. And if the other side holds a free named op
+  // over the space of one of them, that op may be what was generalized into
+  // it (the generic of a generalized convolution is not the ReLU generic
+  // that read the convolution and was fused away).
+  return sameReduction() && !hasFreeNamed(true, targetIteration[t]) &&
+         !hasFreeNamed(false, sourceIteration[s]);
 }
 
 /// Whether `op` reads only constants (and reads something): it may fold.
