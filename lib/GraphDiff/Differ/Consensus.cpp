@@ -9,6 +9,7 @@
 #include "GraphDiff/Differ/StructuralStages.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "mlir/IR/Operation.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
@@ -108,6 +109,10 @@ private:
   /// from the slots of `s`: looks through the free producers of `s` (the
   /// chain a fusion may have folded into `t`) for the one value that fits.
   void voteThroughFusion(unsigned s, unsigned t, Votes &votes);
+  /// For destination-style nodes whose slots differ (a fused op reads its
+  /// producers' inputs too, but writes what the op it took the place of
+  /// wrote): votes for the producers of their inits, init by init.
+  void voteInits(unsigned s, unsigned t, Votes &votes);
   /// Votes for the one free user at the same (result, slot) on each side.
   void voteUsers(unsigned s, unsigned t, Votes &votes);
   /// Pairs the touched target nodes whose votes agree both ways (and that
@@ -333,6 +338,27 @@ void Propagation::voteThroughFusion(unsigned s, unsigned t, Votes &votes) {
   }
 }
 
+void Propagation::voteInits(unsigned s, unsigned t, Votes &votes) {
+  auto a = dyn_cast<DestinationStyleOpInterface>(source.getNode(s));
+  auto b = dyn_cast<DestinationStyleOpInterface>(target.getNode(t));
+  if (!a || !b || a.getNumDpsInits() != b.getNumDpsInits())
+    return;
+  // The inits' slots (operands come first among the slots).
+  auto inits = [](DestinationStyleOpInterface op, ArrayRef<Value> slots,
+                  ArrayRef<int> producers, SmallVectorImpl<Value> &values,
+                  SmallVectorImpl<int> &valueProducers) {
+    for (OpOperand &init : op.getDpsInitsMutable()) {
+      values.push_back(slots[init.getOperandNumber()]);
+      valueProducers.push_back(producers[init.getOperandNumber()]);
+    }
+  };
+  SmallVector<Value, 2> x, y;
+  SmallVector<int, 2> px, py;
+  inits(a, source.getSlots(s), source.getSlotProducers(s), x, px);
+  inits(b, target.getSlots(t), target.getSlotProducers(t), y, py);
+  voteOperands(x, px, y, py, votes);
+}
+
 void Propagation::voteUsers(unsigned s, unsigned t, Votes &votes) {
   ArrayRef<Graph::Use> sourceUses = source.getUses(s);
   ArrayRef<Graph::Use> targetUses = target.getUses(t);
@@ -511,6 +537,8 @@ bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags) {
                      target.getSlotProducers(t), operandVotes,
                      state.sourceCommutative[s], renamed);
         voteThroughFusion(s, t, operandVotes);
+        if (sourceSlots.size() != targetSlots.size())
+          voteInits(s, t, operandVotes);
       }
       operandFrontier.clear();
       pairs = resolve(operandVotes, nullptr);
