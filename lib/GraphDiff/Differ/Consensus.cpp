@@ -271,23 +271,31 @@ void Propagation::voteThroughFusion(unsigned s, unsigned t, Votes &votes) {
       sourceSlots.size() == targetSlots.size())
     return;
   // Target slots fed by a free producer that no slot of `s` could explain.
+  // The free producers of `s` that explain one stand for a value the target
+  // still reads: they were not fused into `t`.
   SmallVector<std::pair<Value, unsigned>, 4> open;
+  llvm::SmallDenseSet<unsigned, 4> explainers;
   for (Value b : targetSlots) {
     std::optional<unsigned> pb = target.getProducer(b);
     if (!pb || mapping.isTargetTaken(*pb) ||
         llvm::any_of(open, [&](auto &entry) { return entry.first == b; }))
       continue;
-    bool explained = llvm::any_of(sourceSlots, [&](Value a) {
+    bool explained = false;
+    for (Value a : sourceSlots) {
       std::optional<unsigned> pa = source.getProducer(a);
-      return pa && !mapping.isSourceTaken(*pa) && a.getType() == b.getType() &&
-             compatible(*pa, *pb);
-    });
+      if (pa && !mapping.isSourceTaken(*pa) && a.getType() == b.getType() &&
+          compatible(*pa, *pb)) {
+        explained = true;
+        explainers.insert(*pa);
+      }
+    }
     if (!explained)
       open.push_back({b, *pb});
   }
   if (open.empty())
     return;
-  // The chain above `s`: free producers, breadth first, bounded.
+  // The chain above `s`: free producers, breadth first, bounded; not
+  // through the producers that explain a target slot.
   constexpr unsigned maxChain = 16, maxDepth = 4;
   SmallVector<std::pair<unsigned, unsigned>, 16> chain; // (node, depth)
   llvm::SmallDenseSet<unsigned, 16> inChain;
@@ -295,7 +303,7 @@ void Propagation::voteThroughFusion(unsigned s, unsigned t, Votes &votes) {
     for (Value a : source.getSlots(node))
       if (std::optional<unsigned> p = source.getProducer(a);
           p && !mapping.isSourceTaken(*p) && chain.size() < maxChain &&
-          inChain.insert(*p).second)
+          !explainers.contains(*p) && inChain.insert(*p).second)
         chain.push_back({*p, depth});
   };
   enqueue(s, 1);
