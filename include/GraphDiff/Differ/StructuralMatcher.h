@@ -99,16 +99,14 @@ struct StructuralState {
   llvm::DenseSet<size_t> sourceConstants, targetConstants;
   /// Per node, what it is among linalg's structured ops (the LinalgOp
   /// interface): not one, `linalg.generic`, or a named op (which generalizes
-  /// to a generic over the same iteration space); each of them elementwise
-  /// (every loop parallel) or reducing.
-  enum class Structured : uint8_t {
-    None,
-    Generic,
-    ReducingGeneric,
-    Named,
-    ReducingNamed
-  };
+  /// to a generic over the same iteration space).
+  enum class Structured : uint8_t { None, Generic, Named };
   std::vector<Structured> sourceStructured, targetStructured;
+  /// Per structured node, what its loops that are not parallel do: there are
+  /// none (elementwise), they each run once (a pooling over a 1x1 window:
+  /// folding unit dimensions makes it elementwise), or they reduce data.
+  enum class Reduction : uint8_t { None, OverUnitLoops, Data };
+  std::vector<Reduction> sourceReduction, targetReduction;
   /// Per structured node: a hash of its iterator types and result types (the
   /// generic it is or generalizes to, payload and maps aside); 0 otherwise.
   std::vector<size_t> sourceIteration, targetIteration;
