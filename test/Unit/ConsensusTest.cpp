@@ -124,4 +124,37 @@ func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
   EXPECT_FALSE(mapping->getTarget(1));
 }
 
+TEST_F(ConsensusTest, FusedOpsVoteForTheirInits) {
+  // The target's %g reads %y too (a producer fused into it), which shifts
+  // its init slot; its init still stands for the source's.
+  ASSERT_TRUE(parsePair(R"mlir(
+#id = affine_map<(d0) -> (d0)>
+func.func @f(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
+  %e = tensor.empty() : tensor<4xf32>
+  %g = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<4xf32>
+  return %g : tensor<4xf32>
+}
+)mlir",
+                        R"mlir(
+#id = affine_map<(d0) -> (d0)>
+func.func @f(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
+  %e = tensor.empty() : tensor<4xf32>
+  %g = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]} ins(%x, %y : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%in: f32, %in2: f32, %out: f32):
+    %a = arith.addf %in, %in2 : f32
+    %n = arith.negf %a : f32
+    linalg.yield %n : f32
+  } -> tensor<4xf32>
+  return %g : tensor<4xf32>
+}
+)mlir"));
+  state->pair(1, 1);
+  EXPECT_TRUE(propagate(*state, {{1, 1}}, AlongOperands, sameKind));
+  EXPECT_EQ(mapping->getTarget(0), 0u);
+}
+
 } // namespace

@@ -165,4 +165,108 @@ func.func @f(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   EXPECT_TRUE(state->sameTypes(1, 0));
 }
 
+TEST_F(StructuralMatcherTest, NamedLinalgOpsAreOfTheKindOfTheirGenerics) {
+  // Source: named ops and a ReLU generic; target: what generalizing gives.
+  ASSERT_TRUE(parsePair(R"mlir(
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @f(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>, %v: tensor<8xf32>) -> (tensor<2x4xf32>, tensor<8xf32>) {
+  %zero = arith.constant 0.000000e+00 : f32
+  %e = tensor.empty() : tensor<2x4xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<2x4xf32>) -> tensor<2x4xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<2x3xf32>, tensor<3x4xf32>) outs(%f : tensor<2x4xf32>) -> tensor<2x4xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%m : tensor<2x4xf32>) outs(%e : tensor<2x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %x = arith.maximumf %in, %zero : f32
+    linalg.yield %x : f32
+  } -> tensor<2x4xf32>
+  %n = math.exp %v : tensor<8xf32>
+  return %r, %n : tensor<2x4xf32>, tensor<8xf32>
+}
+)mlir",
+                        R"mlir(
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#a = affine_map<(d0, d1, d2) -> (d0, d2)>
+#b = affine_map<(d0, d1, d2) -> (d2, d1)>
+#c = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @f(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>, %v: tensor<8xf32>) -> (tensor<2x4xf32>, tensor<8xf32>) {
+  %zero = arith.constant 0.000000e+00 : f32
+  %e = tensor.empty() : tensor<2x4xf32>
+  %f = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]} outs(%e : tensor<2x4xf32>) {
+  ^bb0(%out: f32):
+    linalg.yield %zero : f32
+  } -> tensor<2x4xf32>
+  %m = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<2x3xf32>, tensor<3x4xf32>) outs(%f : tensor<2x4xf32>) {
+  ^bb0(%in: f32, %in2: f32, %out: f32):
+    %x = arith.mulf %in, %in2 : f32
+    %y = arith.addf %out, %x : f32
+    linalg.yield %y : f32
+  } -> tensor<2x4xf32>
+  %n = math.exp %v : tensor<8xf32>
+  return %m, %n : tensor<2x4xf32>, tensor<8xf32>
+}
+)mlir"));
+  // Nodes: source %zero %e %f %m %r %n; target %zero %e %f %m %n.
+  EXPECT_TRUE(state->sameKind(2, 2));  // fill -> its generic
+  EXPECT_TRUE(state->sameKind(3, 3));  // matmul -> its generic
+  EXPECT_FALSE(state->sameKind(2, 3)); // elementwise vs reduction
+  EXPECT_FALSE(state->sameKind(3, 2));
+  EXPECT_FALSE(state->sameKind(5, 3)); // not a structured op
+  // A ReLU generic does not reduce: it is not the generalized matmul.
+  EXPECT_FALSE(state->sameKind(4, 3));
+  // It is of the generalized fill's kind (then the votes decide).
+  EXPECT_TRUE(state->sameKind(4, 2));
+}
+
+TEST_F(StructuralMatcherTest, GenericsOfAFreeNamedOpsSpaceAreNotOthers) {
+  // The target's 2-D generic could be the source's named transpose
+  // generalized: while the transpose is free, the source's 1-D generic is
+  // not of its kind. A reduction over unit loops is no reduction.
+  ASSERT_TRUE(parsePair(R"mlir(
+#v = affine_map<(d0) -> (d0)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#red = affine_map<(d0, d1) -> (d0)>
+func.func @f(%x: tensor<8xf32>, %w: tensor<4x3xf32>, %u: tensor<8x1xf32>) -> (tensor<8xf32>, tensor<3x4xf32>, tensor<8xf32>) {
+  %e = tensor.empty() : tensor<8xf32>
+  %g = linalg.generic {indexing_maps = [#v, #v], iterator_types = ["parallel"]} ins(%x : tensor<8xf32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<8xf32>
+  %te = tensor.empty() : tensor<3x4xf32>
+  %t = linalg.transpose ins(%w : tensor<4x3xf32>) outs(%te : tensor<3x4xf32>) permutation = [1, 0]
+  %s = linalg.generic {indexing_maps = [#id, #red], iterator_types = ["parallel", "reduction"]} ins(%u : tensor<8x1xf32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %a = arith.addf %in, %out : f32
+    linalg.yield %a : f32
+  } -> tensor<8xf32>
+  return %g, %t, %s : tensor<8xf32>, tensor<3x4xf32>, tensor<8xf32>
+}
+)mlir",
+                        R"mlir(
+#v = affine_map<(d0) -> (d0)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#tr = affine_map<(d0, d1) -> (d1, d0)>
+func.func @f(%x: tensor<8xf32>, %w: tensor<4x3xf32>, %u: tensor<8x1xf32>) -> (tensor<8xf32>, tensor<3x4xf32>, tensor<8xf32>) {
+  %e = tensor.empty() : tensor<8xf32>
+  %te = tensor.empty() : tensor<3x4xf32>
+  %t = linalg.generic {indexing_maps = [#tr, #id], iterator_types = ["parallel", "parallel"]} ins(%w : tensor<4x3xf32>) outs(%te : tensor<3x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<3x4xf32>
+  %s = linalg.generic {indexing_maps = [#v, #v], iterator_types = ["parallel"]} ins(%e : tensor<8xf32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<8xf32>
+  return %s, %t, %s : tensor<8xf32>, tensor<3x4xf32>, tensor<8xf32>
+}
+)mlir"));
+  // Nodes: source %e %g %te %t %s; target %e %te %t %s.
+  EXPECT_TRUE(state->sameKind(3, 2)); // transpose -> its generic
+  EXPECT_FALSE(state->sameKind(1, 2));
+  state->pair(3, 1); // the transpose taken (by anything)
+  EXPECT_TRUE(state->sameKind(1, 2));
+  // The sum over a loop of one iteration and an elementwise generic.
+  EXPECT_TRUE(state->sameKind(4, 3));
+}
+
 } // namespace

@@ -18,6 +18,7 @@
 
 #include "GraphDiff/Differ/NodeMapping.h"
 #include "GraphDiff/Graph/StructuralHash.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -70,7 +71,12 @@ struct StructuralState {
   bool sameBackward(unsigned s, unsigned t) const {
     return sourceHashes.backward[s] == targetHashes.backward[t];
   }
-  /// The same op name and number of results.
+  /// The same op name and number of results; or a named linalg op and a
+  /// `linalg.generic` over the same iteration space (iterator types) with the
+  /// same result types: what generalizing the named op gives. Two generics
+  /// over different iteration spaces are not the same kind while the other
+  /// side holds a free named op over the space of one of them (that op may
+  /// be what was generalized into it).
   bool sameKind(unsigned s, unsigned t) const;
   /// The same dialect and result types (a named op generalized), both
   /// constants or neither.
@@ -91,8 +97,33 @@ struct StructuralState {
   std::vector<bool> sourceCommutative;
   /// The content hashes of each side's constants.
   llvm::DenseSet<size_t> sourceConstants, targetConstants;
+  /// Per node, what it is among linalg's structured ops (the LinalgOp
+  /// interface): not one, `linalg.generic`, or a named op (which generalizes
+  /// to a generic over the same iteration space).
+  enum class Structured : uint8_t { None, Generic, Named };
+  std::vector<Structured> sourceStructured, targetStructured;
+  /// Per structured node, what its loops that are not parallel do: there are
+  /// none (elementwise), they each run once (a pooling over a 1x1 window:
+  /// folding unit dimensions makes it elementwise), or they reduce data.
+  enum class Reduction : uint8_t { None, OverUnitLoops, Data };
+  std::vector<Reduction> sourceReduction, targetReduction;
+  /// Per structured node: a hash of its iterator types and result types (the
+  /// generic it is or generalizes to, payload and maps aside); 0 otherwise.
+  std::vector<size_t> sourceIteration, targetIteration;
+  /// Whether a free named op of `isSource`'s side has iteration hash `key`.
+  bool hasFreeNamed(bool isSource, size_t key) const;
   NodeMapping &mapping;
   const StructureOptions &options;
+
+private:
+  /// Iteration hash -> that side's named ops holding it, in node order, and
+  /// how many of them are known taken (pairs are never undone here, so the
+  /// lookups cost linear time in all).
+  struct NamedOps {
+    llvm::SmallVector<unsigned, 2> nodes;
+    unsigned next = 0; // nodes before it are taken
+  };
+  mutable llvm::DenseMap<size_t, NamedOps> sourceNamed, targetNamed;
 };
 
 /// Pairs the free nodes of `source` and `target` by structure, in stages:

@@ -9,6 +9,7 @@
 #include "GraphDiff/Differ/StructuralStages.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "mlir/IR/Operation.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
@@ -108,6 +109,10 @@ private:
   /// from the slots of `s`: looks through the free producers of `s` (the
   /// chain a fusion may have folded into `t`) for the one value that fits.
   void voteThroughFusion(unsigned s, unsigned t, Votes &votes);
+  /// For destination-style nodes whose slots differ (a fused op reads its
+  /// producers' inputs too, but writes what the op it took the place of
+  /// wrote): votes for the producers of their inits, init by init.
+  void voteInits(unsigned s, unsigned t, Votes &votes);
   /// Votes for the one free user at the same (result, slot) on each side.
   void voteUsers(unsigned s, unsigned t, Votes &votes);
   /// Pairs the touched target nodes whose votes agree both ways (and that
@@ -266,23 +271,31 @@ void Propagation::voteThroughFusion(unsigned s, unsigned t, Votes &votes) {
       sourceSlots.size() == targetSlots.size())
     return;
   // Target slots fed by a free producer that no slot of `s` could explain.
+  // The free producers of `s` that explain one stand for a value the target
+  // still reads: they were not fused into `t`.
   SmallVector<std::pair<Value, unsigned>, 4> open;
+  llvm::SmallDenseSet<unsigned, 4> explainers;
   for (Value b : targetSlots) {
     std::optional<unsigned> pb = target.getProducer(b);
     if (!pb || mapping.isTargetTaken(*pb) ||
         llvm::any_of(open, [&](auto &entry) { return entry.first == b; }))
       continue;
-    bool explained = llvm::any_of(sourceSlots, [&](Value a) {
+    bool explained = false;
+    for (Value a : sourceSlots) {
       std::optional<unsigned> pa = source.getProducer(a);
-      return pa && !mapping.isSourceTaken(*pa) && a.getType() == b.getType() &&
-             compatible(*pa, *pb);
-    });
+      if (pa && !mapping.isSourceTaken(*pa) && a.getType() == b.getType() &&
+          compatible(*pa, *pb)) {
+        explained = true;
+        explainers.insert(*pa);
+      }
+    }
     if (!explained)
       open.push_back({b, *pb});
   }
   if (open.empty())
     return;
-  // The chain above `s`: free producers, breadth first, bounded.
+  // The chain above `s`: free producers, breadth first, bounded; not
+  // through the producers that explain a target slot.
   constexpr unsigned maxChain = 16, maxDepth = 4;
   SmallVector<std::pair<unsigned, unsigned>, 16> chain; // (node, depth)
   llvm::SmallDenseSet<unsigned, 16> inChain;
@@ -290,7 +303,7 @@ void Propagation::voteThroughFusion(unsigned s, unsigned t, Votes &votes) {
     for (Value a : source.getSlots(node))
       if (std::optional<unsigned> p = source.getProducer(a);
           p && !mapping.isSourceTaken(*p) && chain.size() < maxChain &&
-          inChain.insert(*p).second)
+          !explainers.contains(*p) && inChain.insert(*p).second)
         chain.push_back({*p, depth});
   };
   enqueue(s, 1);
@@ -331,6 +344,27 @@ void Propagation::voteThroughFusion(unsigned s, unsigned t, Votes &votes) {
     votes.add(*only, pb);
     touched.push_back(pb);
   }
+}
+
+void Propagation::voteInits(unsigned s, unsigned t, Votes &votes) {
+  auto a = dyn_cast<DestinationStyleOpInterface>(source.getNode(s));
+  auto b = dyn_cast<DestinationStyleOpInterface>(target.getNode(t));
+  if (!a || !b || a.getNumDpsInits() != b.getNumDpsInits())
+    return;
+  // The inits' slots (operands come first among the slots).
+  auto inits = [](DestinationStyleOpInterface op, ArrayRef<Value> slots,
+                  ArrayRef<int> producers, SmallVectorImpl<Value> &values,
+                  SmallVectorImpl<int> &valueProducers) {
+    for (OpOperand &init : op.getDpsInitsMutable()) {
+      values.push_back(slots[init.getOperandNumber()]);
+      valueProducers.push_back(producers[init.getOperandNumber()]);
+    }
+  };
+  SmallVector<Value, 2> x, y;
+  SmallVector<int, 2> px, py;
+  inits(a, source.getSlots(s), source.getSlotProducers(s), x, px);
+  inits(b, target.getSlots(t), target.getSlotProducers(t), y, py);
+  voteOperands(x, px, y, py, votes);
 }
 
 void Propagation::voteUsers(unsigned s, unsigned t, Votes &votes) {
@@ -511,6 +545,8 @@ bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags) {
                      target.getSlotProducers(t), operandVotes,
                      state.sourceCommutative[s], renamed);
         voteThroughFusion(s, t, operandVotes);
+        if (sourceSlots.size() != targetSlots.size())
+          voteInits(s, t, operandVotes);
       }
       operandFrontier.clear();
       pairs = resolve(operandVotes, nullptr);

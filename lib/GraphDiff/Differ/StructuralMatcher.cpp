@@ -32,10 +32,48 @@
 #include "GraphDiff/Differ/Consensus.h"
 #include "GraphDiff/Differ/StructuralStages.h"
 #include "GraphDiff/Graph/Graph.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Operation.h"
 
 using namespace mlir;
 using namespace graphdiff;
+
+/// What `op` is among linalg's structured ops; for one of them, what its
+/// loops that are not parallel do, and the hash of its iteration space
+/// (iterator types) and result types: the generic it is or generalizes to,
+/// payload and indexing maps aside.
+static StructuralState::Structured
+structuredKind(Operation *op, StructuralState::Reduction &reduction,
+               size_t &iteration) {
+  using Reduction = StructuralState::Reduction;
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  reduction = Reduction::None;
+  iteration = 0;
+  if (!linalgOp)
+    return StructuralState::Structured::None;
+  SmallVector<utils::IteratorType> iterators =
+      linalgOp.getIteratorTypesArray();
+  llvm::hash_code hash = llvm::hash_value(op->getNumResults());
+  for (utils::IteratorType type : iterators)
+    hash = llvm::hash_combine(hash, static_cast<unsigned>(type));
+  for (Type type : op->getResultTypes())
+    hash = llvm::hash_combine(hash, type);
+  iteration = static_cast<size_t>(hash);
+  if (llvm::any_of(iterators, [](utils::IteratorType type) {
+        return type != utils::IteratorType::parallel;
+      })) {
+    reduction = Reduction::OverUnitLoops;
+    SmallVector<int64_t> ranges;
+    if (linalgOp.getShapesToLoopsMap())
+      ranges = linalgOp.getStaticLoopRanges();
+    for (auto [i, type] : llvm::enumerate(iterators))
+      if (type != utils::IteratorType::parallel &&
+          (i >= ranges.size() || ranges[i] != 1))
+        reduction = Reduction::Data;
+  }
+  return isa<linalg::GenericOp>(op) ? StructuralState::Structured::Generic
+                                    : StructuralState::Structured::Named;
+}
 
 StructuralState::StructuralState(const Graph &source, const Graph &target,
                                  NodeMapping &mapping,
@@ -53,6 +91,41 @@ StructuralState::StructuralState(const Graph &source, const Graph &target,
   for (unsigned t = 0; t < target.size(); ++t)
     if (target.getNode(t)->hasTrait<OpTrait::ConstantLike>())
       targetConstants.insert(targetHashes.content[t]);
+  auto classify = [](const Graph &graph, std::vector<Structured> &kinds,
+                     std::vector<Reduction> &reductions,
+                     std::vector<size_t> &iterations,
+                     llvm::DenseMap<size_t, NamedOps> &named) {
+    kinds.reserve(graph.size());
+    reductions.reserve(graph.size());
+    iterations.reserve(graph.size());
+    for (unsigned n = 0; n < graph.size(); ++n) {
+      Reduction reduction;
+      size_t iteration;
+      Structured kind = structuredKind(graph.getNode(n), reduction, iteration);
+      kinds.push_back(kind);
+      reductions.push_back(reduction);
+      iterations.push_back(iteration);
+      if (kind == Structured::Named)
+        named[iteration].nodes.push_back(n);
+    }
+  };
+  classify(source, sourceStructured, sourceReduction, sourceIteration,
+           sourceNamed);
+  classify(target, targetStructured, targetReduction, targetIteration,
+           targetNamed);
+}
+
+bool StructuralState::hasFreeNamed(bool isSource, size_t key) const {
+  auto &index = isSource ? sourceNamed : targetNamed;
+  auto it = index.find(key);
+  if (it == index.end())
+    return false;
+  NamedOps &ops = it->second;
+  while (ops.next < ops.nodes.size() &&
+         (isSource ? mapping.isSourceTaken(ops.nodes[ops.next])
+                   : mapping.isTargetTaken(ops.nodes[ops.next])))
+    ++ops.next;
+  return ops.next < ops.nodes.size();
 }
 
 SmallVector<NodePair> StructuralState::allPairs() const {
@@ -65,8 +138,32 @@ SmallVector<NodePair> StructuralState::allPairs() const {
 
 bool StructuralState::sameKind(unsigned s, unsigned t) const {
   Operation *a = source.getNode(s), *b = target.getNode(t);
-  return a->getName() == b->getName() &&
-         a->getNumResults() == b->getNumResults();
+  if (a->getNumResults() != b->getNumResults())
+    return false;
+  Structured x = sourceStructured[s], y = targetStructured[t];
+  Reduction p = sourceReduction[s], q = targetReduction[t];
+  if (a->getName() != b->getName())
+    // A named op and the generic it generalizes to (or the other way round:
+    // specialized): both reduce or neither, and the same result types.
+    // Payload, indexing maps and loops aside: fusion changes the first two,
+    // and folding a reshape into the op can split its loops.
+    return ((x == Structured::Named && y == Structured::Generic) ||
+            (x == Structured::Generic && y == Structured::Named)) &&
+           (p == Reduction::None) == (q == Reduction::None) &&
+           a->getResultTypes() == b->getResultTypes();
+  if (x != Structured::Generic || y != Structured::Generic ||
+      sourceIteration[s] == targetIteration[t])
+    return true;
+  // Two generics over different iteration spaces. An elementwise generic did
+  // not become a reduction of data, nor the other way round (elementwise
+  // fusion keeps the consumer's loops and fuses only elementwise producers).
+  // And if the other side holds a free named op over the space of one of
+  // them, that op may be what was generalized into it (the generic of a
+  // generalized convolution is not the ReLU generic that read the
+  // convolution and was fused away).
+  return (p == Reduction::Data) == (q == Reduction::Data) &&
+         !hasFreeNamed(true, targetIteration[t]) &&
+         !hasFreeNamed(false, sourceIteration[s]);
 }
 
 /// Whether `op` reads only constants (and reads something): it may fold.
