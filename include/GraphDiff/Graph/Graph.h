@@ -112,6 +112,9 @@ public:
   llvm::ArrayRef<mlir::Value> getSlots(unsigned index) const {
     return row(slotValues, slotOffsets, index);
   }
+  /// Whether node `index` has capture slots: slots after its operands, for
+  /// values its nested regions read from outside it.
+  bool hasCaptures(unsigned index) const { return capturing[index]; }
   /// No node produces the value of a slot: a graph input, or a value from
   /// outside the graph.
   static constexpr int kNoProducer = -1;
@@ -229,6 +232,8 @@ private:
   std::vector<unsigned> inputUseOffsets;
   std::vector<Use> inputUseValues;
   std::vector<bool> outputNodes;
+  /// hasCaptures() by node.
+  std::vector<bool> capturing;
   /// getNodeName() by node; the names the graph made up itself (printer
   /// names, `%<op>.<k>`) live in `nameStorage`, the others in the input's
   /// buffer or in MLIR attribute storage.

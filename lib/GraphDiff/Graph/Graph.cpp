@@ -73,32 +73,42 @@ FailureOr<std::unique_ptr<Graph>> Graph::build(Operation *op,
   graph->body = &block;
   graph->logical = isa<lg::GraphOp>(op);
 
-  size_t count = block.getOperations().size() - 1;
-  graph->nodes.reserve(count);
-  graph->indexOf.reserve(count);
-  size_t operands = 0;
-  for (Operation &node : block.without_terminator()) {
-    graph->indexOf.try_emplace(&node, graph->nodes.size());
-    graph->nodes.push_back(&node);
-    operands += node.getNumOperands();
-  }
-  unsigned n = graph->nodes.size();
   unsigned numInputs = block.getNumArguments();
-  graph->outputNodes.assign(n, false);
 
+  // One walk over the block (its ops are far apart in memory: each pass
+  // over them costs a cache miss per op) indexes each node, lays out its
+  // slots and their producers, counts the uses of each node and input for
+  // the rows below, and names the node.
+  //
   // Slots: operands, then values captured by nested regions, node after
-  // node into one array; their producers alongside. Count the uses of each
-  // node and input on the way, to lay out their rows below.
+  // node into one array; their producers alongside.
   std::vector<unsigned> &slotOffsets = graph->slotOffsets;
   std::vector<Value> &slots = graph->slotValues;
   std::vector<int> &producers = graph->slotProducerValues;
-  slotOffsets.reserve(n + 1);
-  slots.reserve(operands);
-  producers.reserve(operands);
-  graph->inputOffsets.reserve(n + 1);
-  std::vector<unsigned> useCount(n + 1, 0), inputUseCount(numInputs + 1, 0);
-  for (unsigned i = 0; i < n; ++i) {
-    Operation *node = graph->nodes[i];
+  std::vector<unsigned> useCount, inputUseCount(numInputs + 1, 0);
+  // Names: ids for lg nodes, else the user's SSA names, else the
+  // printer's. Only the names now: the reference attributes are made when
+  // asked for. Each kind of name is unique among the nodes that have it
+  // (the lg verifier checks ids, the parser SSA names, the printer makes
+  // its own unique, and `<op>.<k>` counts), except ids of unverified IR;
+  // names of two kinds can still clash (`%cf.assert.0 = ...` and a
+  // `cf.assert`): checked below.
+  enum Kind : uint8_t { Id, Resultless, Given, Printed, NumKinds };
+  std::unique_ptr<AsmState> asmState;
+  llvm::StringSaver saver(graph->nameStorage);
+  unsigned resultless = 0;
+  std::vector<uint8_t> kinds;
+  unsigned kindCount[NumKinds] = {0, 0, 0, 0};
+  // A slot that reads a node further down (a graph region): the producers
+  // are looked up again once every node is indexed.
+  bool forward = false;
+  for (Operation &nodeRef : block.without_terminator()) {
+    Operation *node = &nodeRef;
+    unsigned i = graph->nodes.size();
+    graph->indexOf.try_emplace(node, i);
+    graph->nodes.push_back(node);
+    useCount.push_back(0);
+
     unsigned begin = slots.size();
     slotOffsets.push_back(begin);
     slots.insert(slots.end(), node->operand_begin(), node->operand_end());
@@ -115,6 +125,7 @@ FailureOr<std::unique_ptr<Graph>> Graph::build(Operation *op,
       });
     }
     ArrayRef<Value> mine = ArrayRef<Value>(slots).drop_front(begin);
+    graph->capturing.push_back(mine.size() != node->getNumOperands());
     // The distinct values in slot order, kept only when some value fills
     // two slots: a linear scan for the few slots of most nodes, a set for
     // many.
@@ -141,15 +152,66 @@ FailureOr<std::unique_ptr<Graph>> Graph::build(Operation *op,
       std::optional<unsigned> producer = graph->getProducer(value);
       producers.push_back(producer ? static_cast<int>(*producer)
                                    : kNoProducer);
-      if (producer)
+      if (producer) {
         ++useCount[*producer];
-      else if (auto arg = dyn_cast<BlockArgument>(value);
-               arg && arg.getOwner() == &block)
-        ++inputUseCount[arg.getArgNumber()];
+      } else if (auto arg = dyn_cast<BlockArgument>(value)) {
+        if (arg.getOwner() == &block)
+          ++inputUseCount[arg.getArgNumber()];
+      } else if (value.getDefiningOp()->getBlock() == &block) {
+        forward = true;
+      }
     }
+
+    StringRef name;
+    Kind kind;
+    if (auto lgNode = dyn_cast<lg::NodeOp>(node)) {
+      name = lgNode.getIdAttr().getValue();
+      kind = Id;
+    } else if (node->getNumResults() == 0) {
+      name = saver.save(node->getName().getStringRef() + "." +
+                        Twine(resultless++));
+      kind = Resultless;
+    } else if (StringRef given = names ? names->lookup(node) : "";
+               !given.empty()) {
+      name = given;
+      kind = Given;
+    } else {
+      if (!asmState)
+        asmState = std::make_unique<AsmState>(op);
+      std::string printed;
+      llvm::raw_string_ostream os(printed);
+      node->getResult(0).printAsOperand(os, *asmState);
+      name = saver.save(StringRef(printed).drop_front().split('#').first);
+      kind = Printed;
+    }
+    graph->nodeNames.push_back(name);
+    kinds.push_back(kind);
+    ++kindCount[kind];
   }
+  unsigned n = graph->nodes.size();
+  useCount.push_back(0);
+  graph->outputNodes.assign(n, false);
   slotOffsets.push_back(slots.size());
   graph->inputOffsets.push_back(graph->inputValues.size());
+  // Grown without knowing the count (counting the ops would be one more
+  // walk over them): give back the slack, a sequential copy.
+  graph->nodes.shrink_to_fit();
+  graph->nodeNames.shrink_to_fit();
+  slotOffsets.shrink_to_fit();
+  slots.shrink_to_fit();
+  producers.shrink_to_fit();
+  graph->inputOffsets.shrink_to_fit();
+  graph->inputValues.shrink_to_fit();
+  if (forward) {
+    for (unsigned &count : useCount)
+      count = 0;
+    for (auto [slot, value] : llvm::enumerate(slots)) {
+      std::optional<unsigned> producer = graph->getProducer(value);
+      producers[slot] = producer ? static_cast<int>(*producer) : kNoProducer;
+      if (producer)
+        ++useCount[*producer];
+    }
+  }
 
   // Uses, by producer (or input), then user, then slot: each slot goes to
   // the next free place of its producer's row, in slot order.
@@ -200,47 +262,6 @@ FailureOr<std::unique_ptr<Graph>> Graph::build(Operation *op,
     if (std::optional<unsigned> producer = graph->getProducer(output))
       graph->outputNodes[*producer] = true;
 
-  // Names: ids for lg nodes, else the user's SSA names, else the printer's.
-  // Only the names now: the reference attributes are made when asked for.
-  // Each kind of name is unique among the nodes that have it (the lg
-  // verifier checks ids, the parser SSA names, the printer makes its own
-  // unique, and `<op>.<k>` counts), except ids of unverified IR; names of
-  // two kinds can still clash (`%cf.assert.0 = ...` and a `cf.assert`).
-  enum Kind { Id, Resultless, Given, Printed, NumKinds };
-  std::unique_ptr<AsmState> asmState;
-  llvm::StringSaver saver(graph->nameStorage);
-  unsigned resultless = 0;
-  graph->nodeNames.reserve(n);
-  std::vector<uint8_t> kinds(n);
-  unsigned kindCount[NumKinds] = {0, 0, 0, 0};
-  for (unsigned i = 0; i < n; ++i) {
-    Operation *node = graph->nodes[i];
-    StringRef name;
-    Kind kind;
-    if (auto lgNode = dyn_cast<lg::NodeOp>(node)) {
-      name = lgNode.getIdAttr().getValue();
-      kind = Id;
-    } else if (node->getNumResults() == 0) {
-      name = saver.save(node->getName().getStringRef() + "." +
-                        Twine(resultless++));
-      kind = Resultless;
-    } else if (StringRef given = names ? names->lookup(node) : "";
-               !given.empty()) {
-      name = given;
-      kind = Given;
-    } else {
-      if (!asmState)
-        asmState = std::make_unique<AsmState>(op);
-      std::string printed;
-      llvm::raw_string_ostream os(printed);
-      node->getResult(0).printAsOperand(os, *asmState);
-      name = saver.save(StringRef(printed).drop_front().split('#').first);
-      kind = Printed;
-    }
-    graph->nodeNames.push_back(name);
-    kinds[i] = kind;
-    ++kindCount[kind];
-  }
   // So the names need checking only if there are ids, or across kinds: the
   // names of the smaller kinds go into a set, the largest kind's are looked
   // up in it. A clash found, the full index names the node to blame.
