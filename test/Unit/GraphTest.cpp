@@ -9,6 +9,11 @@
 
 #include "GraphFixture.h"
 
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/AsmParser/AsmParserState.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/SourceMgr.h"
+
 using namespace mlir;
 using namespace graphdiff;
 
@@ -127,6 +132,144 @@ lg.graph @f(%x: tensor<4xf32>) -> tensor<4xf32> {
     for (auto [rank, node] : llvm::enumerate(copy->getCanonicalOrder()))
       EXPECT_EQ(copy->getCanonicalRanks()[node], rank);
   }
+}
+
+TEST_F(GraphTest, EdgeRowsOfNodesWithAndWithoutCaptures) {
+  std::unique_ptr<Graph> g = graph(kCaptures);
+  ASSERT_TRUE(g);
+  // Only %g's regions read values from outside it.
+  for (unsigned i = 0; i < g->size(); ++i)
+    EXPECT_EQ(g->hasCaptures(i), i == 3) << "node " << i;
+  // Nodes without operands have empty rows; a node whose slots are
+  // distinct has them as its inputs.
+  EXPECT_TRUE(g->getSlots(0).empty());
+  EXPECT_TRUE(g->getNodeInputs(0).empty());
+  EXPECT_TRUE(g->getSlotProducers(0).empty());
+  EXPECT_EQ(g->getUsers(3), ArrayRef<unsigned>());
+  EXPECT_EQ(g->getUsers(1), ArrayRef<unsigned>({3, 5}));
+  EXPECT_EQ(g->getUsers(2), ArrayRef<unsigned>({3}));
+  EXPECT_TRUE(g->isOutputNode(3));
+  EXPECT_TRUE(g->isOutputNode(4));
+  EXPECT_FALSE(g->isOutputNode(5));
+}
+
+TEST_F(GraphTest, ProducerLookupsKnowOnlyNodes) {
+  std::unique_ptr<Graph> g = graph(kCaptures);
+  ASSERT_TRUE(g);
+  for (unsigned i = 0; i < g->size(); ++i) {
+    EXPECT_EQ(g->getIndex(g->getNode(i)), i);
+    EXPECT_EQ(g->getProducer(g->getNode(i)->getResult(0)), i);
+  }
+  // The terminator, ops nested in a node and their values, graph inputs.
+  EXPECT_EQ(g->getIndex(g->getTerminator()), std::nullopt);
+  EXPECT_EQ(g->getIndex(nullptr), std::nullopt);
+  Operation *nested = &g->getNode(3)->getRegion(0).front().front();
+  EXPECT_EQ(g->getIndex(nested), std::nullopt);
+  EXPECT_EQ(g->getProducer(nested->getResult(0)), std::nullopt);
+  EXPECT_EQ(g->getProducer(g->getInputs()[0]), std::nullopt);
+  EXPECT_TRUE(g->getUsesOf(nested->getResult(0)).empty());
+}
+
+TEST_F(GraphTest, ForwardReferencesInAGraphRegion) {
+  // An lg.graph is a graph region: %m reads nodes defined after it.
+  std::unique_ptr<Graph> g = graph(R"mlir(
+lg.graph @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %m = lg.node @m "Mul"(%z, %a) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %z = lg.node @z "Exp"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %a = lg.node @a "Sqrt"(%z) : (tensor<4xf32>) -> tensor<4xf32>
+  lg.output %m : tensor<4xf32>
+}
+)mlir");
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->getSlotProducers(0), ArrayRef<int>({1, 2}));
+  EXPECT_EQ(g->getSlotProducers(2), ArrayRef<int>({1}));
+  EXPECT_EQ(g->getUsers(1), ArrayRef<unsigned>({0, 2}));
+  EXPECT_EQ(g->getUsers(2), ArrayRef<unsigned>({0}));
+  EXPECT_EQ(g->getCanonicalOrder(), ArrayRef<unsigned>({1, 2, 0}));
+}
+
+/// Parses `text` keeping the user's SSA names, and builds the view of @f
+/// with them; null if the view cannot be built (`errors` gets why).
+struct NamedGraph {
+  mlir::OwningOpRef<ModuleOp> module;
+  std::unique_ptr<AsmParserState> state;
+  std::unique_ptr<SourceNames> names;
+  std::unique_ptr<Graph> graph;
+  std::string errors;
+
+  NamedGraph(MLIRContext &context, StringRef text) {
+    llvm::SourceMgr sourceMgr;
+    sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text),
+                                 llvm::SMLoc());
+    module = ModuleOp::create(UnknownLoc::get(&context));
+    state = std::make_unique<AsmParserState>();
+    ParserConfig config(&context);
+    if (failed(parseAsmSourceFile(sourceMgr, module->getBody(), config,
+                                  state.get())))
+      return;
+    names = std::make_unique<SourceNames>(*state);
+    Operation *f = SymbolTable::lookupSymbolIn(*module, "f");
+    ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
+      errors += diag.str();
+      return success();
+    });
+    FailureOr<std::unique_ptr<Graph>> built = Graph::build(f, names.get());
+    if (succeeded(built))
+      graph = std::move(*built);
+  }
+};
+
+TEST_F(GraphTest, NamesOfTwoKindsMustNotClash) {
+  // The user named a value as the graph names the first result-less op.
+  NamedGraph clash(context, R"mlir(
+func.func @f(%x: i1) -> i1 {
+  %cf.assert.0 = arith.xori %x, %x : i1
+  cf.assert %x, "one"
+  return %cf.assert.0 : i1
+}
+)mlir");
+  EXPECT_FALSE(clash.graph);
+  EXPECT_EQ(clash.errors, "has the same name as another node: %cf.assert.0");
+
+  // Otherwise the names are looked up by an index made on first use.
+  NamedGraph fine(context, R"mlir(
+func.func @f(%x: i1) -> i1 {
+  %y = arith.xori %x, %x : i1
+  cf.assert %x, "one"
+  %0 = arith.andi %y, %x : i1
+  return %0 : i1
+}
+)mlir");
+  ASSERT_TRUE(fine.graph);
+  const Graph &g = *fine.graph;
+  EXPECT_EQ(g.getNodeName(0), "y");
+  EXPECT_EQ(g.getNodeName(1), "cf.assert.0");
+  EXPECT_EQ(g.getNodeName(2), "0");
+  for (unsigned i = 0; i < g.size(); ++i)
+    EXPECT_EQ(g.lookupNode(g.getNodeRef(i)), i);
+  EXPECT_EQ(g.lookupValue(g.getValueRef(g.getNode(2)->getResult(0))),
+            g.getNode(2)->getResult(0));
+  EXPECT_EQ(g.lookupValue(g.getValueRef(g.getInputs()[0])), g.getInputs()[0]);
+  MLIRContext *ctx = &context;
+  EXPECT_EQ(g.lookupNode(patch::RefAttr::get(ctx, StringAttr::get(ctx, "z"),
+                                             false, 0, false)),
+            std::nullopt);
+}
+
+TEST_F(GraphTest, CanonicalOrderComparesLongNamesInFull) {
+  // Names alike in their first eight bytes, and one a prefix of another.
+  NamedGraph named(context, R"mlir(
+func.func @f(%x: f32) -> (f32, f32, f32, f32) {
+  %activation_b = math.exp %x : f32
+  %activation_a = math.sqrt %x : f32
+  %activation = math.absf %x : f32
+  %activatio = math.ceil %x : f32
+  return %activation_b, %activation_a, %activation, %activatio : f32, f32, f32, f32
+}
+)mlir");
+  ASSERT_TRUE(named.graph);
+  EXPECT_EQ(named.graph->getCanonicalOrder(),
+            ArrayRef<unsigned>({3, 2, 1, 0}));
 }
 
 } // namespace

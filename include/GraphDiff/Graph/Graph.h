@@ -86,8 +86,16 @@ public:
   llvm::ArrayRef<mlir::Operation *> getNodes() const { return nodes; }
   unsigned size() const { return nodes.size(); }
   mlir::Operation *getNode(unsigned index) const { return nodes[index]; }
-  /// The index of `node` in getNodes(), or nullopt if it is not a node here.
-  std::optional<unsigned> getIndex(mlir::Operation *node) const;
+  /// The index of `node` in getNodes(), or nullopt if it is not a node here
+  /// (an op of another block, a nested op, the terminator).
+  std::optional<unsigned> getIndex(mlir::Operation *node) const {
+    if (!node || node->getBlock() != body)
+      return std::nullopt;
+    auto it = indexOf.find(node);
+    if (it == indexOf.end())
+      return std::nullopt;
+    return it->second;
+  }
 
   /// The graph's inputs (block arguments) and outputs (terminator operands).
   mlir::Block::BlockArgListType getInputs() const {
@@ -100,7 +108,10 @@ public:
   /// The values node `index` reads from outside itself: getSlots() without
   /// repeats, in the same order.
   llvm::ArrayRef<mlir::Value> getNodeInputs(unsigned index) const {
-    return nodeInputs[index];
+    // Only nodes that read a value twice keep a list of their own.
+    if (inputOffsets[index] == inputOffsets[index + 1])
+      return getSlots(index);
+    return row(inputValues, inputOffsets, index);
   }
   /// The input slots of node `index`: its operands in order (a value read
   /// twice fills two slots), then each value its nested regions capture from
@@ -108,21 +119,27 @@ public:
   /// operands before its regions). A `linalg.generic` whose body reads
   /// `%cst` has a slot for `%cst` as it has one for its `ins`.
   llvm::ArrayRef<mlir::Value> getSlots(unsigned index) const {
-    return slots[index];
+    return row(slotValues, slotOffsets, index);
   }
+  /// Whether node `index` has capture slots: slots after its operands, for
+  /// values its nested regions read from outside it.
+  bool hasCaptures(unsigned index) const { return capturing[index]; }
   /// No node produces the value of a slot: a graph input, or a value from
   /// outside the graph.
   static constexpr int kNoProducer = -1;
   /// The node producing each slot of node `index`, or kNoProducer.
   llvm::ArrayRef<int> getSlotProducers(unsigned index) const {
-    return slotProducers[index];
+    return row(slotProducerValues, slotOffsets, index);
   }
   /// The node that defines `value`, or nullopt for a graph input or a value
-  /// from outside the graph.
-  std::optional<unsigned> getProducer(mlir::Value value) const;
+  /// from outside the graph. (A caller that knows the slot reads
+  /// getSlotProducers() instead: no lookup at all.)
+  std::optional<unsigned> getProducer(mlir::Value value) const {
+    return getIndex(value.getDefiningOp());
+  }
   /// The nodes that read a result of node `index`, ascending, deduplicated.
   llvm::ArrayRef<unsigned> getUsers(unsigned index) const {
-    return users[index];
+    return row(userValues, userOffsets, index);
   }
 
   /// One slot that reads a value: slot `slot` of node `user`, reading result
@@ -133,17 +150,19 @@ public:
     unsigned result;
   };
   /// The slots that read a result of node `index`, by user, then slot.
-  llvm::ArrayRef<Use> getUses(unsigned index) const { return uses[index]; }
+  llvm::ArrayRef<Use> getUses(unsigned index) const {
+    return row(useValues, useOffsets, index);
+  }
   /// The slots that read graph input `number`, by user, then slot.
   llvm::ArrayRef<Use> getInputUses(unsigned number) const {
-    return inputUses[number];
+    return row(inputUseValues, inputUseOffsets, number);
   }
   /// The slots that read `value`: a node result or a graph input (none for a
   /// value from outside the graph).
   llvm::ArrayRef<Use> getUsesOf(mlir::Value value) const;
   /// Whether nothing reads node `index`: no node and no graph output.
   bool isDeadEnd(unsigned index) const {
-    return uses[index].empty() && !outputNodes[index];
+    return useOffsets[index] == useOffsets[index + 1] && !outputNodes[index];
   }
 
   /// A topological order of the nodes that depends only on their names, not
@@ -185,28 +204,57 @@ public:
 private:
   Graph() = default;
   void computeCanonicalOrder() const;
+  /// Builds `byName` (the first node of a name wins); returns the first
+  /// node, in block order, whose name an earlier node has.
+  std::optional<unsigned> indexNames() const;
+  /// Row `index` of a compressed table: `items[offsets[index],
+  /// offsets[index + 1])`.
+  template <typename T>
+  static llvm::ArrayRef<T> row(const std::vector<T> &items,
+                               const std::vector<unsigned> &offsets,
+                               unsigned index) {
+    return llvm::ArrayRef<T>(items.data() + offsets[index],
+                             offsets[index + 1] - offsets[index]);
+  }
 
   mlir::Operation *op = nullptr;
   mlir::Block *body = nullptr;
   bool logical = false;
   std::vector<mlir::Operation *> nodes;
   llvm::DenseMap<mlir::Operation *, unsigned> indexOf;
-  std::vector<llvm::SmallVector<mlir::Value, 4>> nodeInputs;
-  std::vector<llvm::SmallVector<mlir::Value, 4>> slots;
-  std::vector<llvm::SmallVector<int, 4>> slotProducers;
-  std::vector<llvm::SmallVector<unsigned, 2>> users;
-  std::vector<llvm::SmallVector<Use, 2>> uses;
-  std::vector<llvm::SmallVector<Use, 2>> inputUses;
+  // The edges, as compressed rows (one array per kind of edge and an array
+  // of offsets into it, by node or input): a few bytes per edge, no
+  // allocation per node. Row i of `slotValues` and `slotProducerValues`
+  // starts at slotOffsets[i], and so on; each offsets array has one entry
+  // more than it has rows.
+  std::vector<unsigned> slotOffsets;
+  std::vector<mlir::Value> slotValues;
+  std::vector<int> slotProducerValues;
+  /// getNodeInputs() of the nodes whose slots repeat a value; an empty row
+  /// for the others, whose inputs are their slots.
+  std::vector<unsigned> inputOffsets;
+  std::vector<mlir::Value> inputValues;
+  std::vector<unsigned> userOffsets;
+  std::vector<unsigned> userValues;
+  std::vector<unsigned> useOffsets;
+  std::vector<Use> useValues;
+  std::vector<unsigned> inputUseOffsets;
+  std::vector<Use> inputUseValues;
   std::vector<bool> outputNodes;
+  /// hasCaptures() by node.
+  std::vector<bool> capturing;
   /// getNodeName() by node; the names the graph made up itself (printer
   /// names, `%<op>.<k>`) live in `nameStorage`, the others in the input's
   /// buffer or in MLIR attribute storage.
   std::vector<llvm::StringRef> nodeNames;
   llvm::BumpPtrAllocator nameStorage;
-  /// getNodeRef() by node, null until first asked for.
+  /// getNodeRef() by node, null until first asked for (and empty until a
+  /// first node is).
   mutable std::vector<patch::RefAttr> nodeRefs;
-  /// Node-name (without sigil) to node index.
-  llvm::DenseMap<llvm::StringRef, unsigned> byName;
+  /// Node-name (without sigil) to node index: made by the first lookup (or
+  /// by build() when it cannot tell otherwise that the names are unique).
+  mutable llvm::DenseMap<llvm::StringRef, unsigned> byName;
+  mutable bool namesIndexed = false;
   /// getCanonicalOrder() and its inverse, once computed.
   mutable std::vector<unsigned> canonicalOrder, canonicalRanks;
   mutable bool ordered = false;

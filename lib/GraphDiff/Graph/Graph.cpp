@@ -73,27 +73,45 @@ FailureOr<std::unique_ptr<Graph>> Graph::build(Operation *op,
   graph->body = &block;
   graph->logical = isa<lg::GraphOp>(op);
 
-  size_t count = block.getOperations().size() - 1;
-  graph->nodes.reserve(count);
-  graph->indexOf.reserve(count);
-  for (Operation &node : block.without_terminator()) {
-    graph->indexOf.try_emplace(&node, graph->nodes.size());
-    graph->nodes.push_back(&node);
-  }
-  unsigned n = graph->nodes.size();
-  graph->nodeInputs.resize(n);
-  graph->slots.resize(n);
-  graph->slotProducers.resize(n);
-  graph->users.resize(n);
-  graph->uses.resize(n);
-  graph->inputUses.resize(block.getNumArguments());
-  graph->outputNodes.assign(n, false);
+  unsigned numInputs = block.getNumArguments();
 
-  // Slots: operands, then values captured by nested regions.
-  for (unsigned i = 0; i < n; ++i) {
-    Operation *node = graph->nodes[i];
-    SmallVector<Value, 4> &slots = graph->slots[i];
-    slots.append(node->operand_begin(), node->operand_end());
+  // One walk over the block (its ops are far apart in memory: each pass
+  // over them costs a cache miss per op) indexes each node, lays out its
+  // slots and their producers, counts the uses of each node and input for
+  // the rows below, and names the node.
+  //
+  // Slots: operands, then values captured by nested regions, node after
+  // node into one array; their producers alongside.
+  std::vector<unsigned> &slotOffsets = graph->slotOffsets;
+  std::vector<Value> &slots = graph->slotValues;
+  std::vector<int> &producers = graph->slotProducerValues;
+  std::vector<unsigned> useCount, inputUseCount(numInputs + 1, 0);
+  // Names: ids for lg nodes, else the user's SSA names, else the
+  // printer's. Only the names now: the reference attributes are made when
+  // asked for. Each kind of name is unique among the nodes that have it
+  // (the lg verifier checks ids, the parser SSA names, the printer makes
+  // its own unique, and `<op>.<k>` counts), except ids of unverified IR;
+  // names of two kinds can still clash (`%cf.assert.0 = ...` and a
+  // `cf.assert`): checked below.
+  enum Kind : uint8_t { Id, Resultless, Given, Printed, NumKinds };
+  std::unique_ptr<AsmState> asmState;
+  llvm::StringSaver saver(graph->nameStorage);
+  unsigned resultless = 0;
+  std::vector<uint8_t> kinds;
+  unsigned kindCount[NumKinds] = {0, 0, 0, 0};
+  // A slot that reads a node further down (a graph region): the producers
+  // are looked up again once every node is indexed.
+  bool forward = false;
+  for (Operation &nodeRef : block.without_terminator()) {
+    Operation *node = &nodeRef;
+    unsigned i = graph->nodes.size();
+    graph->indexOf.try_emplace(node, i);
+    graph->nodes.push_back(node);
+    useCount.push_back(0);
+
+    unsigned begin = slots.size();
+    slotOffsets.push_back(begin);
+    slots.insert(slots.end(), node->operand_begin(), node->operand_end());
     if (node->getNumRegions() != 0) {
       llvm::SmallDenseSet<Value, 8> captured;
       node->walk<WalkOrder::PreOrder>([&](Operation *inner) {
@@ -106,58 +124,57 @@ FailureOr<std::unique_ptr<Graph>> Graph::build(Operation *op,
             slots.push_back(operand);
       });
     }
-    // The distinct values in slot order: a linear scan for the few slots
-    // of most nodes, a set for many.
-    SmallVector<Value, 4> &inputs = graph->nodeInputs[i];
-    if (slots.size() <= 16) {
-      for (Value value : slots)
-        if (!llvm::is_contained(inputs, value))
-          inputs.push_back(value);
+    ArrayRef<Value> mine = ArrayRef<Value>(slots).drop_front(begin);
+    graph->capturing.push_back(mine.size() != node->getNumOperands());
+    // The distinct values in slot order, kept only when some value fills
+    // two slots: a linear scan for the few slots of most nodes, a set for
+    // many.
+    graph->inputOffsets.push_back(graph->inputValues.size());
+    if (mine.size() <= 16) {
+      bool repeats = false;
+      for (unsigned k = 1; k < mine.size() && !repeats; ++k)
+        repeats = llvm::is_contained(mine.take_front(k), mine[k]);
+      if (repeats) {
+        unsigned first = graph->inputValues.size();
+        for (Value value : mine)
+          if (!llvm::is_contained(
+                  ArrayRef<Value>(graph->inputValues).drop_front(first), value))
+            graph->inputValues.push_back(value);
+      }
     } else {
-      llvm::SetVector<Value, SmallVector<Value, 4>> unique(slots.begin(),
-                                                           slots.end());
-      inputs.assign(unique.begin(), unique.end());
+      llvm::SetVector<Value, SmallVector<Value, 4>> unique(mine.begin(),
+                                                           mine.end());
+      if (unique.size() != mine.size())
+        graph->inputValues.insert(graph->inputValues.end(), unique.begin(),
+                                  unique.end());
     }
-    for (auto [slot, value] : llvm::enumerate(slots)) {
-      Use use{i, static_cast<unsigned>(slot), 0};
+    for (Value value : mine) {
       std::optional<unsigned> producer = graph->getProducer(value);
-      graph->slotProducers[i].push_back(producer ? static_cast<int>(*producer)
-                                                 : kNoProducer);
+      producers.push_back(producer ? static_cast<int>(*producer)
+                                   : kNoProducer);
       if (producer) {
-        use.result = cast<OpResult>(value).getResultNumber();
-        graph->uses[*producer].push_back(use);
-        graph->users[*producer].push_back(i);
-      } else if (auto arg = dyn_cast<BlockArgument>(value);
-                 arg && arg.getOwner() == &block) {
-        graph->inputUses[arg.getArgNumber()].push_back(use);
+        ++useCount[*producer];
+      } else if (auto arg = dyn_cast<BlockArgument>(value)) {
+        if (arg.getOwner() == &block)
+          ++inputUseCount[arg.getArgNumber()];
+      } else if (value.getDefiningOp()->getBlock() == &block) {
+        forward = true;
       }
     }
-  }
-  for (auto &list : graph->users)
-    list.erase(std::unique(list.begin(), list.end()), list.end());
-  for (Value output : graph->getOutputs())
-    if (std::optional<unsigned> producer = graph->getProducer(output))
-      graph->outputNodes[*producer] = true;
 
-  // Names: ids for lg nodes, else the user's SSA names, else the printer's.
-  // Only the names now: the reference attributes are made when asked for.
-  std::unique_ptr<AsmState> asmState;
-  llvm::StringSaver saver(graph->nameStorage);
-  unsigned resultless = 0;
-  graph->nodeNames.reserve(n);
-  graph->nodeRefs.resize(n);
-  graph->byName.reserve(n);
-  for (unsigned i = 0; i < n; ++i) {
-    Operation *node = graph->nodes[i];
     StringRef name;
+    Kind kind;
     if (auto lgNode = dyn_cast<lg::NodeOp>(node)) {
       name = lgNode.getIdAttr().getValue();
+      kind = Id;
     } else if (node->getNumResults() == 0) {
       name = saver.save(node->getName().getStringRef() + "." +
                         Twine(resultless++));
+      kind = Resultless;
     } else if (StringRef given = names ? names->lookup(node) : "";
                !given.empty()) {
       name = given;
+      kind = Given;
     } else {
       if (!asmState)
         asmState = std::make_unique<AsmState>(op);
@@ -165,16 +182,125 @@ FailureOr<std::unique_ptr<Graph>> Graph::build(Operation *op,
       llvm::raw_string_ostream os(printed);
       node->getResult(0).printAsOperand(os, *asmState);
       name = saver.save(StringRef(printed).drop_front().split('#').first);
+      kind = Printed;
     }
     graph->nodeNames.push_back(name);
-    if (!graph->byName.try_emplace(name, i).second)
-      return node->emitError("has the same name as another node: ")
-             << graph->getNodeRef(i).str();
+    kinds.push_back(kind);
+    ++kindCount[kind];
   }
+  unsigned n = graph->nodes.size();
+  useCount.push_back(0);
+  graph->outputNodes.assign(n, false);
+  slotOffsets.push_back(slots.size());
+  graph->inputOffsets.push_back(graph->inputValues.size());
+  // Grown without knowing the count (counting the ops would be one more
+  // walk over them): give back the slack, a sequential copy.
+  graph->nodes.shrink_to_fit();
+  graph->nodeNames.shrink_to_fit();
+  slotOffsets.shrink_to_fit();
+  slots.shrink_to_fit();
+  producers.shrink_to_fit();
+  graph->inputOffsets.shrink_to_fit();
+  graph->inputValues.shrink_to_fit();
+  if (forward) {
+    for (unsigned &count : useCount)
+      count = 0;
+    for (auto [slot, value] : llvm::enumerate(slots)) {
+      std::optional<unsigned> producer = graph->getProducer(value);
+      producers[slot] = producer ? static_cast<int>(*producer) : kNoProducer;
+      if (producer)
+        ++useCount[*producer];
+    }
+  }
+
+  // Uses, by producer (or input), then user, then slot: each slot goes to
+  // the next free place of its producer's row, in slot order.
+  auto layOut = [](std::vector<unsigned> &counts,
+                   std::vector<unsigned> &offsets) {
+    offsets.resize(counts.size());
+    unsigned total = 0;
+    for (size_t k = 0, e = counts.size(); k < e; ++k) {
+      offsets[k] = total;
+      total += counts[k];
+      counts[k] = offsets[k]; // now the next free place in row k
+    }
+    return total;
+  };
+  graph->useValues.resize(layOut(useCount, graph->useOffsets));
+  graph->inputUseValues.resize(layOut(inputUseCount, graph->inputUseOffsets));
+  for (unsigned i = 0; i < n; ++i) {
+    for (unsigned slot = slotOffsets[i], end = slotOffsets[i + 1]; slot < end;
+         ++slot) {
+      Use use{i, slot - slotOffsets[i], 0};
+      if (int producer = producers[slot]; producer != kNoProducer) {
+        use.result = cast<OpResult>(slots[slot]).getResultNumber();
+        graph->useValues[useCount[producer]++] = use;
+      } else if (auto arg = dyn_cast<BlockArgument>(slots[slot]);
+                 arg && arg.getOwner() == &block) {
+        graph->inputUseValues[inputUseCount[arg.getArgNumber()]++] = use;
+      }
+    }
+  }
+  useCount = {};
+  inputUseCount = {};
+
+  // Users: the users of each node's uses, without repeats (the uses are in
+  // user order).
+  graph->userOffsets.reserve(n + 1);
+  graph->userValues.reserve(graph->useValues.size());
+  for (unsigned i = 0; i < n; ++i) {
+    graph->userOffsets.push_back(graph->userValues.size());
+    unsigned first = graph->userValues.size();
+    for (const Use &use : graph->getUses(i))
+      if (graph->userValues.size() == first ||
+          graph->userValues.back() != use.user)
+        graph->userValues.push_back(use.user);
+  }
+  graph->userOffsets.push_back(graph->userValues.size());
+  graph->userValues.shrink_to_fit();
+  for (Value output : graph->getOutputs())
+    if (std::optional<unsigned> producer = graph->getProducer(output))
+      graph->outputNodes[*producer] = true;
+
+  // So the names need checking only if there are ids, or across kinds: the
+  // names of the smaller kinds go into a set, the largest kind's are looked
+  // up in it. A clash found, the full index names the node to blame.
+  Kind largest = Resultless;
+  for (Kind kind : {Given, Printed})
+    if (kindCount[kind] > kindCount[largest])
+      largest = kind;
+  bool clash = kindCount[Id] != 0;
+  if (!clash && kindCount[largest] != n) {
+    llvm::DenseSet<StringRef> others;
+    others.reserve(n - kindCount[largest]);
+    for (unsigned i = 0; i < n && !clash; ++i)
+      if (kinds[i] != largest)
+        clash = !others.insert(graph->nodeNames[i]).second;
+    for (unsigned i = 0; i < n && !clash; ++i)
+      if (kinds[i] == largest)
+        clash = others.contains(graph->nodeNames[i]);
+  }
+  if (clash)
+    if (std::optional<unsigned> again = graph->indexNames())
+      return graph->nodes[*again]->emitError(
+                 "has the same name as another node: ")
+             << graph->getNodeRef(*again).str();
   return graph;
 }
 
+std::optional<unsigned> Graph::indexNames() const {
+  std::optional<unsigned> again;
+  byName.reserve(size());
+  for (unsigned i = 0, n = size(); i < n; ++i)
+    if (!byName.try_emplace(nodeNames[i], i).second && !again)
+      again = i;
+  namesIndexed = true;
+  return again;
+}
+
 patch::RefAttr Graph::getNodeRef(unsigned index) const {
+  if (nodeRefs.empty())
+    nodeRefs.resize(size());
   patch::RefAttr &ref = nodeRefs[index];
   if (!ref) {
     MLIRContext *context = op->getContext();
@@ -185,28 +311,14 @@ patch::RefAttr Graph::getNodeRef(unsigned index) const {
   return ref;
 }
 
-std::optional<unsigned> Graph::getIndex(Operation *node) const {
-  auto it = indexOf.find(node);
-  if (it == indexOf.end())
-    return std::nullopt;
-  return it->second;
-}
-
-std::optional<unsigned> Graph::getProducer(Value value) const {
-  Operation *def = value.getDefiningOp();
-  if (!def)
-    return std::nullopt;
-  return getIndex(def);
-}
-
 ArrayRef<Graph::Use> Graph::getUsesOf(Value value) const {
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     if (arg.getOwner() == body)
-      return inputUses[arg.getArgNumber()];
+      return getInputUses(arg.getArgNumber());
     return {};
   }
   if (std::optional<unsigned> producer = getProducer(value))
-    return uses[*producer];
+    return getUses(*producer);
   return {};
 }
 
@@ -230,6 +342,8 @@ patch::RefAttr Graph::getValueRef(Value value) const {
 std::optional<unsigned> Graph::lookupNode(patch::RefAttr ref) const {
   if (!ref || ref.isNone() || ref.getIsNew())
     return std::nullopt;
+  if (!namesIndexed)
+    indexNames(); // build() made sure that the names are unique
   auto it = byName.find(ref.getName().getValue());
   if (it == byName.end())
     return std::nullopt;
@@ -243,6 +357,8 @@ Value Graph::lookupValue(patch::RefAttr ref) const {
   if (!ref || ref.isNone() || ref.getIsNew())
     return nullptr;
   StringRef name = ref.getName().getValue();
+  if (!namesIndexed)
+    indexNames(); // build() made sure that the names are unique
   unsigned argNumber;
   if (!ref.getSymbol() && name.starts_with("arg") &&
       !name.drop_front(3).getAsInteger(10, argNumber) && !byName.count(name)) {
@@ -288,7 +404,20 @@ void Graph::computeCanonicalOrder() const {
   // Node names are unique in a graph and all carry the same sigil (an
   // lg.graph holds only lg nodes), so comparing the bare names orders them
   // as their references print.
+  // Most names differ in their first eight bytes (`%17`, `%cst_3`): those
+  // bytes as one big-endian number, zero-padded, compare as the names do;
+  // only names that share them are compared in full.
+  std::vector<uint64_t> prefixes(n);
+  for (unsigned i = 0; i < n; ++i) {
+    StringRef name = nodeNames[i];
+    uint64_t key = 0;
+    for (unsigned k = 0; k < 8; ++k)
+      key = key << 8 | (k < name.size() ? uint8_t(name[k]) : 0);
+    prefixes[i] = key;
+  }
   auto later = [&](unsigned a, unsigned b) {
+    if (prefixes[a] != prefixes[b])
+      return prefixes[a] > prefixes[b];
     return nodeNames[a] > nodeNames[b];
   };
   std::priority_queue<unsigned, std::vector<unsigned>, decltype(later)> ready(

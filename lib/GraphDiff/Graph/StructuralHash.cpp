@@ -217,35 +217,62 @@ void Hasher::hashBackward(StructureHashes &hashes) const {
   std::vector<bool> done(n, false);
   Operation *terminator = graph.getTerminator();
   Block &body = graph.getBody();
+  // The graph outputs, as (node, terminator operand, result), by node.
+  std::vector<std::tuple<unsigned, unsigned, unsigned>> outputs;
+  for (OpOperand &operand : terminator->getOpOperands())
+    if (std::optional<unsigned> producer = graph.getProducer(operand.get()))
+      outputs.emplace_back(*producer, operand.getOperandNumber(),
+                           cast<OpResult>(operand.get()).getResultNumber());
+  llvm::sort(outputs);
+  auto hashOf = [&](unsigned user) {
+    return done[user] ? hashes.backward[user] : hashes.content[user];
+  };
+  SmallVector<size_t, 8> uses;
   for (unsigned i : llvm::reverse(graph.getCanonicalOrder())) {
-    Operation *node = graph.getNode(i);
-    SmallVector<size_t, 8> uses;
-    // Every use in the IR counts, a value a region reads twice twice.
-    for (OpResult result : node->getResults()) {
-      unsigned k = result.getResultNumber();
-      for (OpOperand &use : result.getUses()) {
-        Operation *owner = use.getOwner();
-        if (owner == terminator) {
-          uses.push_back(
-              llvm::hash_combine(TagOutput, use.getOperandNumber(), k));
-          continue;
-        }
-        Operation *ancestor = body.findAncestorOpInBlock(*owner);
-        std::optional<unsigned> user =
-            ancestor ? graph.getIndex(ancestor) : std::nullopt;
-        if (!user)
-          continue;
-        llvm::hash_code userHash =
-            done[*user] ? hashes.backward[*user] : hashes.content[*user];
-        if (owner == ancestor) {
-          uses.push_back(
-              llvm::hash_combine(TagUse, userHash, use.getOperandNumber(), k));
-        } else {
-          // Captured by the user's regions: its capture slot says where.
-          ArrayRef<Value> slots = graph.getSlots(*user);
-          uses.push_back(llvm::hash_combine(
-              TagCaptureUse, userHash,
-              llvm::find(slots, Value(result)) - slots.begin(), k));
+    uses.clear();
+    // Every use in the IR counts, a value a region reads twice twice. The
+    // graph's uses are those, one per slot, unless a user's regions read
+    // the value (a capture slot stands for all its reads): then the IR's.
+    ArrayRef<Graph::Use> graphUses = graph.getUses(i);
+    bool captured = llvm::any_of(graphUses, [&](const Graph::Use &use) {
+      return graph.hasCaptures(use.user);
+    });
+    if (!captured) {
+      for (const Graph::Use &use : graphUses)
+        uses.push_back(llvm::hash_combine(TagUse, hashOf(use.user), use.slot,
+                                          use.result));
+      if (graph.isOutputNode(i))
+        for (auto it = llvm::lower_bound(
+                 outputs, std::make_tuple(i, 0u, 0u));
+             it != outputs.end() && std::get<0>(*it) == i; ++it)
+          uses.push_back(llvm::hash_combine(TagOutput, std::get<1>(*it),
+                                            std::get<2>(*it)));
+    } else {
+      Operation *node = graph.getNode(i);
+      for (OpResult result : node->getResults()) {
+        unsigned k = result.getResultNumber();
+        for (OpOperand &use : result.getUses()) {
+          Operation *owner = use.getOwner();
+          if (owner == terminator) {
+            uses.push_back(
+                llvm::hash_combine(TagOutput, use.getOperandNumber(), k));
+            continue;
+          }
+          Operation *ancestor = body.findAncestorOpInBlock(*owner);
+          std::optional<unsigned> user =
+              ancestor ? graph.getIndex(ancestor) : std::nullopt;
+          if (!user)
+            continue;
+          if (owner == ancestor) {
+            uses.push_back(llvm::hash_combine(TagUse, hashOf(*user),
+                                              use.getOperandNumber(), k));
+          } else {
+            // Captured by the user's regions: its capture slot says where.
+            ArrayRef<Value> slots = graph.getSlots(*user);
+            uses.push_back(llvm::hash_combine(
+                TagCaptureUse, hashOf(*user),
+                llvm::find(slots, Value(result)) - slots.begin(), k));
+          }
         }
       }
     }
