@@ -122,7 +122,7 @@ struct StructuralState {
   std::vector<bool> sourceElementwise, targetElementwise;
   /// Per elementwise `linalg.generic` (no loop that is not parallel): the
   /// names of the ops its payload holds (the terminator left out), each
-  /// once, in body order. The ops it may have been converted from, or fused
+  /// once, in body order: the ops it may have been converted from, or fused
   /// from.
   llvm::DenseMap<unsigned, llvm::SmallVector<mlir::OperationName, 2>>
       sourcePayload, targetPayload;
