@@ -234,14 +234,7 @@ bool StructuralState::sameShape(unsigned s, unsigned t) const {
 
 bool StructuralState::sameTypes(unsigned s, unsigned t) const {
   Operation *a = source.getNode(s), *b = target.getNode(t);
-  if (a->getResultTypes() != b->getResultTypes() || !sameConstness(s, t))
-    return false;
-  // An op that reads values was not lowered to one that reads none (a
-  // `tensor.empty` a lowering added for its result to be written into),
-  // nor the other way round; constants aside (a fold: sameConstness).
-  return a->hasTrait<OpTrait::ConstantLike>() ||
-         b->hasTrait<OpTrait::ConstantLike>() ||
-         (a->getNumOperands() == 0) == (b->getNumOperands() == 0);
+  return a->getResultTypes() == b->getResultTypes() && sameConstness(s, t);
 }
 
 /// Runs the stages in order on `state`; returns how many pairs the stages
