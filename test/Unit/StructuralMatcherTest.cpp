@@ -165,6 +165,45 @@ func.func @f(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   EXPECT_TRUE(state->sameTypes(1, 0));
 }
 
+TEST_F(StructuralMatcherTest, ElementwiseOpsAreOfTheKindOfGenericsHoldingThem) {
+  // Source: tensor arith ops; target: what --convert-elementwise-to-linalg
+  // and elementwise fusion give (%f holds the multiply and the add).
+  ASSERT_TRUE(parsePair(R"mlir(
+func.func @f(%x: tensor<8xf32>, %y: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+  %m = arith.mulf %x, %y : tensor<8xf32>
+  %a = arith.addf %m, %y : tensor<8xf32>
+  %n = arith.negf %x : tensor<8xf32>
+  %c = arith.constant dense<1.0> : tensor<8xf32>
+  return %a, %n : tensor<8xf32>, tensor<8xf32>
+}
+)mlir",
+                        R"mlir(
+#id = affine_map<(d0) -> (d0)>
+func.func @f(%x: tensor<8xf32>, %y: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+  %e = tensor.empty() : tensor<8xf32>
+  %f = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]} ins(%x, %y : tensor<8xf32>, tensor<8xf32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%in: f32, %in2: f32, %out: f32):
+    %0 = arith.mulf %in, %in2 : f32
+    %1 = arith.addf %0, %in2 : f32
+    linalg.yield %1 : f32
+  } -> tensor<8xf32>
+  %g = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%x : tensor<8xf32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.negf %in : f32
+    linalg.yield %0 : f32
+  } -> tensor<8xf32>
+  return %f, %g : tensor<8xf32>, tensor<8xf32>
+}
+)mlir"));
+  // Nodes: source %m %a %n %c; target %e %f %g.
+  EXPECT_TRUE(state->sameKind(0, 1));  // the multiply, fused into %f
+  EXPECT_TRUE(state->sameKind(1, 1));  // the add %f took the place of
+  EXPECT_FALSE(state->sameKind(2, 1)); // %f holds no negation
+  EXPECT_TRUE(state->sameKind(2, 2));
+  EXPECT_FALSE(state->sameKind(3, 2)); // a constant is not elementwise
+  EXPECT_FALSE(state->sameKind(1, 0)); // nor is a tensor.empty a generic
+}
+
 TEST_F(StructuralMatcherTest, NamedLinalgOpsAreOfTheKindOfTheirGenerics) {
   // Source: named ops and a ReLU generic; target: what generalizing gives.
   ASSERT_TRUE(parsePair(R"mlir(

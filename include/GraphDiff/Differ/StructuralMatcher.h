@@ -18,6 +18,7 @@
 
 #include "GraphDiff/Differ/NodeMapping.h"
 #include "GraphDiff/Graph/StructuralHash.h"
+#include "mlir/IR/OperationSupport.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -73,7 +74,10 @@ struct StructuralState {
   }
   /// The same op name and number of results; or a named linalg op and a
   /// `linalg.generic` over the same iteration space (iterator types) with the
-  /// same result types: what generalizing the named op gives. Two generics
+  /// same result types: what generalizing the named op gives; or an
+  /// elementwise op on tensors and an elementwise generic whose payload holds
+  /// an op of its name, with the same result types (what converting it to
+  /// linalg gives, fused or not). Two generics
   /// over different iteration spaces are not the same kind while the other
   /// side holds a free named op over the space of one of them (that op may
   /// be what was generalized into it).
@@ -112,6 +116,20 @@ struct StructuralState {
   std::vector<size_t> sourceIteration, targetIteration;
   /// Whether a free named op of `isSource`'s side has iteration hash `key`.
   bool hasFreeNamed(bool isSource, size_t key) const;
+  /// Per node: whether it is an elementwise op on ranked tensors (the
+  /// `Elementwise` trait, not a constant), what
+  /// `--convert-elementwise-to-linalg` rewrites into a `linalg.generic`.
+  std::vector<bool> sourceElementwise, targetElementwise;
+  /// Per elementwise `linalg.generic` (no loop that is not parallel): the
+  /// names of the ops its payload holds (the terminator left out), each
+  /// once, in body order: the ops it may have been converted from, or fused
+  /// from.
+  llvm::DenseMap<unsigned, llvm::SmallVector<mlir::OperationName, 2>>
+      sourcePayload, targetPayload;
+  /// Whether elementwise node `e` of one side and elementwise generic `g`
+  /// of the other are one op converted (and maybe fused): the same result
+  /// types, and `g`'s payload holds an op named as `e`.
+  bool holdsElementwise(mlir::Operation *e, unsigned g, bool gIsSource) const;
   NodeMapping &mapping;
   const StructureOptions &options;
 

@@ -109,6 +109,12 @@ private:
   /// from the slots of `s`: looks through the free producers of `s` (the
   /// chain a fusion may have folded into `t`) for the one value that fits.
   void voteThroughFusion(unsigned s, unsigned t, Votes &votes);
+  /// For a renamed pair of which one node is destination-style and the other
+  /// is not (an op rewritten into a `linalg.generic` that writes into a new
+  /// `tensor.empty`): when the other reads as many values as the
+  /// destination-style one's inputs, votes input by input. Returns whether
+  /// it voted that way.
+  bool voteInputs(unsigned s, unsigned t, Votes &votes);
   /// For destination-style nodes whose slots differ (a fused op reads its
   /// producers' inputs too, but writes what the op it took the place of
   /// wrote): votes for the producers of their inits, init by init.
@@ -346,6 +352,42 @@ void Propagation::voteThroughFusion(unsigned s, unsigned t, Votes &votes) {
   }
 }
 
+bool Propagation::voteInputs(unsigned s, unsigned t, Votes &votes) {
+  auto a = dyn_cast<DestinationStyleOpInterface>(source.getNode(s));
+  auto b = dyn_cast<DestinationStyleOpInterface>(target.getNode(t));
+  if (static_cast<bool>(a) == static_cast<bool>(b))
+    return false;
+  // The inputs' slots of the destination-style node (operands come first
+  // among the slots).
+  auto inputs = [](DestinationStyleOpInterface op, ArrayRef<Value> slots,
+                   ArrayRef<int> producers, SmallVectorImpl<Value> &values,
+                   SmallVectorImpl<int> &valueProducers) {
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      values.push_back(slots[input->getOperandNumber()]);
+      valueProducers.push_back(producers[input->getOperandNumber()]);
+    }
+  };
+  SmallVector<Value, 4> x, y;
+  SmallVector<int, 4> px, py;
+  ArrayRef<Value> sourceSlots = source.getSlots(s);
+  ArrayRef<int> sourceProducers = source.getSlotProducers(s);
+  ArrayRef<Value> targetSlots = target.getSlots(t);
+  ArrayRef<int> targetProducers = target.getSlotProducers(t);
+  if (a) {
+    inputs(a, sourceSlots, sourceProducers, x, px);
+    if (x.size() != targetSlots.size())
+      return false;
+    voteOperands(x, px, targetSlots, targetProducers, votes);
+  } else {
+    inputs(b, targetSlots, targetProducers, y, py);
+    if (y.size() != sourceSlots.size())
+      return false;
+    voteOperands(sourceSlots, sourceProducers, y, py, votes,
+                 state.sourceCommutative[s]);
+  }
+  return true;
+}
+
 void Propagation::voteInits(unsigned s, unsigned t, Votes &votes) {
   auto a = dyn_cast<DestinationStyleOpInterface>(source.getNode(s));
   auto b = dyn_cast<DestinationStyleOpInterface>(target.getNode(t));
@@ -541,9 +583,10 @@ bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags) {
         bool renamed =
             sourceSlots.size() != targetSlots.size() &&
             source.getNode(s)->getName() != target.getNode(t)->getName();
-        voteOperands(sourceSlots, source.getSlotProducers(s), targetSlots,
-                     target.getSlotProducers(t), operandVotes,
-                     state.sourceCommutative[s], renamed);
+        if (!renamed || !voteInputs(s, t, operandVotes))
+          voteOperands(sourceSlots, source.getSlotProducers(s), targetSlots,
+                       target.getSlotProducers(t), operandVotes,
+                       state.sourceCommutative[s], renamed);
         voteThroughFusion(s, t, operandVotes);
         if (sourceSlots.size() != targetSlots.size())
           voteInits(s, t, operandVotes);

@@ -14,6 +14,7 @@
 #include "GraphDiff/Differ/NodeMapping.h"
 #include "GraphDiff/Differ/PairContext.h"
 #include "GraphDiff/Graph/Graph.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
@@ -93,6 +94,16 @@ private:
 };
 } // namespace
 
+/// Whether `use` is where a destination-style op writes its result and the
+/// source op it stands for is not destination-style: an op rewritten into a
+/// `linalg.generic` writes into a new `tensor.empty`, which stands for none
+/// of the old op's operands.
+static bool isNewInit(OpOperand &use, Operation *sourceUser) {
+  auto dps = dyn_cast<DestinationStyleOpInterface>(use.getOwner());
+  return dps && dps.isDpsInit(&use) &&
+         !isa<DestinationStyleOpInterface>(sourceUser);
+}
+
 SmallVector<SmallVector<Value, 2>> RegionSettler::outImages(unsigned t,
                                                             bool loose) const {
   Operation *node = target.getNode(t);
@@ -111,7 +122,7 @@ SmallVector<SmallVector<Value, 2>> RegionSettler::outImages(unsigned t,
           auto &out = images[result.getResultNumber()];
           if (sourceUser->getNumOperands() == user->getNumOperands()) {
             seen = sourceUser->getOperand(use.getOperandNumber());
-          } else if (loose) {
+          } else if (loose && !isNewInit(use, sourceUser)) {
             // The user gained or lost operands (ml_switcheroo's optimizer
             // drops the edges that leave a fused chain's middle), so
             // positions do not correspond: it may read here any source

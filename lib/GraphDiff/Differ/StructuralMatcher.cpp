@@ -94,25 +94,52 @@ StructuralState::StructuralState(const Graph &source, const Graph &target,
   auto classify = [](const Graph &graph, std::vector<Structured> &kinds,
                      std::vector<Reduction> &reductions,
                      std::vector<size_t> &iterations,
-                     llvm::DenseMap<size_t, NamedOps> &named) {
+                     llvm::DenseMap<size_t, NamedOps> &named,
+                     std::vector<bool> &elementwise,
+                     llvm::DenseMap<unsigned, SmallVector<OperationName, 2>>
+                         &payload) {
     kinds.reserve(graph.size());
     reductions.reserve(graph.size());
     iterations.reserve(graph.size());
+    elementwise.reserve(graph.size());
     for (unsigned n = 0; n < graph.size(); ++n) {
+      Operation *op = graph.getNode(n);
       Reduction reduction;
       size_t iteration;
-      Structured kind = structuredKind(graph.getNode(n), reduction, iteration);
+      Structured kind = structuredKind(op, reduction, iteration);
       kinds.push_back(kind);
       reductions.push_back(reduction);
       iterations.push_back(iteration);
       if (kind == Structured::Named)
         named[iteration].nodes.push_back(n);
+      elementwise.push_back(
+          op->hasTrait<OpTrait::Elementwise>() &&
+          !op->hasTrait<OpTrait::ConstantLike>() &&
+          llvm::any_of(op->getResultTypes(), llvm::IsaPred<RankedTensorType>));
+      if (kind == Structured::Generic && reduction == Reduction::None) {
+        SmallVector<OperationName, 2> &names = payload[n];
+        for (Operation &inner :
+             cast<linalg::GenericOp>(op).getBody()->without_terminator())
+          if (!llvm::is_contained(names, inner.getName()))
+            names.push_back(inner.getName());
+      }
     }
   };
   classify(source, sourceStructured, sourceReduction, sourceIteration,
-           sourceNamed);
+           sourceNamed, sourceElementwise, sourcePayload);
   classify(target, targetStructured, targetReduction, targetIteration,
-           targetNamed);
+           targetNamed, targetElementwise, targetPayload);
+}
+
+bool StructuralState::holdsElementwise(Operation *e, unsigned g,
+                                       bool gIsSource) const {
+  const auto &payload = gIsSource ? sourcePayload : targetPayload;
+  auto it = payload.find(g);
+  if (it == payload.end())
+    return false;
+  Operation *generic = (gIsSource ? source : target).getNode(g);
+  return e->getResultTypes() == generic->getResultTypes() &&
+         llvm::is_contained(it->second, e->getName());
 }
 
 bool StructuralState::hasFreeNamed(bool isSource, size_t key) const {
@@ -142,7 +169,14 @@ bool StructuralState::sameKind(unsigned s, unsigned t) const {
     return false;
   Structured x = sourceStructured[s], y = targetStructured[t];
   Reduction p = sourceReduction[s], q = targetReduction[t];
-  if (a->getName() != b->getName())
+  if (a->getName() != b->getName()) {
+    // An elementwise op on tensors and the generic it was converted to
+    // (`--convert-elementwise-to-linalg`), which elementwise fusion may have
+    // merged with others: the generic's payload holds an op of its name.
+    if (x == Structured::None && y == Structured::Generic)
+      return sourceElementwise[s] && holdsElementwise(a, t, false);
+    if (x == Structured::Generic && y == Structured::None)
+      return targetElementwise[t] && holdsElementwise(b, s, true);
     // A named op and the generic it generalizes to (or the other way round:
     // specialized): both reduce or neither, and the same result types.
     // Payload, indexing maps and loops aside: fusion changes the first two,
@@ -151,6 +185,7 @@ bool StructuralState::sameKind(unsigned s, unsigned t) const {
             (x == Structured::Generic && y == Structured::Named)) &&
            (p == Reduction::None) == (q == Reduction::None) &&
            a->getResultTypes() == b->getResultTypes();
+  }
   if (x != Structured::Generic || y != Structured::Generic ||
       sourceIteration[s] == targetIteration[t])
     return true;
