@@ -95,6 +95,72 @@ bool graphdiff::pairTwins(StructuralState &state) {
   return any;
 }
 
+bool graphdiff::settleTwins(StructuralState &state) {
+  NodeMapping &mapping = state.mapping;
+  const Graph &source = state.source, &target = state.target;
+  const std::vector<llvm::hash_code> &keys = state.sourceHashes.forward;
+  // Forward hash -> the source nodes holding it, in index order.
+  llvm::DenseMap<size_t, SmallVector<unsigned, 2>> buckets;
+  for (unsigned s = 0; s < source.size(); ++s)
+    buckets[keys[s]].push_back(s);
+  // Graph outputs by the node that makes them: (position, result number).
+  llvm::DenseMap<unsigned, SmallVector<std::pair<unsigned, unsigned>, 1>>
+      outputsOf;
+  for (auto [k, value] : llvm::enumerate(source.getOutputs()))
+    if (std::optional<unsigned> s = source.getProducer(value))
+      outputsOf[*s].push_back({static_cast<unsigned>(k),
+                               cast<OpResult>(value).getResultNumber()});
+  mlir::OperandRange targetOutputs = target.getOutputs();
+  // Reads of node s's results whose partners read the same result of t.
+  auto reads = [&](unsigned s, unsigned t) {
+    Operation *node = target.getNode(t);
+    unsigned n = 0;
+    for (const Graph::Use &use : source.getUses(s)) {
+      std::optional<unsigned> user = mapping.getTarget(use.user);
+      if (user && use.result < node->getNumResults() &&
+          llvm::is_contained(target.getSlots(*user),
+                             node->getResult(use.result)))
+        ++n;
+    }
+    auto it = outputsOf.find(s);
+    if (it != outputsOf.end())
+      for (auto [k, result] : it->second)
+        if (k < targetOutputs.size() && result < node->getNumResults() &&
+            targetOutputs[k] == node->getResult(result))
+          ++n;
+    return n;
+  };
+  bool moved = false;
+  for (unsigned s = 0; s < source.size(); ++s) {
+    ArrayRef<unsigned> twins = buckets[keys[s]];
+    // Each bucket once, from its first member.
+    if (twins.size() < 2 || twins.front() != s)
+      continue;
+    for (unsigned paired : twins) {
+      std::optional<unsigned> t = mapping.getTarget(paired);
+      if (!t || mapping.getPairStage(*t) != MatchStage::Structure)
+        continue;
+      // The first twin (in file order) that a reader of the target
+      // vouches for; the pair stays if none does.
+      std::optional<unsigned> best;
+      for (unsigned twin : twins) {
+        if ((twin == paired || !mapping.isSourceTaken(twin)) &&
+            reads(twin, *t) != 0) {
+          best = twin;
+          break;
+        }
+      }
+      if (!best || *best == paired)
+        continue;
+      mapping.unpairTarget(*t);
+      state.pair(*best, *t);
+      mapping.clearSourceAmbiguous(*best);
+      moved = true;
+    }
+  }
+  return moved;
+}
+
 /// The one value of constant `op` as a scalar: its value if it is a scalar
 /// constant, its element if it is a splat of a shaped type; null otherwise.
 /// `isSplat` says which.
