@@ -412,7 +412,13 @@ void Propagation::voteUsers(unsigned s, unsigned t, Votes &votes) {
       continue;
     auto [a, b] = it->second;
     at.erase(it);
-    if (a < 0 || b < 0 || !compatible(a, b))
+    // A slot position means the same in both users only if they read as
+    // many values: a fused op reads its producers' inputs too, and its slot
+    // that reads the pair (or a shared init) says nothing about which op of
+    // the chain it took the place of (the consumer, reached along operands).
+    if (a < 0 || b < 0 ||
+        source.getNodeInputs(a).size() != target.getNodeInputs(b).size() ||
+        !compatible(a, b))
       continue;
     votes.add(a, b);
     touched.push_back(b);
