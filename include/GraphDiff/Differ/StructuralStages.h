@@ -42,7 +42,8 @@ bool pairTwins(StructuralState &state);
 /// merged it into the target. Among the candidates, the first in file order
 /// takes the target (CSE and the folder keep the first of equal ops and
 /// rewire the readers of the others to it); a pair whose twins have no such
-/// read is left alone. Returns whether it moved a pair.
+/// read is left alone. Each pair looks at most at maxCandidates free twins.
+/// Returns whether it moved a pair.
 bool settleTwins(StructuralState &state);
 
 /// Pairs a free splat constant with the one free scalar constant of its
