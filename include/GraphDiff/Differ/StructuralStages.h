@@ -34,6 +34,18 @@ pairUniqueBuckets(StructuralState &state,
 /// whether it paired anything.
 bool pairTwins(StructuralState &state);
 
+/// Settles which of several source twins (free or structurally paired nodes
+/// of equal forward hash: the same content over the same upstream cone, as
+/// CSE or the folder finds them before merging them) a target node stands
+/// for. A twin is a candidate when one of its reads (a slot or a graph
+/// output) has a partner that reads the target's same result: the pass
+/// merged it into the target. Among the candidates, the first in file order
+/// takes the target (CSE and the folder keep the first of equal ops and
+/// rewire the readers of the others to it); a pair whose twins have no such
+/// read is left alone. Each pair looks at most at maxCandidates free twins.
+/// Returns whether it moved a pair.
+bool settleTwins(StructuralState &state);
+
 /// Pairs a free splat constant with the one free scalar constant of its
 /// element's value on the other side, where each is the only free one of
 /// that value on its side: elementwise fusion turns a splat operand into a

@@ -178,9 +178,15 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
   }
   // A commutative source op's operands may come in another order (a
   // rewrite puts constants last): the slots whose images are known say
-  // which corresponds to which, the rest keep their order.
+  // which corresponds to which; the rest go in order to a slot of the same
+  // constness (canonicalization sorts a commutative op's constant operands
+  // after the others), else in order.
   SmallVector<Value, 8> permuted;
   SmallVector<int, 8> permutedProducers;
+  auto isConstant = [](Value value) {
+    Operation *def = value.getDefiningOp();
+    return def && def->hasTrait<OpTrait::ConstantLike>();
+  };
   if (commutative && sourceSlots.size() > 1) {
     unsigned n = sourceSlots.size();
     SmallVector<int, 8> of(n, -1); // source slot -> target slot
@@ -202,7 +208,9 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
     bool kept = true;
     for (unsigned j = 0; j < n; ++j) {
       images.push_back(imageOf(j));
-      kept &= !images.back() || images.back() == sourceSlots[j];
+      kept &= images.back() ? images.back() == sourceSlots[j]
+                            : isConstant(sourceSlots[j]) ==
+                                  isConstant(targetSlots[j]);
     }
     for (unsigned j = 0; j < n && !kept; ++j)
       if (Value image = images[j])
@@ -213,14 +221,19 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
             break;
           }
     if (!kept) {
-      for (unsigned i = 0, j = 0; i < n; ++i) {
-        if (of[i] >= 0)
-          continue;
-        while (used[j])
-          ++j;
-        of[i] = j;
-        used[j] = true;
-      }
+      // Slots of the same constness first, then whatever is left, in order.
+      for (bool any : {false, true})
+        for (unsigned i = 0; i < n; ++i) {
+          if (of[i] >= 0)
+            continue;
+          for (unsigned j = 0; j < n; ++j)
+            if (!used[j] && (any || isConstant(sourceSlots[i]) ==
+                                        isConstant(targetSlots[j]))) {
+              of[i] = j;
+              used[j] = true;
+              break;
+            }
+        }
       for (unsigned i = 0; i < n; ++i) {
         permuted.push_back(targetSlots[of[i]]);
         permutedProducers.push_back(targetProducers[of[i]]);
@@ -441,7 +454,13 @@ void Propagation::voteUsers(unsigned s, unsigned t, Votes &votes) {
       continue;
     auto [a, b] = it->second;
     at.erase(it);
-    if (a < 0 || b < 0 || !compatible(a, b))
+    // A slot position means the same in both users only if they read as
+    // many values: a fused op reads its producers' inputs too, and its slot
+    // that reads the pair (or a shared init) says nothing about which op of
+    // the chain it took the place of (the consumer, reached along operands).
+    if (a < 0 || b < 0 ||
+        source.getNodeInputs(a).size() != target.getNodeInputs(b).size() ||
+        !compatible(a, b))
       continue;
     votes.add(a, b);
     touched.push_back(b);

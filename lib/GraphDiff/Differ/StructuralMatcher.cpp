@@ -326,6 +326,10 @@ static unsigned runStages(StructuralState &state) {
     propagate(state, state.allPairs(), Everywhere, sameShape);
   }
 
+  // Which of several source twins a target node stands for: the one whose
+  // readers' partners read it.
+  settleTwins(state);
+
   // Exact ties that nothing resolved are ambiguous too.
   markUnresolvedTies(state);
   return state.allPairs().size() - strict;

@@ -95,6 +95,107 @@ bool graphdiff::pairTwins(StructuralState &state) {
   return any;
 }
 
+bool graphdiff::settleTwins(StructuralState &state) {
+  NodeMapping &mapping = state.mapping;
+  const Graph &source = state.source, &target = state.target;
+  const std::vector<llvm::hash_code> &keys = state.sourceHashes.forward;
+  // Forward hash -> the source nodes holding it, in index order, for the
+  // hashes of free nodes only (most nodes are paired by now).
+  llvm::DenseMap<size_t, SmallVector<unsigned, 2>> buckets;
+  for (unsigned s = 0; s < source.size(); ++s)
+    if (!mapping.isSourceTaken(s))
+      buckets.try_emplace(keys[s]);
+  if (buckets.empty())
+    return false;
+  for (unsigned s = 0; s < source.size(); ++s) {
+    auto it = buckets.find(keys[s]);
+    if (it != buckets.end())
+      it->second.push_back(s);
+  }
+  // Graph outputs by the node that makes them: (position, result number).
+  llvm::DenseMap<unsigned, SmallVector<std::pair<unsigned, unsigned>, 1>>
+      outputsOf;
+  for (auto [k, value] : llvm::enumerate(source.getOutputs()))
+    if (std::optional<unsigned> s = source.getProducer(value))
+      outputsOf[*s].push_back({static_cast<unsigned>(k),
+                               cast<OpResult>(value).getResultNumber()});
+  mlir::OperandRange targetOutputs = target.getOutputs();
+  // Reads of node s's results whose partners read the same result of t.
+  auto reads = [&](unsigned s, unsigned t) {
+    Operation *node = target.getNode(t);
+    unsigned n = 0;
+    for (const Graph::Use &use : source.getUses(s)) {
+      std::optional<unsigned> user = mapping.getTarget(use.user);
+      if (user && use.result < node->getNumResults() &&
+          llvm::is_contained(target.getSlots(*user),
+                             node->getResult(use.result)))
+        ++n;
+    }
+    auto it = outputsOf.find(s);
+    if (it != outputsOf.end())
+      for (auto [k, result] : it->second)
+        if (k < targetOutputs.size() && result < node->getNumResults() &&
+            targetOutputs[k] == node->getResult(result))
+          ++n;
+    return n;
+  };
+  bool moved = false;
+  for (unsigned s = 0; s < source.size(); ++s) {
+    auto it = buckets.find(keys[s]);
+    // Each bucket once, from its first member.
+    if (it == buckets.end() || it->second.size() < 2 ||
+        it->second.front() != s)
+      continue;
+    ArrayRef<unsigned> twins = it->second;
+    SmallVector<unsigned, 4> free; // in file order
+    for (unsigned twin : twins)
+      if (!mapping.isSourceTaken(twin))
+        free.push_back(twin);
+    if (free.empty())
+      continue;
+    for (unsigned paired : twins) {
+      std::optional<unsigned> t = mapping.getTarget(paired);
+      if (!t || mapping.getPairStage(*t) != MatchStage::Structure)
+        continue;
+      // The first twin (in file order) that a reader of the target vouches
+      // for, among the pair's own node and the first maxCandidates free
+      // twins; the pair stays if none does.
+      std::optional<unsigned> best;
+      unsigned looked = 0;
+      for (unsigned twin : free) {
+        if (twin > paired || looked++ == state.options.maxCandidates)
+          break;
+        if (reads(twin, *t) != 0) {
+          best = twin;
+          break;
+        }
+      }
+      if (!best && reads(paired, *t) != 0)
+        continue;
+      if (!best)
+        for (unsigned twin : llvm::make_range(llvm::upper_bound(free, paired),
+                                              free.end())) {
+          if (looked++ >= state.options.maxCandidates)
+            break;
+          if (reads(twin, *t) != 0) {
+            best = twin;
+            break;
+          }
+        }
+      if (!best)
+        continue;
+      mapping.unpairTarget(*t);
+      state.pair(*best, *t);
+      mapping.clearSourceAmbiguous(*best);
+      // The node left is free now, in its place in file order.
+      free.erase(llvm::find(free, *best));
+      free.insert(llvm::upper_bound(free, paired), paired);
+      moved = true;
+    }
+  }
+  return moved;
+}
+
 /// The one value of constant `op` as a scalar: its value if it is a scalar
 /// constant, its element if it is a splat of a shaped type; null otherwise.
 /// `isSplat` says which.
