@@ -82,26 +82,29 @@ StructuralState::StructuralState(const Graph &source, const Graph &target,
       sourceHashes(hashStructure(source, options)),
       targetHashes(hashStructure(target, options)), mapping(mapping),
       options(options) {
-  sourceCommutative.reserve(source.size());
-  for (Operation *node : source.getNodes())
-    sourceCommutative.push_back(node->hasTrait<OpTrait::IsCommutative>());
-  for (unsigned s = 0; s < source.size(); ++s)
-    if (source.getNode(s)->hasTrait<OpTrait::ConstantLike>())
-      sourceConstants.insert(sourceHashes.content[s]);
-  for (unsigned t = 0; t < target.size(); ++t)
-    if (target.getNode(t)->hasTrait<OpTrait::ConstantLike>())
-      targetConstants.insert(targetHashes.content[t]);
-  auto classify = [](const Graph &graph, std::vector<Structured> &kinds,
+  // One walk over each side's ops (each op read is a cache miss on large
+  // graphs): commutativity, constants, structured kinds.
+  auto classify = [](const Graph &graph, std::vector<bool> *commutative,
+                     llvm::DenseSet<size_t> &constants,
+                     const std::vector<llvm::hash_code> &content,
+                     std::vector<Structured> &kinds,
                      std::vector<Reduction> &reductions,
                      std::vector<size_t> &iterations,
                      llvm::DenseMap<size_t, NamedOps> &named) {
+    if (commutative)
+      commutative->reserve(graph.size());
     kinds.reserve(graph.size());
     reductions.reserve(graph.size());
     iterations.reserve(graph.size());
     for (unsigned n = 0; n < graph.size(); ++n) {
+      Operation *node = graph.getNode(n);
+      if (commutative)
+        commutative->push_back(node->hasTrait<OpTrait::IsCommutative>());
+      if (node->hasTrait<OpTrait::ConstantLike>())
+        constants.insert(content[n]);
       Reduction reduction;
       size_t iteration;
-      Structured kind = structuredKind(graph.getNode(n), reduction, iteration);
+      Structured kind = structuredKind(node, reduction, iteration);
       kinds.push_back(kind);
       reductions.push_back(reduction);
       iterations.push_back(iteration);
@@ -109,10 +112,10 @@ StructuralState::StructuralState(const Graph &source, const Graph &target,
         named[iteration].nodes.push_back(n);
     }
   };
-  classify(source, sourceStructured, sourceReduction, sourceIteration,
-           sourceNamed);
-  classify(target, targetStructured, targetReduction, targetIteration,
-           targetNamed);
+  classify(source, &sourceCommutative, sourceConstants, sourceHashes.content,
+           sourceStructured, sourceReduction, sourceIteration, sourceNamed);
+  classify(target, nullptr, targetConstants, targetHashes.content,
+           targetStructured, targetReduction, targetIteration, targetNamed);
 }
 
 bool StructuralState::hasFreeNamed(bool isSource, size_t key) const {
