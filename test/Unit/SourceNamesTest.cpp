@@ -16,6 +16,7 @@
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -124,6 +125,50 @@ TEST_F(SourceNamesTest, ReadsNamesAsTheParserStateDoes) {
       "linalg.generic g",          "arith.cmpi c",
       "arith.addi then",           "scf.if sel"};
   EXPECT_EQ(names, expected);
+}
+
+// Lookups with a cursor (Graph::build's: a graph's nodes in order) give what
+// lookup(op) gives, in walk order and out of it (the index answers then): a
+// node whose region holds more names than the cursor looks ahead, the first
+// node of a second function, a fresh cursor per graph.
+TEST_F(SourceNamesTest, CursorLookupsAgreeWithTheIndex) {
+  std::string text = "func.func @f(%x: i32, %c: i1) -> i32 {\n"
+                     "  %r = scf.if %c -> (i32) {\n";
+  for (int i = 0; i < 40; ++i)
+    text += "    %v" + std::to_string(i) + " = arith.addi %x, %x : i32\n";
+  text += "    scf.yield %v39 : i32\n  } else {\n    scf.yield %x : i32\n  }\n"
+          "  %s = arith.addi %r, %x : i32\n  return %s : i32\n}\n"
+          "func.func @g(%y: i32) -> i32 {\n"
+          "  %t = arith.addi %y, %y : i32\n  return %t : i32\n}\n";
+  parse(text);
+  ASSERT_TRUE(module);
+  std::optional<SourceNames> names = readSourceNames(*module, mgr, 1);
+  ASSERT_TRUE(names.has_value());
+  std::vector<Operation *> ops;
+  module->walk([&](Operation *op) {
+    if (op->getNumResults())
+      ops.push_back(op);
+  });
+  ASSERT_EQ(ops.size(), 43u);
+  auto check = [&](ArrayRef<Operation *> order) {
+    SourceNames::Cursor cursor;
+    for (Operation *op : order)
+      EXPECT_EQ(names->lookup(op, cursor), names->lookup(op));
+  };
+  check(ops);
+  check(std::vector<Operation *>(ops.rbegin(), ops.rend()));
+  // Each function's nodes with a fresh cursor, as Graph::build asks.
+  std::vector<std::string> seen;
+  module->walk([&](func::FuncOp func) {
+    SourceNames::Cursor cursor;
+    for (Operation &node : func.getBody().front().without_terminator())
+      seen.push_back(names->lookup(&node, cursor).str());
+  });
+  EXPECT_EQ(seen, (std::vector<std::string>{"r", "s", "t"}));
+  // An op with no name: "" either way, and the cursor stays usable.
+  SourceNames::Cursor cursor;
+  EXPECT_EQ(names->lookup(module->getOperation(), cursor), "");
+  EXPECT_EQ(names->lookup(ops.front(), cursor), "v0");
 }
 
 // Comments and line breaks between the tokens of a result list, a comment

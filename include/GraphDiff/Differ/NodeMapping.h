@@ -13,6 +13,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -33,7 +34,8 @@ public:
       : sourceToTarget(numSource), targetToSource(numTarget),
         pairStage(numTarget), regionOf(numTarget), regionStage(numTarget),
         claimedBy(numSource), ambiguousSource(numSource, false),
-        ambiguousTarget(numTarget, false) {}
+        ambiguousTarget(numTarget, false), sourceTaken(numSource, 0),
+        targetTaken(numTarget, 0) {}
 
   /// Pairs `source` with `target`. Both must be free.
   void pair(unsigned source, unsigned target, MatchStage stage);
@@ -50,12 +52,10 @@ public:
   }
   MatchStage getPairStage(unsigned target) const { return pairStage[target]; }
   /// Whether source node `source` is paired or part of a replaced region.
-  bool isSourceTaken(unsigned source) const {
-    return sourceToTarget[source] || claimedBy[source];
-  }
-  bool isTargetTaken(unsigned target) const {
-    return targetToSource[target] || !regionOf[target].empty();
-  }
+  /// (One byte per node, kept by the mutators: the stages ask this of
+  /// every node, and the pair and region arrays are wide.)
+  bool isSourceTaken(unsigned source) const { return sourceTaken[source]; }
+  bool isTargetTaken(unsigned target) const { return targetTaken[target]; }
   llvm::ArrayRef<unsigned> getRegion(unsigned target) const {
     return regionOf[target];
   }
@@ -100,6 +100,14 @@ private:
   std::vector<MatchStage> regionStage;
   std::vector<std::optional<unsigned>> claimedBy;
   std::vector<bool> ambiguousSource, ambiguousTarget;
+  /// Whether each node is paired or in a region (claimed, for a source).
+  std::vector<uint8_t> sourceTaken, targetTaken;
+  void updateSource(unsigned source) {
+    sourceTaken[source] = sourceToTarget[source] || claimedBy[source];
+  }
+  void updateTarget(unsigned target) {
+    targetTaken[target] = targetToSource[target] || !regionOf[target].empty();
+  }
 };
 
 } // namespace graphdiff

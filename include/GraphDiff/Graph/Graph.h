@@ -41,22 +41,44 @@ namespace graphdiff {
 /// are named as `mlir-opt` would print them.
 class SourceNames {
 public:
+  /// Where a run of lookups in walk order got to (Graph::build names the
+  /// ops of a block in order, and the names were read in the same walk).
+  struct Cursor {
+    size_t next = 0;
+  };
+
   /// No names yet (see set()).
-  SourceNames() = default;
+  SourceNames();
   /// Records the first result name of every op that `state` saw defined.
   explicit SourceNames(const mlir::AsmParserState &state);
+  SourceNames(SourceNames &&);
+  SourceNames &operator=(SourceNames &&);
+  ~SourceNames();
 
   /// Names `op` by its first result group: `name` is its text after the `%`
-  /// and must outlive this.
-  void set(mlir::Operation *op, llvm::StringRef name) { names[op] = name; }
-  void reserve(unsigned count) { names.reserve(count); }
-  unsigned size() const { return names.size(); }
+  /// and must outlive this. Once per op (a later name would win), in walk
+  /// order for lookups with a Cursor to be quick.
+  void set(mlir::Operation *op, llvm::StringRef name) {
+    ordered.emplace_back(op, name);
+  }
+  void reserve(unsigned count) { ordered.reserve(count); }
+  unsigned size() const { return ordered.size(); }
 
   /// The name of `op`'s first result group without the `%`, or "".
-  llvm::StringRef lookup(mlir::Operation *op) const { return names.lookup(op); }
+  llvm::StringRef lookup(mlir::Operation *op) const;
+  /// The same, for ops asked for in the order they were set: looks a few
+  /// names past `cursor` first (no hashing, no cache miss per op), then, if
+  /// `op` is not there, in an index made on first need.
+  llvm::StringRef lookup(mlir::Operation *op, Cursor &cursor) const;
 
 private:
-  llvm::DenseMap<mlir::Operation *, llvm::StringRef> names;
+  /// The names in the order they were set.
+  std::vector<std::pair<mlir::Operation *, llvm::StringRef>> ordered;
+  /// op -> its position in `ordered`, made by the first lookup that the
+  /// order does not answer (graphs of one module may be built in parallel).
+  struct Index;
+  std::unique_ptr<Index> index;
+  const llvm::DenseMap<mlir::Operation *, unsigned> &getIndex() const;
 };
 
 /// A graph view of the body of `op`: an `lg.graph`, or any op with one region
@@ -191,6 +213,9 @@ public:
   /// result-less op.
   /// Made on first use: most nodes of a large graph are never printed.
   patch::RefAttr getNodeRef(unsigned index) const;
+  /// getNodeRef(index).str() without making the attribute (a report that
+  /// names every node would otherwise make one per node).
+  std::string getNodeRefText(unsigned index) const;
   /// The name in getNodeRef() without its sigil: `id`, `17`, `conv1`.
   llvm::StringRef getNodeName(unsigned index) const { return nodeNames[index]; }
   /// The reference naming `value`: a node result (`@id`, `@id[1]`, `%17`,

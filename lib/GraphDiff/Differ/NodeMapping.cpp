@@ -15,6 +15,8 @@ void NodeMapping::pair(unsigned source, unsigned target, MatchStage stage) {
   sourceToTarget[source] = target;
   targetToSource[target] = source;
   pairStage[target] = stage;
+  updateSource(source);
+  updateTarget(target);
 }
 
 void NodeMapping::setRegion(unsigned target, llvm::ArrayRef<unsigned> region,
@@ -25,18 +27,25 @@ void NodeMapping::setRegion(unsigned target, llvm::ArrayRef<unsigned> region,
   for (unsigned source : region) {
     assert(!isSourceTaken(source) && "source already taken");
     claimedBy[source] = target;
+    updateSource(source);
   }
+  updateTarget(target);
 }
 
 void NodeMapping::unpairTarget(unsigned target) {
   if (std::optional<unsigned> source = targetToSource[target]) {
     sourceToTarget[*source].reset();
     targetToSource[target].reset();
+    updateSource(*source);
+    updateTarget(target);
   }
 }
 
 void NodeMapping::clearRegion(unsigned target) {
-  for (unsigned source : regionOf[target])
+  for (unsigned source : regionOf[target]) {
     claimedBy[source].reset();
+    updateSource(source);
+  }
   regionOf[target].clear();
+  updateTarget(target);
 }

@@ -82,28 +82,30 @@ StructuralState::StructuralState(const Graph &source, const Graph &target,
       sourceHashes(hashStructure(source, options)),
       targetHashes(hashStructure(target, options)), mapping(mapping),
       options(options) {
-  sourceCommutative.reserve(source.size());
-  for (Operation *node : source.getNodes())
-    sourceCommutative.push_back(node->hasTrait<OpTrait::IsCommutative>());
-  for (unsigned s = 0; s < source.size(); ++s)
-    if (source.getNode(s)->hasTrait<OpTrait::ConstantLike>())
-      sourceConstants.insert(sourceHashes.content[s]);
-  for (unsigned t = 0; t < target.size(); ++t)
-    if (target.getNode(t)->hasTrait<OpTrait::ConstantLike>())
-      targetConstants.insert(targetHashes.content[t]);
-  auto classify = [](const Graph &graph, std::vector<Structured> &kinds,
+  // One walk over each side's ops (each op read is a cache miss on large
+  // graphs): commutativity, constants, structured kinds.
+  auto classify = [](const Graph &graph, std::vector<bool> *commutative,
+                     llvm::DenseSet<size_t> &constants,
+                     const std::vector<llvm::hash_code> &content,
+                     std::vector<Structured> &kinds,
                      std::vector<Reduction> &reductions,
                      std::vector<size_t> &iterations,
                      llvm::DenseMap<size_t, NamedOps> &named,
                      std::vector<bool> &elementwise,
                      llvm::DenseMap<unsigned, SmallVector<OperationName, 2>>
                          &payload) {
+    if (commutative)
+      commutative->reserve(graph.size());
     kinds.reserve(graph.size());
     reductions.reserve(graph.size());
     iterations.reserve(graph.size());
     elementwise.reserve(graph.size());
     for (unsigned n = 0; n < graph.size(); ++n) {
       Operation *op = graph.getNode(n);
+      if (commutative)
+        commutative->push_back(op->hasTrait<OpTrait::IsCommutative>());
+      if (op->hasTrait<OpTrait::ConstantLike>())
+        constants.insert(content[n]);
       Reduction reduction;
       size_t iteration;
       Structured kind = structuredKind(op, reduction, iteration);
@@ -125,10 +127,12 @@ StructuralState::StructuralState(const Graph &source, const Graph &target,
       }
     }
   };
-  classify(source, sourceStructured, sourceReduction, sourceIteration,
-           sourceNamed, sourceElementwise, sourcePayload);
-  classify(target, targetStructured, targetReduction, targetIteration,
-           targetNamed, targetElementwise, targetPayload);
+  classify(source, &sourceCommutative, sourceConstants, sourceHashes.content,
+           sourceStructured, sourceReduction, sourceIteration, sourceNamed,
+           sourceElementwise, sourcePayload);
+  classify(target, nullptr, targetConstants, targetHashes.content,
+           targetStructured, targetReduction, targetIteration, targetNamed,
+           targetElementwise, targetPayload);
 }
 
 bool StructuralState::holdsElementwise(Operation *e, unsigned g,

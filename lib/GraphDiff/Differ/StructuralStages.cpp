@@ -34,19 +34,24 @@ graphdiff::pairUniqueBuckets(StructuralState &state,
       ++bucket.sources;
       bucket.source = s;
     }
+  // The free targets with their buckets: no second lookup. (The map was
+  // reserved for every key it can get, so it does not grow and the
+  // pointers stay valid.)
+  std::vector<std::pair<unsigned, const Bucket *>> freeTargets;
   for (unsigned t = 0; t < target.size(); ++t)
-    if (!mapping.isTargetTaken(t))
-      ++buckets[targetKeys[t]].targets;
-  SmallVector<NodePair> pairs;
-  for (unsigned t = 0; t < target.size(); ++t) {
-    if (mapping.isTargetTaken(t))
-      continue;
-    auto it = buckets.find(targetKeys[t]);
-    if (it->second.sources == 1 && it->second.targets == 1) {
-      state.pair(it->second.source, t);
-      pairs.push_back({it->second.source, t});
+    if (!mapping.isTargetTaken(t)) {
+      Bucket &bucket = buckets[targetKeys[t]];
+      ++bucket.targets;
+      freeTargets.push_back({t, &bucket});
     }
-  }
+  // Pairing a target takes only it among the targets: the free ones are
+  // still free when their turn comes.
+  SmallVector<NodePair> pairs;
+  for (auto [t, bucket] : freeTargets)
+    if (bucket->sources == 1 && bucket->targets == 1) {
+      state.pair(bucket->source, t);
+      pairs.push_back({bucket->source, t});
+    }
   return pairs;
 }
 

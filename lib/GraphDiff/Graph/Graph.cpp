@@ -17,20 +17,66 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/StringSaver.h"
 
+#include <mutex>
 #include <queue>
 
 using namespace mlir;
 using namespace graphdiff;
 
-SourceNames::SourceNames(const AsmParserState &state) {
+struct SourceNames::Index {
+  std::once_flag made;
+  llvm::DenseMap<Operation *, unsigned> positions;
+};
+
+SourceNames::SourceNames() : index(std::make_unique<Index>()) {}
+SourceNames::SourceNames(SourceNames &&) = default;
+SourceNames &SourceNames::operator=(SourceNames &&) = default;
+SourceNames::~SourceNames() = default;
+
+SourceNames::SourceNames(const AsmParserState &state) : SourceNames() {
   for (const AsmParserState::OperationDefinition &def : state.getOpDefs()) {
     if (def.resultGroups.empty())
       continue;
     SMRange range = def.resultGroups.front().definition.loc;
     StringRef name(range.Start.getPointer(),
                    range.End.getPointer() - range.Start.getPointer());
-    names[def.op] = name.drop_front(); // drop the '%'
+    set(def.op, name.drop_front()); // drop the '%'
   }
+}
+
+const llvm::DenseMap<Operation *, unsigned> &SourceNames::getIndex() const {
+  std::call_once(index->made, [&] {
+    index->positions.reserve(ordered.size());
+    for (auto [position, entry] : llvm::enumerate(ordered))
+      index->positions[entry.first] = position; // the last name set wins
+  });
+  return index->positions;
+}
+
+StringRef SourceNames::lookup(Operation *op) const {
+  if (ordered.empty())
+    return "";
+  auto it = getIndex().find(op);
+  return it == getIndex().end() ? StringRef() : ordered[it->second].second;
+}
+
+StringRef SourceNames::lookup(Operation *op, Cursor &cursor) const {
+  // The ops a node's regions hold come before it in a post-order walk:
+  // look a few names ahead, then in the index.
+  constexpr size_t window = 32;
+  for (size_t k = cursor.next, e = std::min(ordered.size(), k + window); k < e;
+       ++k)
+    if (ordered[k].first == op) {
+      cursor.next = k + 1;
+      return ordered[k].second;
+    }
+  if (ordered.empty())
+    return "";
+  auto it = getIndex().find(op);
+  if (it == getIndex().end())
+    return "";
+  cursor.next = it->second + 1;
+  return ordered[it->second].second;
 }
 
 StringRef Graph::getName() const {
@@ -102,6 +148,7 @@ FailureOr<std::unique_ptr<Graph>> Graph::build(Operation *op,
   // A slot that reads a node further down (a graph region): the producers
   // are looked up again once every node is indexed.
   bool forward = false;
+  SourceNames::Cursor nameCursor;
   for (Operation &nodeRef : block.without_terminator()) {
     Operation *node = &nodeRef;
     unsigned i = graph->nodes.size();
@@ -171,7 +218,7 @@ FailureOr<std::unique_ptr<Graph>> Graph::build(Operation *op,
       name = saver.save(node->getName().getStringRef() + "." +
                         Twine(resultless++));
       kind = Resultless;
-    } else if (StringRef given = names ? names->lookup(node) : "";
+    } else if (StringRef given = names ? names->lookup(node, nameCursor) : "";
                !given.empty()) {
       name = given;
       kind = Given;
@@ -309,6 +356,11 @@ patch::RefAttr Graph::getNodeRef(unsigned index) const {
                             /*symbol=*/isa<lg::NodeOp>(nodes[index]), 0, false);
   }
   return ref;
+}
+
+std::string Graph::getNodeRefText(unsigned index) const {
+  return patch::refText(nodeNames[index],
+                        /*symbol=*/isa<lg::NodeOp>(nodes[index]), 0, false);
 }
 
 ArrayRef<Graph::Use> Graph::getUsesOf(Value value) const {

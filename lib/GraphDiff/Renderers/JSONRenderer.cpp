@@ -152,7 +152,7 @@ public:
     std::optional<unsigned> s = view.sourceNode(update.getNode());
     std::optional<unsigned> t =
         s ? view.getPair().mapping.getTarget(*s) : std::nullopt;
-    writeNode(j, t ? target.getNodeRef(*t).str() : update.getNode().str(),
+    writeNode(j, t ? target.getNodeRefText(*t) : update.getNode().str(),
               t ? target.getNode(*t) : update.getNewNode());
     j.attributeEnd();
     j.attributeArray("changes", [&] {
@@ -246,8 +246,8 @@ static void writeMapping(llvm::json::OStream &j, const PairView &view) {
       std::optional<unsigned> t = view.getImage(s);
       NodeStatus status = view.getSourceStatus(s);
       j.object([&] {
-        j.attribute("source", source.getNodeRef(s).str());
-        j.attribute("target", t ? llvm::json::Value(target.getNodeRef(*t).str())
+        j.attribute("source", source.getNodeRefText(s));
+        j.attribute("target", t ? llvm::json::Value(target.getNodeRefText(*t))
                                 : llvm::json::Value(nullptr));
         j.attribute("status", stringifyNodeStatus(status));
         llvm::json::Value stage = nullptr;

@@ -30,6 +30,12 @@ class PlanOp;
 RefAttr parseRefText(mlir::MLIRContext *context, llvm::StringRef text,
                      std::string &error);
 
+/// The text of the reference RefAttr::get(name, symbol, result, isNew) would
+/// be (RefAttr::str()), without making the attribute: `%17`, `@conv1[1]`,
+/// `new %7`, `_`.
+std::string refText(llvm::StringRef name, bool symbol, unsigned result,
+                    bool isNew);
+
 namespace detail {
 /// The verifiers of ActionOpInterface and NewNodeOpInterface.
 mlir::LogicalResult verifyActionRefs(mlir::Operation *op);

@@ -47,14 +47,18 @@ static bool isBareSymbolName(StringRef name) {
 }
 
 std::string RefAttr::str() const {
-  if (isNone())
+  return refText(getName().getValue(), getSymbol(), getResult(), getIsNew());
+}
+
+std::string graphdiff::patch::refText(StringRef name, bool symbol,
+                                      unsigned result, bool isNew) {
+  if (name.empty())
     return "_";
   std::string text;
   llvm::raw_string_ostream os(text);
-  if (getIsNew())
+  if (isNew)
     os << "new ";
-  StringRef name = getName().getValue();
-  if (!getSymbol()) {
+  if (!symbol) {
     os << "%" << name;
   } else if (isBareSymbolName(name)) {
     os << "@" << name;
@@ -64,11 +68,11 @@ std::string RefAttr::str() const {
     llvm::printEscapedString(name, os);
     os << "\"";
   }
-  if (getResult() != 0) {
-    if (getSymbol())
-      os << "[" << getResult() << "]";
+  if (result != 0) {
+    if (symbol)
+      os << "[" << result << "]";
     else
-      os << "#" << getResult();
+      os << "#" << result;
   }
   return text;
 }
