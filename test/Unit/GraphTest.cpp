@@ -191,6 +191,9 @@ lg.graph @f(%x: tensor<4xf32>) -> tensor<4xf32> {
 /// Parses `text` keeping the user's SSA names, and builds the view of @f
 /// with them; null if the view cannot be built (`errors` gets why).
 struct NamedGraph {
+  // The names point into the buffer: it outlives the graph (members are
+  // destroyed in reverse order).
+  llvm::SourceMgr sourceMgr;
   mlir::OwningOpRef<ModuleOp> module;
   std::unique_ptr<AsmParserState> state;
   std::unique_ptr<SourceNames> names;
@@ -198,7 +201,6 @@ struct NamedGraph {
   std::string errors;
 
   NamedGraph(MLIRContext &context, StringRef text) {
-    llvm::SourceMgr sourceMgr;
     sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text),
                                  llvm::SMLoc());
     module = ModuleOp::create(UnknownLoc::get(&context));

@@ -85,9 +85,9 @@ private:
 /// holding one block that ends in a terminator (`func.func`, ...).
 class Graph {
 public:
-  /// Builds the view. `names`, if given, supplies the user's SSA names; it
-  /// must outlive the graph. Fails, with a located error, if `op` is not
-  /// graph-like.
+  /// Builds the view. `names`, if given, supplies the user's SSA names: it and
+  /// the input's buffer its names point into must outlive the graph. Fails,
+  /// with a located error, if `op` is not graph-like.
   static mlir::FailureOr<std::unique_ptr<Graph>>
   build(mlir::Operation *op, const SourceNames *names = nullptr);
 
