@@ -270,8 +270,7 @@ func.func @f(%x: f32) -> (f32, f32, f32, f32) {
 }
 )mlir");
   ASSERT_TRUE(named.graph);
-  EXPECT_EQ(named.graph->getCanonicalOrder(),
-            ArrayRef<unsigned>({3, 2, 1, 0}));
+  EXPECT_EQ(named.graph->getCanonicalOrder(), ArrayRef<unsigned>({3, 2, 1, 0}));
 }
 
 } // namespace

@@ -117,13 +117,18 @@ func.func @f(%in.x: i32, %y$: i32, %t: tensor<4xf32>) -> (i32, i32, i1, tensor<4
 
 TEST_F(SourceNamesTest, ReadsNamesAsTheParserStateDoes) {
   std::vector<std::string> names = readBothWays(kNames);
-  std::vector<std::string> expected = {
-      "arith.addui_extended pair", "arith.mului_extended lo",
-      "arith.addi a.b$c-d",        "arith.muli 0",
-      "arith.addui_extended 17",   "arith.constant ",
-      "tensor.empty e",            "arith.addf inner.sum",
-      "linalg.generic g",          "arith.cmpi c",
-      "arith.addi then",           "scf.if sel"};
+  std::vector<std::string> expected = {"arith.addui_extended pair",
+                                       "arith.mului_extended lo",
+                                       "arith.addi a.b$c-d",
+                                       "arith.muli 0",
+                                       "arith.addui_extended 17",
+                                       "arith.constant ",
+                                       "tensor.empty e",
+                                       "arith.addf inner.sum",
+                                       "linalg.generic g",
+                                       "arith.cmpi c",
+                                       "arith.addi then",
+                                       "scf.if sel"};
   EXPECT_EQ(names, expected);
 }
 
@@ -259,9 +264,9 @@ TEST(ParseInputNamesTest, NamesWithAndWithoutWrittenLocations) {
   SourceMgrDiagnosticHandler handler(mgr, &context);
   auto namesOf = [&](StringRef text) {
     SourceNames names;
-    OwningOpRef<ModuleOp> module = parseInputBuffer(
-        llvm::MemoryBuffer::getMemBufferCopy(text, "in.mlir"), mgr, context,
-        names);
+    OwningOpRef<ModuleOp> module =
+        parseInputBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, "in.mlir"),
+                         mgr, context, names);
     std::vector<std::string> list;
     if (!module)
       return list;

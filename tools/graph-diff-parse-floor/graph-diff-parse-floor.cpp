@@ -12,10 +12,11 @@
 // --asm-state also records the parser state, which graph-diff-opt records
 // only for an input that writes its own locations (it reads the user's SSA
 // names from the text otherwise), and --no-verify skips the verifier, so the
-// benchmark can tell those costs apart. --concurrent parses the two inputs on two threads
-// into the one context (docs/Performance.md says what that gains). --count
-// prints the number of ops of each input (every op, nested ones included). Exit
-// codes: 0 both inputs read, 2 trouble (a located diagnostic on stderr).
+// benchmark can tell those costs apart. --concurrent parses the two inputs on
+// two threads into the one context (docs/Performance.md says what that gains).
+// --count prints the number of ops of each input (every op, nested ones
+// included). Exit codes: 0 both inputs read, 2 trouble (a located diagnostic on
+// stderr).
 //
 //===----------------------------------------------------------------------===//
 

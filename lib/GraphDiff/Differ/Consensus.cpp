@@ -208,9 +208,9 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
     bool kept = true;
     for (unsigned j = 0; j < n; ++j) {
       images.push_back(imageOf(j));
-      kept &= images.back() ? images.back() == sourceSlots[j]
-                            : isConstant(sourceSlots[j]) ==
-                                  isConstant(targetSlots[j]);
+      kept &= images.back()
+                  ? images.back() == sourceSlots[j]
+                  : isConstant(sourceSlots[j]) == isConstant(targetSlots[j]);
     }
     for (unsigned j = 0; j < n && !kept; ++j)
       if (Value image = images[j])

@@ -73,8 +73,7 @@ private:
   /// is false; if true, what replacing `s` by `x` (and inserting `t`) costs:
   /// the actions, then the reads of the two that are rewired.
   std::pair<unsigned, unsigned> reshapeStoryCost(unsigned s, unsigned t,
-                                                 unsigned x,
-                                                 bool asSink) const;
+                                                 unsigned x, bool asSink) const;
   /// After target node `t` lost its pair to a reshape sink: drops the pairs
   /// and regions of its producers that nothing supports any more (a changed
   /// node whose inputs and readers all lost their counterparts: a
@@ -378,8 +377,7 @@ RegionSettler::reshapeStoryCost(unsigned s, unsigned t, unsigned x,
     bool updated = contentChanged(counterpart, user, changes);
     for (unsigned i = 0; i < user->getNumOperands(); ++i) {
       Value read = user->getOperand(i);
-      bool ours =
-          read == node->getResult(0) || read == reshape->getResult(0);
+      bool ours = read == node->getResult(0) || read == reshape->getResult(0);
       if (same(read, counterpart->getOperand(i)))
         continue;
       if (!updated)

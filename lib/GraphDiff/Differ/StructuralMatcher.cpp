@@ -51,8 +51,7 @@ structuredKind(Operation *op, StructuralState::Reduction &reduction,
   iteration = 0;
   if (!linalgOp)
     return StructuralState::Structured::None;
-  SmallVector<utils::IteratorType> iterators =
-      linalgOp.getIteratorTypesArray();
+  SmallVector<utils::IteratorType> iterators = linalgOp.getIteratorTypesArray();
   llvm::hash_code hash = llvm::hash_value(op->getNumResults());
   for (utils::IteratorType type : iterators)
     hash = llvm::hash_combine(hash, static_cast<unsigned>(type));
@@ -84,49 +83,48 @@ StructuralState::StructuralState(const Graph &source, const Graph &target,
       options(options) {
   // One walk over each side's ops (each op read is a cache miss on large
   // graphs): commutativity, constants, structured kinds.
-  auto classify = [](const Graph &graph, std::vector<bool> *commutative,
-                     llvm::DenseSet<size_t> &constants,
-                     const std::vector<llvm::hash_code> &content,
-                     std::vector<Structured> &kinds,
-                     std::vector<Reduction> &reductions,
-                     std::vector<size_t> &iterations,
-                     llvm::DenseMap<size_t, NamedOps> &named,
-                     std::vector<bool> &elementwise,
-                     llvm::DenseMap<unsigned, SmallVector<OperationName, 2>>
-                         &payload) {
-    if (commutative)
-      commutative->reserve(graph.size());
-    kinds.reserve(graph.size());
-    reductions.reserve(graph.size());
-    iterations.reserve(graph.size());
-    elementwise.reserve(graph.size());
-    for (unsigned n = 0; n < graph.size(); ++n) {
-      Operation *op = graph.getNode(n);
-      if (commutative)
-        commutative->push_back(op->hasTrait<OpTrait::IsCommutative>());
-      if (op->hasTrait<OpTrait::ConstantLike>())
-        constants.insert(content[n]);
-      Reduction reduction;
-      size_t iteration;
-      Structured kind = structuredKind(op, reduction, iteration);
-      kinds.push_back(kind);
-      reductions.push_back(reduction);
-      iterations.push_back(iteration);
-      if (kind == Structured::Named)
-        named[iteration].nodes.push_back(n);
-      elementwise.push_back(
-          op->hasTrait<OpTrait::Elementwise>() &&
-          !op->hasTrait<OpTrait::ConstantLike>() &&
-          llvm::any_of(op->getResultTypes(), llvm::IsaPred<RankedTensorType>));
-      if (kind == Structured::Generic && reduction == Reduction::None) {
-        SmallVector<OperationName, 2> &names = payload[n];
-        for (Operation &inner :
-             cast<linalg::GenericOp>(op).getBody()->without_terminator())
-          if (!llvm::is_contained(names, inner.getName()))
-            names.push_back(inner.getName());
-      }
-    }
-  };
+  auto classify =
+      [](const Graph &graph, std::vector<bool> *commutative,
+         llvm::DenseSet<size_t> &constants,
+         const std::vector<llvm::hash_code> &content,
+         std::vector<Structured> &kinds, std::vector<Reduction> &reductions,
+         std::vector<size_t> &iterations,
+         llvm::DenseMap<size_t, NamedOps> &named,
+         std::vector<bool> &elementwise,
+         llvm::DenseMap<unsigned, SmallVector<OperationName, 2>> &payload) {
+        if (commutative)
+          commutative->reserve(graph.size());
+        kinds.reserve(graph.size());
+        reductions.reserve(graph.size());
+        iterations.reserve(graph.size());
+        elementwise.reserve(graph.size());
+        for (unsigned n = 0; n < graph.size(); ++n) {
+          Operation *op = graph.getNode(n);
+          if (commutative)
+            commutative->push_back(op->hasTrait<OpTrait::IsCommutative>());
+          if (op->hasTrait<OpTrait::ConstantLike>())
+            constants.insert(content[n]);
+          Reduction reduction;
+          size_t iteration;
+          Structured kind = structuredKind(op, reduction, iteration);
+          kinds.push_back(kind);
+          reductions.push_back(reduction);
+          iterations.push_back(iteration);
+          if (kind == Structured::Named)
+            named[iteration].nodes.push_back(n);
+          elementwise.push_back(op->hasTrait<OpTrait::Elementwise>() &&
+                                !op->hasTrait<OpTrait::ConstantLike>() &&
+                                llvm::any_of(op->getResultTypes(),
+                                             llvm::IsaPred<RankedTensorType>));
+          if (kind == Structured::Generic && reduction == Reduction::None) {
+            SmallVector<OperationName, 2> &names = payload[n];
+            for (Operation &inner :
+                 cast<linalg::GenericOp>(op).getBody()->without_terminator())
+              if (!llvm::is_contained(names, inner.getName()))
+                names.push_back(inner.getName());
+          }
+        }
+      };
   classify(source, &sourceCommutative, sourceConstants, sourceHashes.content,
            sourceStructured, sourceReduction, sourceIteration, sourceNamed,
            sourceElementwise, sourcePayload);

@@ -122,8 +122,8 @@ bool graphdiff::settleTwins(StructuralState &state) {
       outputsOf;
   for (auto [k, value] : llvm::enumerate(source.getOutputs()))
     if (std::optional<unsigned> s = source.getProducer(value))
-      outputsOf[*s].push_back({static_cast<unsigned>(k),
-                               cast<OpResult>(value).getResultNumber()});
+      outputsOf[*s].push_back(
+          {static_cast<unsigned>(k), cast<OpResult>(value).getResultNumber()});
   mlir::OperandRange targetOutputs = target.getOutputs();
   // Reads of node s's results whose partners read the same result of t.
   auto reads = [&](unsigned s, unsigned t) {
@@ -148,8 +148,7 @@ bool graphdiff::settleTwins(StructuralState &state) {
   for (unsigned s = 0; s < source.size(); ++s) {
     auto it = buckets.find(keys[s]);
     // Each bucket once, from its first member.
-    if (it == buckets.end() || it->second.size() < 2 ||
-        it->second.front() != s)
+    if (it == buckets.end() || it->second.size() < 2 || it->second.front() != s)
       continue;
     ArrayRef<unsigned> twins = it->second;
     SmallVector<unsigned, 4> free; // in file order
@@ -178,8 +177,8 @@ bool graphdiff::settleTwins(StructuralState &state) {
       if (!best && reads(paired, *t) != 0)
         continue;
       if (!best)
-        for (unsigned twin : llvm::make_range(llvm::upper_bound(free, paired),
-                                              free.end())) {
+        for (unsigned twin :
+             llvm::make_range(llvm::upper_bound(free, paired), free.end())) {
           if (looked++ >= state.options.maxCandidates)
             break;
           if (reads(twin, *t) != 0) {

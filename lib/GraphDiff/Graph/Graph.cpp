@@ -197,8 +197,7 @@ FailureOr<std::unique_ptr<Graph>> Graph::build(Operation *op,
     }
     for (Value value : mine) {
       std::optional<unsigned> producer = graph->getProducer(value);
-      producers.push_back(producer ? static_cast<int>(*producer)
-                                   : kNoProducer);
+      producers.push_back(producer ? static_cast<int>(*producer) : kNoProducer);
       if (producer) {
         ++useCount[*producer];
       } else if (auto arg = dyn_cast<BlockArgument>(value)) {

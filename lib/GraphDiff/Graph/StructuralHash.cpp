@@ -239,11 +239,10 @@ void Hasher::hashBackward(StructureHashes &hashes) const {
     });
     if (!captured) {
       for (const Graph::Use &use : graphUses)
-        uses.push_back(llvm::hash_combine(TagUse, hashOf(use.user), use.slot,
-                                          use.result));
+        uses.push_back(
+            llvm::hash_combine(TagUse, hashOf(use.user), use.slot, use.result));
       if (graph.isOutputNode(i))
-        for (auto it = llvm::lower_bound(
-                 outputs, std::make_tuple(i, 0u, 0u));
+        for (auto it = llvm::lower_bound(outputs, std::make_tuple(i, 0u, 0u));
              it != outputs.end() && std::get<0>(*it) == i; ++it)
           uses.push_back(llvm::hash_combine(TagOutput, std::get<1>(*it),
                                             std::get<2>(*it)));

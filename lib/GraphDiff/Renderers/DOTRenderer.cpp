@@ -61,8 +61,7 @@ LogicalResult graphdiff::renderDOT(const DiffResult &report,
     os << "    label=" << quote(title) << ";\n    color=\"#999999\";\n";
     auto printNode = [&](const DrawNode &node, StringRef indent) {
       os << indent << prefix << node.id
-         << " [label=" << quote(node.name + "\n" + node.kind)
-         << ", fillcolor=";
+         << " [label=" << quote(node.name + "\n" + node.kind) << ", fillcolor=";
       if (selection.dims(node))
         os << quote(dimColor(statusColor(node.status)))
            << ", fontcolor=\"#999999\", color=\"#bbbbbb\"";
@@ -109,19 +108,20 @@ LogicalResult graphdiff::renderDOT(const DiffResult &report,
   for (const std::string &name : report.removedGraphs)
     if (selectsGraph(options, name))
       os << "  " << quote("removed_" + name)
-       << " [label=" << quote("@" + name + "\nonly in the source")
-       << ", fillcolor=" << quote(statusColor(NodeStatus::Deleted)) << "];\n";
+         << " [label=" << quote("@" + name + "\nonly in the source")
+         << ", fillcolor=" << quote(statusColor(NodeStatus::Deleted)) << "];\n";
   for (const std::string &name : report.addedGraphs)
     if (selectsGraph(options, name))
       os << "  " << quote("added_" + name)
-       << " [label=" << quote("@" + name + "\nonly in the target")
-       << ", fillcolor=" << quote(statusColor(NodeStatus::Inserted)) << "];\n";
+         << " [label=" << quote("@" + name + "\nonly in the target")
+         << ", fillcolor=" << quote(statusColor(NodeStatus::Inserted))
+         << "];\n";
   for (const ChangedGraph &graph : report.changedGraphs)
     if (selectsGraph(options, graph.name))
       os << "  " << quote("changed_" + graph.name) << " [label="
-       << quote("@" + graph.name +
-                "\nchanged: " + patch::stringifyGraphChange(graph.changes))
-       << ", fillcolor=" << quote(statusColor(NodeStatus::Updated)) << "];\n";
+         << quote("@" + graph.name +
+                  "\nchanged: " + patch::stringifyGraphChange(graph.changes))
+         << ", fillcolor=" << quote(statusColor(NodeStatus::Updated)) << "];\n";
   os << "}\n";
   return success();
 }

@@ -107,22 +107,21 @@ LogicalResult graphdiff::renderHTML(const DiffResult &report,
   for (const std::string &name : report.removedGraphs)
     if (selectsGraph(options, name))
       os << "<p class=\"deleted\">graph @" << escapeXML(name)
-       << ": removed (only in the source)</p>\n";
+         << ": removed (only in the source)</p>\n";
   for (const std::string &name : report.addedGraphs)
     if (selectsGraph(options, name))
       os << "<p class=\"inserted\">graph @" << escapeXML(name)
-       << ": added (only in the target)</p>\n";
+         << ": added (only in the target)</p>\n";
   for (const ChangedGraph &graph : report.changedGraphs)
     if (selectsGraph(options, graph.name))
       os << "<p class=\"updated\">graph @" << escapeXML(graph.name)
-       << ": changed (" << escapeXML(patch::stringifyGraphChange(graph.changes))
-       << ")</p>\n";
+         << ": changed ("
+         << escapeXML(patch::stringifyGraphChange(graph.changes)) << ")</p>\n";
 
   if (!options.functions.empty() || !options.onlyKinds.empty()) {
     os << "<p class=\"selection\" id=\"selection\">Selection:";
     if (!options.functions.empty())
-      os << " graphs " << escapeXML(llvm::join(options.functions, ", "))
-         << ";";
+      os << " graphs " << escapeXML(llvm::join(options.functions, ", ")) << ";";
     if (!options.onlyKinds.empty())
       os << " only " << escapeXML(llvm::join(options.onlyKinds, ", "))
          << " actions listed, the nodes of other changes drawn pale;";
@@ -174,9 +173,9 @@ LogicalResult graphdiff::renderHTML(const DiffResult &report,
     os << "<ol class=\"actions\"><template>\n";
     for (auto [number, line] : llvm::enumerate(actions)) {
       os << "<li class=\"" << stringifyNodeStatus(line.status)
-         << (selection.showsLine(number) ? "" : " off") << "\" data-kind=\"" << escapeXML(line.kind) << "\" data-action=\""
-         << number << "\"><span class=\"verb\">" << escapeXML(line.verb)
-         << "</span> ";
+         << (selection.showsLine(number) ? "" : " off") << "\" data-kind=\""
+         << escapeXML(line.kind) << "\" data-action=\"" << number
+         << "\"><span class=\"verb\">" << escapeXML(line.verb) << "</span> ";
       os << escapeXML(line.names);
       if (!line.names.empty() && !line.what.empty())
         os << ": ";

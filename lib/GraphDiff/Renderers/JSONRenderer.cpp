@@ -322,12 +322,13 @@ LogicalResult graphdiff::renderJSON(const DiffResult &report,
         for (const ChangedGraph &graph : report.changedGraphs)
           if (listed(graph.name))
             j.object([&] {
-            j.attribute("name", graph.name);
-            j.attributeArray("changes", [&] {
-              for (patch::GraphChange change : patch::getSetBits(graph.changes))
-                j.value(patch::stringifyGraphChange(change));
+              j.attribute("name", graph.name);
+              j.attributeArray("changes", [&] {
+                for (patch::GraphChange change :
+                     patch::getSetBits(graph.changes))
+                  j.value(patch::stringifyGraphChange(change));
+              });
             });
-          });
       });
       // What --func and --only selected (null: everything).
       j.attributeObject("selection", [&] {

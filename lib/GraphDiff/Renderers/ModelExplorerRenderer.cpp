@@ -298,9 +298,7 @@ LogicalResult graphdiff::renderModelExplorer(const DiffResult &report,
                              return "";
                            },
                            [&](unsigned s) { return sourceAction[s]; },
-                           [&](unsigned s) {
-                             return selection.dimsSource(s);
-                           }};
+                           [&](unsigned s) { return selection.dimsSource(s); }};
         source.write(graphId(view.source(), "source"));
         GraphWriter target{json,
                            view.target(),
@@ -314,9 +312,7 @@ LogicalResult graphdiff::renderModelExplorer(const DiffResult &report,
                              return "";
                            },
                            [&](unsigned t) { return targetAction[t]; },
-                           [&](unsigned t) {
-                             return selection.dimsTarget(t);
-                           }};
+                           [&](unsigned t) { return selection.dimsTarget(t); }};
         target.write(graphId(view.target(), "target"));
       }
       for (const OneSided &graph : oneSided) {
@@ -335,7 +331,8 @@ LogicalResult graphdiff::renderModelExplorer(const DiffResult &report,
                            [](unsigned) { return std::string(); },
                            [&](unsigned) { return action; },
                            [&](unsigned) { return dim; }};
-        writer.write(graphId(*graph.graph, graph.isSource ? "source" : "target"));
+        writer.write(
+            graphId(*graph.graph, graph.isSource ? "source" : "target"));
       }
     });
     // Sync navigation: one entry per paired node, per replaced region, and
@@ -437,12 +434,13 @@ LogicalResult graphdiff::renderModelExplorer(const DiffResult &report,
           });
         for (const OneSided &graph : oneSided)
           json.object([&] {
-            llvm::json::Value id = graphId(*graph.graph,
-                                           graph.isSource ? "source" : "target");
-            json.attribute("source",
-                           graph.isSource ? std::move(id) : llvm::json::Value(nullptr));
-            json.attribute("target",
-                           graph.isSource ? llvm::json::Value(nullptr) : std::move(id));
+            llvm::json::Value id =
+                graphId(*graph.graph, graph.isSource ? "source" : "target");
+            json.attribute("source", graph.isSource
+                                         ? std::move(id)
+                                         : llvm::json::Value(nullptr));
+            json.attribute("target", graph.isSource ? llvm::json::Value(nullptr)
+                                                    : std::move(id));
           });
       });
     });

@@ -9,8 +9,8 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/GlobPattern.h"
 
@@ -99,7 +99,8 @@ graphdiff::selectedActionOps(const PairView &view,
   }
   for (Operation &op : actions) {
     bool selected = shown.contains(&op);
-    if (auto del = dyn_cast<patch::DeleteOp>(op); del && del.getAbsorbedByAttr())
+    if (auto del = dyn_cast<patch::DeleteOp>(op);
+        del && del.getAbsorbedByAttr())
       selected = anchors.contains(del.getAbsorbedByAttr().str());
     else if (!described.contains(&op))
       selected = llvm::is_contained(options.onlyKinds,

@@ -248,11 +248,12 @@ FailureOr<GraphDiffOptConfig> GraphDiffOptConfig::createFromCLOptions() {
   bool text = !cl.stat && cl.format == ReportFormat::Text;
   bool markdown = !cl.stat && cl.format == ReportFormat::Markdown;
   if (!cl.only.empty() && !cl.stat && cl.format == ReportFormat::MLIR)
-    return fail("--only does not apply to --format=mlir" +
-                llvm::Twine(cl.format.getNumOccurrences() ? "" : " (the default)") +
-                ": a plan is never cut, it must stay applicable; --only "
-                "applies to --format=text, markdown, json, html, dot, "
-                "model-explorer and --stat");
+    return fail(
+        "--only does not apply to --format=mlir" +
+        llvm::Twine(cl.format.getNumOccurrences() ? "" : " (the default)") +
+        ": a plan is never cut, it must stay applicable; --only "
+        "applies to --format=text, markdown, json, html, dot, "
+        "model-explorer and --stat");
   if (cl.noFold.getNumOccurrences() && !text && !markdown)
     return fail("--no-fold does not apply to " + report +
                 "; it applies to --format=text and --format=markdown");

@@ -334,11 +334,10 @@ std::optional<SourceNames> graphdiff::readSourceNames(Operation *root,
 /// Parses and verifies the input in `file`, as parseInputBuffer says, with
 /// the parser's state recorded in `state` if given, and the result names in
 /// `names` if given.
-static OwningOpRef<ModuleOp> parseInput(std::unique_ptr<llvm::MemoryBuffer> file,
-                                        llvm::SourceMgr &diagnosticsMgr,
-                                        MLIRContext &context,
-                                        AsmParserState *state,
-                                        SourceNames *names) {
+static OwningOpRef<ModuleOp>
+parseInput(std::unique_ptr<llvm::MemoryBuffer> file,
+           llvm::SourceMgr &diagnosticsMgr, MLIRContext &context,
+           AsmParserState *state, SourceNames *names) {
   StringRef filename = file->getBufferIdentifier();
   llvm::SourceMgr parseMgr;
   parseMgr.AddNewSourceBuffer(
