@@ -48,63 +48,104 @@ template <typename OpTy> static int64_t position(OpTy op) {
 /// general-purpose sort that moves ops one at a time. Returns false if the
 /// ops form a cycle.
 static bool orderBlock(Block &block) {
-  llvm::DenseMap<Operation *, unsigned> pending;
-  SmallVector<Operation *> ops;
-  for (Operation &op : block.without_terminator())
+  // Ops by index (their order now), so that every table below is an array.
+  std::vector<Operation *> ops;
+  llvm::DenseMap<Operation *, unsigned> indexOf;
+  for (Operation &op : block.without_terminator()) {
+    indexOf.try_emplace(&op, ops.size());
     ops.push_back(&op);
-  auto producerIn = [&](Value value) -> Operation * {
+  }
+  unsigned n = ops.size();
+  Operation *terminator = block.getTerminator();
+  // The op of this block that holds the definition of `value`, if any (not
+  // the terminator).
+  auto producerIn = [&](Value value) -> int {
     Operation *def = value.getDefiningOp();
     if (!def)
-      return nullptr;
-    Operation *top = block.findAncestorOpInBlock(*def);
-    return top && top != block.getTerminator() ? top : nullptr;
+      return -1;
+    if (def->getBlock() != &block) {
+      def = block.findAncestorOpInBlock(*def);
+      if (!def)
+        return -1;
+    }
+    if (def == terminator)
+      return -1;
+    return indexOf.find(def)->second;
   };
   // Distinct producers of each op, counting captured values once, then the
-  // accesses to its buffers that come before it.
+  // accesses to its buffers that come before it: as (producer, reader)
+  // edges, in reader order.
   std::vector<MemoryEdge> memory = computeMemoryEdges(ops);
   auto memoryEdge = memory.begin();
-  llvm::DenseMap<Operation *, SmallVector<Operation *, 4>> readers;
-  for (auto [index, op] : llvm::enumerate(ops)) {
-    llvm::SmallPtrSet<Operation *, 4> producers;
-    op->walk([&](Operation *inner) {
-      for (Value operand : inner->getOperands())
-        if (Operation *producer = producerIn(operand))
-          if (producer != op)
-            producers.insert(producer);
-    });
+  std::vector<std::pair<unsigned, unsigned>> edges;
+  std::vector<unsigned> pending(n, 0);
+  SmallVector<unsigned, 8> producers;
+  for (unsigned index = 0; index < n; ++index) {
+    Operation *op = ops[index];
+    producers.clear();
+    auto add = [&](int producer) {
+      if (producer >= 0 && unsigned(producer) != index)
+        producers.push_back(producer);
+    };
+    if (op->getNumRegions() == 0) {
+      for (Value operand : op->getOperands())
+        add(producerIn(operand));
+    } else {
+      op->walk([&](Operation *inner) {
+        for (Value operand : inner->getOperands())
+          add(producerIn(operand));
+      });
+    }
     // The edges are sorted by `to`.
     for (; memoryEdge != memory.end() && memoryEdge->to == index; ++memoryEdge)
-      producers.insert(ops[memoryEdge->from]);
-    pending[op] = producers.size();
-    for (Operation *producer : producers)
-      readers[producer].push_back(op);
+      producers.push_back(memoryEdge->from);
+    if (producers.size() > 1) {
+      llvm::sort(producers);
+      producers.erase(std::unique(producers.begin(), producers.end()),
+                      producers.end());
+    }
+    pending[index] = producers.size();
+    for (unsigned producer : producers)
+      edges.push_back({producer, index});
   }
-  llvm::DenseMap<Operation *, unsigned> position;
-  for (auto [index, op] : llvm::enumerate(ops))
-    position[op] = index;
-  SmallVector<Operation *> order;
-  order.reserve(ops.size());
-  auto later = [&](Operation *a, Operation *b) {
-    return position.lookup(a) > position.lookup(b);
-  };
-  std::priority_queue<Operation *, std::vector<Operation *>, decltype(later)>
-      ready(later);
-  for (Operation *op : ops)
-    if (pending[op] == 0)
-      ready.push(op);
+  // The readers of each op, as rows of one array.
+  std::vector<unsigned> readerOffsets(n + 1, 0);
+  for (auto [producer, reader] : edges)
+    ++readerOffsets[producer + 1];
+  for (unsigned k = 0; k < n; ++k)
+    readerOffsets[k + 1] += readerOffsets[k];
+  std::vector<unsigned> readers(edges.size());
+  {
+    std::vector<unsigned> next(readerOffsets.begin(), readerOffsets.end() - 1);
+    for (auto [producer, reader] : edges)
+      readers[next[producer]++] = reader;
+  }
+  edges = {};
+  // Kahn's algorithm, the ready op that comes first in the block first.
+  std::vector<unsigned> order;
+  order.reserve(n);
+  std::priority_queue<unsigned, std::vector<unsigned>, std::greater<unsigned>>
+      ready;
+  for (unsigned index = 0; index < n; ++index)
+    if (pending[index] == 0)
+      ready.push(index);
   while (!ready.empty()) {
-    Operation *op = ready.top();
+    unsigned index = ready.top();
     ready.pop();
-    order.push_back(op);
-    for (Operation *reader : readers.lookup(op))
-      if (--pending[reader] == 0)
-        ready.push(reader);
+    order.push_back(index);
+    for (unsigned k = readerOffsets[index]; k < readerOffsets[index + 1]; ++k)
+      if (--pending[readers[k]] == 0)
+        ready.push(readers[k]);
   }
-  if (order.size() != ops.size())
+  if (order.size() != n)
     return false;
-  Operation *terminator = block.getTerminator();
-  for (Operation *op : order)
-    op->moveBefore(terminator);
+  // Only the ops from the first one out of place on move (most plans leave
+  // most of the block in order).
+  unsigned first = 0;
+  while (first < n && order[first] == first)
+    ++first;
+  for (unsigned k = first; k < n; ++k)
+    ops[order[k]]->moveBefore(terminator);
   return true;
 }
 
@@ -182,7 +223,10 @@ private:
   /// Values made by the plan's actions, by the `new` reference that names
   /// them (without result index).
   llvm::StringMap<SmallVector<Value, 1>> made;
-  /// Names of the nodes of the copy, for diagnostics.
+  /// Names of the nodes the plan made (and of those that took an updated
+  /// node's place), for diagnostics. The copies of source nodes are named
+  /// by nameOf() only when a diagnostic asks: naming each of them up front
+  /// cost a string (and a reference attribute) per node.
   DenseMap<Operation *, std::string> names;
   /// Source nodes that an update replaced, to the new node that took their
   /// place (for the `before` of later actions).
@@ -216,6 +260,12 @@ std::string PlanApplier::nameOf(Operation *op) {
   auto it = names.find(op);
   if (it != names.end())
     return it->second;
+  // A copy of a source node: the mapping says which (a scan, but only for
+  // a diagnostic; the copies of erased nodes are never asked about, and no
+  // op is made after they are erased).
+  for (auto [index, node] : llvm::enumerate(source.getNodes()))
+    if (mapping.lookupOrNull(node) == op)
+      return source.getNodeRefText(index);
   return ("'" + op->getName().getStringRef() + "'").str();
 }
 
@@ -410,7 +460,8 @@ LogicalResult PlanApplier::visitAction(patch::UpdateOp op) {
     (*node)->erase();
     return diag;
   }
-  Operation *sourceNode = source.getNode(*source.lookupNode(op.getNode()));
+  unsigned sourceIndex = *source.lookupNode(op.getNode());
+  Operation *sourceNode = source.getNode(sourceIndex);
   for (auto [sourceResult, oldResult, newResult] :
        llvm::zip_equal(sourceNode->getResults(), (*old)->getResults(),
                        (*node)->getResults())) {
@@ -424,8 +475,8 @@ LogicalResult PlanApplier::visitAction(patch::UpdateOp op) {
     return op.emitError() << "the new node of " << op.getNode().str()
                           << " reads the node it replaces";
   }
-  names[*node] = names.lookup(*old);
-  names.erase(*old);
+  // `old` is the copy of `sourceNode` (resolveNode), named as it is.
+  names[*node] = source.getNodeRefText(sourceIndex);
   mapping.erase(sourceNode);
   updatedTo[sourceNode] = *node;
   (*old)->erase();
@@ -657,8 +708,6 @@ FailureOr<OwningOpRef<Operation *>> PlanApplier::run() {
   Operation *original = source.getOperation();
   copy = original->clone(mapping);
   body = &copy->getRegion(0).front();
-  for (auto [index, node] : llvm::enumerate(source.getNodes()))
-    names[mapping.lookup(node)] = source.getNodeRef(index).str();
 
   for (Operation &action : plan.getActions().front())
     if (failed(dispatchActionVisitor(&action)))
