@@ -273,4 +273,32 @@ func.func @f(%x: f32) -> (f32, f32, f32, f32) {
   EXPECT_EQ(named.graph->getCanonicalOrder(), ArrayRef<unsigned>({3, 2, 1, 0}));
 }
 
+TEST_F(GraphTest, NamesOnDemandAreTheNamesBuildGives) {
+  // The printer names every node of the first graph: its names wait for a
+  // first use. The second has a result-less op too: named at once.
+  for (const char *text : {kCaptures, R"mlir(
+func.func @f(%x: i1) -> i1 {
+  %y = arith.xori %x, %x : i1
+  cf.assert %x, "one"
+  %0 = arith.andi %y, %x : i1
+  return %0 : i1
+}
+)mlir"}) {
+    std::unique_ptr<Graph> eager = graph(text);
+    ASSERT_TRUE(eager);
+    FailureOr<std::unique_ptr<Graph>> built =
+        Graph::buildNamedOnDemand(eager->getOperation());
+    ASSERT_TRUE(succeeded(built));
+    const Graph &lazy = **built;
+    ASSERT_EQ(lazy.size(), eager->size());
+    // Asked for in another order than build() names them: all at once.
+    for (unsigned i = lazy.size(); i-- > 0;) {
+      EXPECT_EQ(lazy.getNodeRefText(i), eager->getNodeRefText(i));
+      EXPECT_EQ(lazy.getNodeName(i), eager->getNodeName(i));
+      EXPECT_EQ(lazy.lookupNode(eager->getNodeRef(i)), i);
+    }
+    EXPECT_EQ(lazy.getCanonicalOrder(), eager->getCanonicalOrder());
+  }
+}
+
 } // namespace

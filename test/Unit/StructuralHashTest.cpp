@@ -171,4 +171,34 @@ TEST_F(StructuralHashTest, ResourceBlobsHashByContent) {
   EXPECT_EQ(ha.content[1], hc.content[1]);
 }
 
+TEST_F(StructuralHashTest, AGraphRegionHashesAsItsTopologicalOrder) {
+  // Hashes go along the block order when it is topological, else along
+  // the canonical order: the same graph in both orders hashes alike.
+  std::unique_ptr<Graph> forward = graph(R"mlir(
+lg.graph @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %m = lg.node @m "Mul"(%z, %a) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %z = lg.node @z "Exp"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %a = lg.node @a "Sqrt"(%z) : (tensor<4xf32>) -> tensor<4xf32>
+  lg.output %m : tensor<4xf32>
+}
+)mlir");
+  std::unique_ptr<Graph> inOrder = graph(R"mlir(
+lg.graph @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %z = lg.node @z "Exp"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %a = lg.node @a "Sqrt"(%z) : (tensor<4xf32>) -> tensor<4xf32>
+  %m = lg.node @m "Mul"(%z, %a) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  lg.output %m : tensor<4xf32>
+}
+)mlir");
+  ASSERT_TRUE(forward && inOrder);
+  StructureHashes hf = hashStructure(*forward), ho = hashStructure(*inOrder);
+  // Node by node: @m, @z, @a against @z, @a, @m.
+  for (auto [f, o] : {std::pair{0u, 2u}, {1u, 0u}, {2u, 1u}}) {
+    EXPECT_EQ(hf.forward[f], ho.forward[o]);
+    EXPECT_EQ(hf.backward[f], ho.backward[o]);
+    EXPECT_EQ(hf.height[f], ho.height[o]);
+  }
+  EXPECT_NE(ho.forward[0], ho.forward[1]);
+}
+
 } // namespace

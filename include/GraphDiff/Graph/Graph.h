@@ -90,6 +90,15 @@ public:
   /// with a located error, if `op` is not graph-like.
   static mlir::FailureOr<std::unique_ptr<Graph>>
   build(mlir::Operation *op, const SourceNames *names = nullptr);
+  /// build() without SourceNames, for a graph whose names only diagnostics
+  /// read (the graph a plan gives, which verifyPlan compares with the
+  /// target): when every node is one that only the printer can name, the
+  /// names are made at the first use of any, all at once, as build() would
+  /// have made them (the IR must not change in between). The printer's names
+  /// of a large graph cost an AsmState over it and a string per node.
+  /// Naming is then not thread-safe until a first name has been asked for.
+  static mlir::FailureOr<std::unique_ptr<Graph>>
+  buildNamedOnDemand(mlir::Operation *op);
 
   mlir::Operation *getOperation() const { return op; }
   /// The symbol name of the graph op, or "".
@@ -217,7 +226,10 @@ public:
   /// names every node would otherwise make one per node).
   std::string getNodeRefText(unsigned index) const;
   /// The name in getNodeRef() without its sigil: `id`, `17`, `conv1`.
-  llvm::StringRef getNodeName(unsigned index) const { return nodeNames[index]; }
+  llvm::StringRef getNodeName(unsigned index) const {
+    nameNodes();
+    return nodeNames[index];
+  }
   /// The reference naming `value`: a node result (`@id`, `@id[1]`, `%17`,
   /// `%17#1`) or a graph input (`%argN`).
   patch::RefAttr getValueRef(mlir::Value value) const;
@@ -228,6 +240,14 @@ public:
 
 private:
   Graph() = default;
+  static mlir::FailureOr<std::unique_ptr<Graph>>
+  build(mlir::Operation *op, const SourceNames *names, bool namesOnDemand);
+  /// Makes the printer's names if buildNamedOnDemand() left them for later.
+  void nameNodes() const {
+    if (namesPending)
+      namePrintedNodes();
+  }
+  void namePrintedNodes() const;
   void computeCanonicalOrder() const;
   /// Builds `byName` (the first node of a name wins); returns the first
   /// node, in block order, whose name an earlier node has.
@@ -271,8 +291,10 @@ private:
   /// getNodeName() by node; the names the graph made up itself (printer
   /// names, `%<op>.<k>`) live in `nameStorage`, the others in the input's
   /// buffer or in MLIR attribute storage.
-  std::vector<llvm::StringRef> nodeNames;
-  llvm::BumpPtrAllocator nameStorage;
+  mutable std::vector<llvm::StringRef> nodeNames;
+  mutable llvm::BumpPtrAllocator nameStorage;
+  /// Whether nodeNames are still to be made (buildNamedOnDemand).
+  mutable bool namesPending = false;
   /// getNodeRef() by node, null until first asked for (and empty until a
   /// first node is).
   mutable std::vector<patch::RefAttr> nodeRefs;

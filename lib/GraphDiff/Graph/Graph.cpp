@@ -108,6 +108,40 @@ SymbolRefAttr Graph::getSymbolPath(Operation *op) {
 
 FailureOr<std::unique_ptr<Graph>> Graph::build(Operation *op,
                                                const SourceNames *names) {
+  return build(op, names, /*namesOnDemand=*/false);
+}
+
+FailureOr<std::unique_ptr<Graph>> Graph::buildNamedOnDemand(Operation *op) {
+  return build(op, /*names=*/nullptr, /*namesOnDemand=*/true);
+}
+
+/// The name the printer gives the first result of `node` (an op of the
+/// graph `op`, with results), without the `%` and any `#k`.
+static StringRef printedName(Operation *op, Operation *node,
+                             std::unique_ptr<AsmState> &asmState,
+                             llvm::StringSaver &saver) {
+  if (!asmState)
+    asmState = std::make_unique<AsmState>(op);
+  std::string printed;
+  llvm::raw_string_ostream os(printed);
+  node->getResult(0).printAsOperand(os, *asmState);
+  return saver.save(StringRef(printed).drop_front().split('#').first);
+}
+
+void Graph::namePrintedNodes() const {
+  // The nodes build() left unnamed: those with results that are not lg
+  // nodes (there are no SourceNames here).
+  namesPending = false;
+  std::unique_ptr<AsmState> asmState;
+  llvm::StringSaver saver(nameStorage);
+  for (unsigned i = 0, n = size(); i < n; ++i)
+    if (nodeNames[i].empty() && !isa<lg::NodeOp>(nodes[i]) &&
+        nodes[i]->getNumResults() != 0)
+      nodeNames[i] = printedName(op, nodes[i], asmState, saver);
+}
+
+FailureOr<std::unique_ptr<Graph>>
+Graph::build(Operation *op, const SourceNames *names, bool namesOnDemand) {
   if (op->getNumRegions() != 1 || !llvm::hasSingleElement(op->getRegion(0)))
     return op->emitError("is not a graph: expected one region with one block");
   Block &block = op->getRegion(0).front();
@@ -222,12 +256,9 @@ FailureOr<std::unique_ptr<Graph>> Graph::build(Operation *op,
       name = given;
       kind = Given;
     } else {
-      if (!asmState)
-        asmState = std::make_unique<AsmState>(op);
-      std::string printed;
-      llvm::raw_string_ostream os(printed);
-      node->getResult(0).printAsOperand(os, *asmState);
-      name = saver.save(StringRef(printed).drop_front().split('#').first);
+      // Left empty for now if asked to: named below, or on first use.
+      if (!namesOnDemand)
+        name = printedName(op, node, asmState, saver);
       kind = Printed;
     }
     graph->nodeNames.push_back(name);
@@ -235,6 +266,13 @@ FailureOr<std::unique_ptr<Graph>> Graph::build(Operation *op,
     ++kindCount[kind];
   }
   unsigned n = graph->nodes.size();
+  if (namesOnDemand && kindCount[Printed] != 0) {
+    // Only a graph that the printer names throughout waits: otherwise its
+    // names must be checked against the other kinds now.
+    graph->namesPending = true;
+    if (kindCount[Printed] != n)
+      graph->nameNodes();
+  }
   useCount.push_back(0);
   graph->outputNodes.assign(n, false);
   slotOffsets.push_back(slots.size());
@@ -335,6 +373,7 @@ FailureOr<std::unique_ptr<Graph>> Graph::build(Operation *op,
 }
 
 std::optional<unsigned> Graph::indexNames() const {
+  nameNodes();
   std::optional<unsigned> again;
   byName.reserve(size());
   for (unsigned i = 0, n = size(); i < n; ++i)
@@ -349,6 +388,7 @@ patch::RefAttr Graph::getNodeRef(unsigned index) const {
     nodeRefs.resize(size());
   patch::RefAttr &ref = nodeRefs[index];
   if (!ref) {
+    nameNodes();
     MLIRContext *context = op->getContext();
     ref =
         patch::RefAttr::get(context, StringAttr::get(context, nodeNames[index]),
@@ -358,6 +398,7 @@ patch::RefAttr Graph::getNodeRef(unsigned index) const {
 }
 
 std::string Graph::getNodeRefText(unsigned index) const {
+  nameNodes();
   return patch::refText(nodeNames[index],
                         /*symbol=*/isa<lg::NodeOp>(nodes[index]), 0, false);
 }
@@ -458,6 +499,7 @@ void Graph::computeCanonicalOrder() const {
   // Most names differ in their first eight bytes (`%17`, `%cst_3`): those
   // bytes as one big-endian number, zero-padded, compare as the names do;
   // only names that share them are compared in full.
+  nameNodes();
   std::vector<uint64_t> prefixes(n);
   for (unsigned i = 0; i < n; ++i) {
     StringRef name = nodeNames[i];

@@ -62,8 +62,17 @@ private:
       llvm::sort(operands);
   }
 
-  void hashForward(StructureHashes &hashes) const;
-  void hashBackward(StructureHashes &hashes) const;
+  void hashForward(StructureHashes &hashes,
+                   llvm::ArrayRef<unsigned> order) const;
+  void hashBackward(StructureHashes &hashes,
+                    llvm::ArrayRef<unsigned> order) const;
+  /// The order to hash along: the canonical one, or the block order when
+  /// every node reads only nodes before it. Both are then topological
+  /// orders, which give the same hashes; the block order needs neither the
+  /// node names nor a sort (the graph a plan gives is in such an order).
+  llvm::ArrayRef<unsigned> hashOrder();
+
+  std::vector<unsigned> blockOrder;
 
   const Graph &graph;
   const HashOptions &options;
@@ -173,13 +182,26 @@ llvm::hash_code Hasher::hashNode(Operation *node) {
   return llvm::hash_combine(hash, hashRegions(node));
 }
 
-void Hasher::hashForward(StructureHashes &hashes) const {
+llvm::ArrayRef<unsigned> Hasher::hashOrder() {
+  unsigned n = graph.size();
+  for (unsigned i = 0; i < n; ++i)
+    for (int producer : graph.getSlotProducers(i))
+      if (producer >= int(i))
+        return graph.getCanonicalOrder();
+  blockOrder.resize(n);
+  for (unsigned i = 0; i < n; ++i)
+    blockOrder[i] = i;
+  return blockOrder;
+}
+
+void Hasher::hashForward(StructureHashes &hashes,
+                         llvm::ArrayRef<unsigned> order) const {
   // Content plus what flows in, slot by slot.
   unsigned n = graph.size();
   hashes.forward.assign(n, llvm::hash_code(0));
   hashes.height.assign(n, 0);
   std::vector<bool> done(n, false);
-  for (unsigned i : graph.getCanonicalOrder()) {
+  for (unsigned i : order) {
     Operation *node = graph.getNode(i);
     SmallVector<size_t, 4> inputs;
     unsigned height = 0;
@@ -210,7 +232,8 @@ void Hasher::hashForward(StructureHashes &hashes) const {
   }
 }
 
-void Hasher::hashBackward(StructureHashes &hashes) const {
+void Hasher::hashBackward(StructureHashes &hashes,
+                          llvm::ArrayRef<unsigned> order) const {
   // Content plus where the results flow to.
   unsigned n = graph.size();
   hashes.backward.assign(n, llvm::hash_code(0));
@@ -228,7 +251,7 @@ void Hasher::hashBackward(StructureHashes &hashes) const {
     return done[user] ? hashes.backward[user] : hashes.content[user];
   };
   SmallVector<size_t, 8> uses;
-  for (unsigned i : llvm::reverse(graph.getCanonicalOrder())) {
+  for (unsigned i : llvm::reverse(order)) {
     uses.clear();
     // Every use in the IR counts, a value a region reads twice twice. The
     // graph's uses are those, one per slot, unless a user's regions read
@@ -287,9 +310,10 @@ StructureHashes Hasher::run() {
   hashes.content.reserve(graph.size());
   for (Operation *node : graph.getNodes())
     hashes.content.push_back(hashNode(node));
-  hashForward(hashes);
+  llvm::ArrayRef<unsigned> order = hashOrder();
+  hashForward(hashes, order);
   if (options.backward)
-    hashBackward(hashes);
+    hashBackward(hashes, order);
   return hashes;
 }
 
