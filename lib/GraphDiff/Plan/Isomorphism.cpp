@@ -71,6 +71,10 @@ private:
   OperationEquivalence::Flags flags;
   StructureHashes hashA, hashT;
   std::vector<int> aToT, tToA;
+  /// How many pairs aToT and tToA hold.
+  unsigned numPaired = 0;
+  /// Whether every target node is paired: no stage can pair more.
+  bool targetPaired() const { return numPaired == target.size(); }
   std::deque<std::pair<unsigned, unsigned>> worklist;
 };
 
@@ -96,8 +100,20 @@ bool Matcher::tryPair(unsigned a, unsigned t, bool sameCone) {
     return false;
   aToT[a] = t;
   tToA[t] = a;
+  ++numPaired;
   worklist.push_back({a, t});
   return true;
+}
+
+/// The producer of input `k` of node `node` (Graph::getNodeInputs), or
+/// Graph::kNoProducer. A node that reads no value twice has its slots as
+/// inputs, and their producers at hand: no lookup.
+static int inputProducer(const Graph &graph, unsigned node,
+                         ArrayRef<Value> inputs, unsigned k) {
+  if (inputs.data() == graph.getSlots(node).data())
+    return graph.getSlotProducers(node)[k];
+  std::optional<unsigned> producer = graph.getProducer(inputs[k]);
+  return producer ? int(*producer) : Graph::kNoProducer;
 }
 
 void Matcher::propagate(bool sameCone) {
@@ -106,8 +122,16 @@ void Matcher::propagate(bool sameCone) {
     worklist.pop_front();
     ArrayRef<Value> inputsA = applied.getNodeInputs(a);
     ArrayRef<Value> inputsT = target.getNodeInputs(t);
-    for (auto [va, vt] : llvm::zip(inputsA, inputsT))
-      pairProducers(va, vt, sameCone);
+    // As pairProducers(inputsA[k], inputsT[k]) for each k.
+    for (unsigned k = 0, e = std::min(inputsA.size(), inputsT.size()); k < e;
+         ++k) {
+      int pa = inputProducer(applied, a, inputsA, k);
+      int pt = inputProducer(target, t, inputsT, k);
+      if (pa != Graph::kNoProducer && pt != Graph::kNoProducer &&
+          cast<OpResult>(inputsA[k]).getResultNumber() ==
+              cast<OpResult>(inputsT[k]).getResultNumber())
+        tryPair(pa, pt, sameCone);
+    }
   }
 }
 
@@ -132,6 +156,7 @@ bool Matcher::tryPairTentatively(unsigned a, unsigned t) {
   auto pair = [&](unsigned pa, unsigned pt) {
     aToT[pa] = pt;
     tToA[pt] = pa;
+    ++numPaired;
     made.push_back({pa, pt});
   };
   // Every value `a` reads must be paired with the value `t` reads in the same
@@ -165,6 +190,7 @@ bool Matcher::tryPairTentatively(unsigned a, unsigned t) {
       aToT[pa] = kUnpaired;
       tToA[pt] = kUnpaired;
     }
+    numPaired -= made.size();
     return false;
   }
   return true;
@@ -252,8 +278,13 @@ void Matcher::pairNodes() {
   pairOutputs(/*sameCone=*/true);
 
   // 2. Nodes with a unique upstream cone, and dead ends, until nothing moves.
-  while (pairUniqueBuckets(/*byCone=*/true) || pairDeadSinks()) {
+  while (!targetPaired() &&
+         (pairUniqueBuckets(/*byCone=*/true) || pairDeadSinks())) {
   }
+  // Every stage below pairs target nodes that are still unpaired: when none
+  // is left (the graphs agree, the common case), there is nothing to do.
+  if (targetPaired())
+    return;
 
   // 3. The graphs differ somewhere. Pair what is left by position, so that
   //    the check below can say how nodes differ rather than that they are
@@ -334,8 +365,17 @@ std::optional<std::string> Matcher::compareNodes(unsigned a, unsigned t) const {
             opT->getName().getStringRef())
         .str();
 
-  DictionaryAttr attrsA = opA->getAttrDictionary();
-  DictionaryAttr attrsT = opT->getAttrDictionary();
+  // Equal discardable attributes and properties make equal dictionaries
+  // (which also hold the inherent attributes): then there is nothing to
+  // say, and no dictionary to make for each of the two ops.
+  bool sameAttrs =
+      opA->getRawDictionaryAttrs() == opT->getRawDictionaryAttrs() &&
+      opA->getName().compareOpProperties(opA->getPropertiesStorage(),
+                                         opT->getPropertiesStorage());
+  DictionaryAttr attrsA =
+      sameAttrs ? DictionaryAttr() : opA->getAttrDictionary();
+  DictionaryAttr attrsT =
+      sameAttrs ? DictionaryAttr() : opT->getAttrDictionary();
   if (attrsA != attrsT) {
     // Both are sorted by name: walk them together to the first difference.
     ArrayRef<NamedAttribute> listA = attrsA.getValue();
@@ -366,7 +406,7 @@ std::optional<std::string> Matcher::compareNodes(unsigned a, unsigned t) const {
   }
   // Properties that are not attributes (rare), when the attributes are
   // identical; a renamed resource blob makes the properties differ too.
-  if (attrsA == attrsT &&
+  if (!sameAttrs && attrsA == attrsT &&
       !opA->getName().compareOpProperties(opA->getPropertiesStorage(),
                                           opT->getPropertiesStorage()))
     return std::string("properties differ");
@@ -548,7 +588,9 @@ LogicalResult graphdiff::verifyPlan(patch::PlanOp plan, const Graph &source,
   FailureOr<OwningOpRef<Operation *>> applied = applyPlan(plan, source);
   if (failed(applied))
     return failure();
-  FailureOr<std::unique_ptr<Graph>> appliedGraph = Graph::build(**applied);
+  // Its names are made only if a mismatch is reported.
+  FailureOr<std::unique_ptr<Graph>> appliedGraph =
+      Graph::buildNamedOnDemand(**applied);
   if (failed(appliedGraph))
     return failure();
   if (std::optional<GraphMismatch> mismatch =
