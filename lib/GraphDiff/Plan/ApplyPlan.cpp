@@ -50,11 +50,12 @@ template <typename OpTy> static int64_t position(OpTy op) {
 static bool orderBlock(Block &block) {
   // Ops by index (their order now), so that every table below is an array.
   std::vector<Operation *> ops;
-  llvm::DenseMap<Operation *, unsigned> indexOf;
-  for (Operation &op : block.without_terminator()) {
-    indexOf.try_emplace(&op, ops.size());
+  for (Operation &op : block.without_terminator())
     ops.push_back(&op);
-  }
+  llvm::DenseMap<Operation *, unsigned> indexOf;
+  indexOf.reserve(ops.size());
+  for (auto [index, op] : llvm::enumerate(ops))
+    indexOf.try_emplace(op, index);
   unsigned n = ops.size();
   Operation *terminator = block.getTerminator();
   // The op of this block that holds the definition of `value`, if any (not
@@ -80,6 +81,9 @@ static bool orderBlock(Block &block) {
   std::vector<std::pair<unsigned, unsigned>> edges;
   std::vector<unsigned> pending(n, 0);
   SmallVector<unsigned, 8> producers;
+  // Whether every op comes after all it must follow: then the order is
+  // already the one Kahn's algorithm would give.
+  bool inOrder = true;
   for (unsigned index = 0; index < n; ++index) {
     Operation *op = ops[index];
     producers.clear();
@@ -105,9 +109,15 @@ static bool orderBlock(Block &block) {
                       producers.end());
     }
     pending[index] = producers.size();
-    for (unsigned producer : producers)
+    for (unsigned producer : producers) {
       edges.push_back({producer, index});
+      inOrder &= producer < index;
+    }
   }
+  // Kahn's algorithm below, taking the first ready op, takes them in block
+  // order then.
+  if (inOrder)
+    return true;
   // The readers of each op, as rows of one array.
   std::vector<unsigned> readerOffsets(n + 1, 0);
   for (auto [producer, reader] : edges)

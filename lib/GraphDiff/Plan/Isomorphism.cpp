@@ -426,9 +426,19 @@ std::optional<std::string> Matcher::compareNodes(unsigned a, unsigned t) const {
     return "has " + std::to_string(opA->getNumOperands()) +
            " operand(s) here but " + std::to_string(opT->getNumOperands()) +
            " in the target";
+  // Operand k is slot k: its producer is at hand (valuesPaired without the
+  // lookups).
+  ArrayRef<int> producersA = applied.getSlotProducers(a);
+  ArrayRef<int> producersT = target.getSlotProducers(t);
   for (auto [index, va, vt] :
        llvm::enumerate(opA->getOperands(), opT->getOperands()))
-    if (!valuesPaired(va, vt))
+    if (int pa = producersA[index], pt = producersT[index];
+        pa != Graph::kNoProducer || pt != Graph::kNoProducer
+            ? !(pa != Graph::kNoProducer && pt != Graph::kNoProducer &&
+                aToT[pa] == pt &&
+                cast<OpResult>(va).getResultNumber() ==
+                    cast<OpResult>(vt).getResultNumber())
+            : !valuesPaired(va, vt))
       return "operand #" + std::to_string(index) + " comes from " +
              describe(applied, va) + " here but from " + describe(target, vt) +
              " in the target";
