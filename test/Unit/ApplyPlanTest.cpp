@@ -293,3 +293,40 @@ patch.plan @src to @tgt {
   symbol(module, "src")->print(afterOs);
   EXPECT_EQ(before, after);
 }
+
+TEST_F(ApplyPlanTest, OrdersTheResultMovingOnlyWhatMust) {
+  // The insert lands at the end, the update where @b was: @b now reads @n,
+  // which must come first; @c, in order, keeps its place after @a.
+  ModuleOp module = parse(R"mlir(
+lg.graph @src(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %a = lg.node @a "A"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %c = lg.node @c "C"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  %b = lg.node @b "B"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  %d = lg.node @d "D"(%b) : (tensor<4xf32>) -> tensor<4xf32>
+  lg.output %d, %c : tensor<4xf32>, tensor<4xf32>
+}
+lg.graph @tgt(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  lg.output %x, %x : tensor<4xf32>, tensor<4xf32>
+}
+patch.plan @src to @tgt {
+  patch.insert new @n inputs(@a) {
+  ^bb0(%i: tensor<4xf32>):
+    %0 = lg.node @n "N"(%i) : (tensor<4xf32>) -> tensor<4xf32>
+  }
+  patch.update @b changes ["inputs"] inputs(new @n) {
+  ^bb0(%i: tensor<4xf32>):
+    %0 = lg.node @b "B"(%i) : (tensor<4xf32>) -> tensor<4xf32>
+  }
+}
+)mlir");
+  ASSERT_TRUE(module) << diagnostics;
+  std::unique_ptr<Graph> source = graphOf(symbol(module, "src"));
+  ASSERT_TRUE(source);
+  FailureOr<OwningOpRef<Operation *>> applied =
+      applyPlan(planIn(module), *source);
+  ASSERT_TRUE(succeeded(applied)) << diagnostics;
+  std::vector<std::string> ids;
+  for (Operation &op : (**applied)->getRegion(0).front().without_terminator())
+    ids.push_back(cast<lg::NodeOp>(op).getIdAttr().getValue().str());
+  EXPECT_EQ(ids, std::vector<std::string>({"a", "c", "n", "b", "d"}));
+}
