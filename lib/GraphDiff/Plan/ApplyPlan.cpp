@@ -37,6 +37,38 @@ template <typename OpTy> static int64_t position(OpTy op) {
   return op.getPositionAttr().getInt();
 }
 
+/// Whether every op of `block` comes after the ops of the block whose values
+/// it (or an op nested in it) reads. Memory edges always go forward in the
+/// current order, so the order is then the one orderBlock would give. Asks
+/// the block for the ops' positions (Operation::isBeforeInBlock): no map.
+static bool isInDataflowOrder(Block &block) {
+  Operation *terminator = block.getTerminator();
+  for (Operation &op : block.without_terminator()) {
+    auto comesBefore = [&](Value value) {
+      Operation *def = value.getDefiningOp();
+      if (!def)
+        return true;
+      if (def->getBlock() != &block) {
+        def = block.findAncestorOpInBlock(*def);
+        if (!def)
+          return true;
+      }
+      return def == &op || def == terminator || def->isBeforeInBlock(&op);
+    };
+    if (op.getNumRegions() == 0) {
+      if (!llvm::all_of(op.getOperands(), comesBefore))
+        return false;
+    } else if (op.walk([&](Operation *inner) {
+                   return llvm::all_of(inner->getOperands(), comesBefore)
+                              ? WalkResult::advance()
+                              : WalkResult::interrupt();
+                 }).wasInterrupted()) {
+      return false;
+    }
+  }
+  return true;
+}
+
 /// Orders the ops of `block` (all but the terminator) so that every value is
 /// defined before it is used, keeping the current order wherever it can:
 /// Kahn's algorithm, always taking the ready op that comes first in the
@@ -48,6 +80,8 @@ template <typename OpTy> static int64_t position(OpTy op) {
 /// general-purpose sort that moves ops one at a time. Returns false if the
 /// ops form a cycle.
 static bool orderBlock(Block &block) {
+  if (isInDataflowOrder(block))
+    return true;
   // Ops by index (their order now), so that every table below is an array.
   std::vector<Operation *> ops;
   for (Operation &op : block.without_terminator())
@@ -81,9 +115,6 @@ static bool orderBlock(Block &block) {
   std::vector<std::pair<unsigned, unsigned>> edges;
   std::vector<unsigned> pending(n, 0);
   SmallVector<unsigned, 8> producers;
-  // Whether every op comes after all it must follow: then the order is
-  // already the one Kahn's algorithm would give.
-  bool inOrder = true;
   for (unsigned index = 0; index < n; ++index) {
     Operation *op = ops[index];
     producers.clear();
@@ -109,15 +140,9 @@ static bool orderBlock(Block &block) {
                       producers.end());
     }
     pending[index] = producers.size();
-    for (unsigned producer : producers) {
+    for (unsigned producer : producers)
       edges.push_back({producer, index});
-      inOrder &= producer < index;
-    }
   }
-  // Kahn's algorithm below, taking the first ready op, takes them in block
-  // order then.
-  if (inOrder)
-    return true;
   // The readers of each op, as rows of one array.
   std::vector<unsigned> readerOffsets(n + 1, 0);
   for (auto [producer, reader] : edges)
