@@ -32,7 +32,7 @@ class SourceNames;
 /// `diagnosticsMgr`, so that diagnostics about any input, now or later, show
 /// the offending line. Several inputs can share one context and one
 /// `diagnosticsMgr`. Input nested deeper than kMaxNestingDepth is refused
-/// before parsing (checkNestingDepth). Returns null after reporting an error.
+/// before parsing (checkInputText). Returns null after reporting an error.
 mlir::OwningOpRef<mlir::ModuleOp>
 parseInputFile(llvm::StringRef filename, llvm::SourceMgr &diagnosticsMgr,
                mlir::MLIRContext &context, mlir::AsmParserState &parserState);
@@ -89,6 +89,21 @@ constexpr unsigned kMaxNestingDepth = 10000;
 mlir::LogicalResult checkNestingDepth(llvm::SourceMgr &sourceMgr,
                                       unsigned bufferID,
                                       bool *writesLocations = nullptr);
+
+/// Checks buffer `bufferID` of `sourceMgr` (MLIR text) for what MLIR 22's
+/// parser reads only by crashing: the custom form of `linalg.broadcast`,
+/// `linalg.reduce` (`dimensions = [...]`) and `linalg.transpose`
+/// (`permutation = [...]`) with anything but a list of 64-bit integers after
+/// the `=` (the op's parser stores a null attribute after its error). Prints
+/// a located error at the first such list and fails.
+mlir::LogicalResult checkParserCrashes(llvm::SourceMgr &sourceMgr,
+                                       unsigned bufferID);
+
+/// What every tool checks in an input's text before parsing it:
+/// checkNestingDepth, then checkParserCrashes.
+mlir::LogicalResult checkInputText(llvm::SourceMgr &sourceMgr,
+                                   unsigned bufferID,
+                                   bool *writesLocations = nullptr);
 
 /// Runs `body` on a thread whose stack is large enough for input nested
 /// kMaxNestingDepth deep, and returns what it returns: every tool's main runs
