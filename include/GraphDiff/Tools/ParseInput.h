@@ -82,13 +82,15 @@ constexpr unsigned kMaxNestingDepth = 10000;
 /// Checks that buffer `bufferID` of `sourceMgr` (MLIR or JSON text) nests
 /// brackets at most kMaxNestingDepth deep, not counting those in string
 /// literals and `//` comments. Otherwise prints a located error
-/// (`file:line:col: error: ...`) at the first bracket too deep and fails.
+/// (`file:line:col: error: ...`, see checkInputText for `context`) at the
+/// first bracket too deep and fails.
 /// `writesLocations`, if given, is set to whether the text (outside string
 /// literals and comments, up to where the check stopped) writes a location:
 /// `loc(`, which also writes location aliases (`#loc = loc(...)`).
 mlir::LogicalResult checkNestingDepth(llvm::SourceMgr &sourceMgr,
                                       unsigned bufferID,
-                                      bool *writesLocations = nullptr);
+                                      bool *writesLocations = nullptr,
+                                      mlir::MLIRContext *context = nullptr);
 
 /// Checks buffer `bufferID` of `sourceMgr` (MLIR text) for what MLIR 22's
 /// parser reads only by crashing: the custom form of `linalg.broadcast`,
@@ -97,13 +99,18 @@ mlir::LogicalResult checkNestingDepth(llvm::SourceMgr &sourceMgr,
 /// the `=` (the op's parser stores a null attribute after its error). Prints
 /// a located error at the first such list and fails.
 mlir::LogicalResult checkParserCrashes(llvm::SourceMgr &sourceMgr,
-                                       unsigned bufferID);
+                                       unsigned bufferID,
+                                       mlir::MLIRContext *context = nullptr);
 
 /// What every tool checks in an input's text before parsing it:
-/// checkNestingDepth, then checkParserCrashes.
+/// checkNestingDepth, then checkParserCrashes. Each reports its error, with
+/// `context` if given, through its diagnostic engine (at a `file:line:col`
+/// location, as the parser's own errors, so that a library user's handler
+/// sees it), else printed by `sourceMgr`.
 mlir::LogicalResult checkInputText(llvm::SourceMgr &sourceMgr,
                                    unsigned bufferID,
-                                   bool *writesLocations = nullptr);
+                                   bool *writesLocations = nullptr,
+                                   mlir::MLIRContext *context = nullptr);
 
 /// Runs `body` on a thread whose stack is large enough for input nested
 /// kMaxNestingDepth deep, and returns what it returns: every tool's main runs

@@ -41,9 +41,26 @@ static bool opensLocation(StringRef text, size_t paren) {
          (end == 3 || !isNameChar(text[end - 4]));
 }
 
+/// Reports an error at `at` in buffer `bufferID`: through `context`'s
+/// diagnostic engine when given (located `file:line:col`, as the parser's own
+/// errors), else printed by `sourceMgr`.
+static void reportError(llvm::SourceMgr &sourceMgr, unsigned bufferID,
+                        const char *at, const Twine &message,
+                        MLIRContext *context) {
+  SMLoc loc = SMLoc::getFromPointer(at);
+  if (!context) {
+    sourceMgr.PrintMessage(loc, llvm::SourceMgr::DK_Error, message);
+    return;
+  }
+  auto [line, column] = sourceMgr.getLineAndColumn(loc, bufferID);
+  StringRef name = sourceMgr.getMemoryBuffer(bufferID)->getBufferIdentifier();
+  emitError(FileLineColLoc::get(context, name, line, column)) << message.str();
+}
+
 LogicalResult graphdiff::checkNestingDepth(llvm::SourceMgr &sourceMgr,
                                            unsigned bufferID,
-                                           bool *writesLocations) {
+                                           bool *writesLocations,
+                                           MLIRContext *context) {
   if (writesLocations)
     *writesLocations = false;
   StringRef text = sourceMgr.getMemoryBuffer(bufferID)->getBuffer();
@@ -82,11 +99,11 @@ LogicalResult graphdiff::checkNestingDepth(llvm::SourceMgr &sourceMgr,
       --depth;
     if (!opens || ++depth <= kMaxNestingDepth)
       continue;
-    sourceMgr.PrintMessage(
-        SMLoc::getFromPointer(text.data() + i), llvm::SourceMgr::DK_Error,
-        "nested more than " + Twine(kMaxNestingDepth) +
-            " levels deep (regions, attributes or types); graph-diff reads "
-            "nothing deeper");
+    reportError(sourceMgr, bufferID, text.data() + i,
+                "nested more than " + Twine(kMaxNestingDepth) +
+                    " levels deep (regions, attributes or types); graph-diff "
+                    "reads nothing deeper",
+                context);
     return failure();
   }
   return success();
@@ -204,10 +221,11 @@ static bool isIntegerList(StringRef text, size_t i, size_t &end) {
   }
 }
 
-/// Checks the op written at `opEnd` (just past its name) against `parser`:
-/// after its operand groups, `keyword =` must be followed by an integer list.
-static LogicalResult checkArrayAfter(llvm::SourceMgr &sourceMgr, StringRef text,
-                                     size_t i, const NullArrayParser &parser) {
+/// Checks the op whose name ends at `i` against `parser`: after its operand
+/// groups, `keyword =` must be followed by an integer list. Returns where the
+/// text stops being one, if it does.
+static std::optional<size_t> findBadArray(StringRef text, size_t i,
+                                          const NullArrayParser &parser) {
   // Only what the custom form allows before the keyword is walked over:
   // `ins`, `outs` and bracketed groups (operands, attribute dictionaries,
   // a short-form payload). Anything else ends the op's prefix, and the
@@ -215,7 +233,7 @@ static LogicalResult checkArrayAfter(llvm::SourceMgr &sourceMgr, StringRef text,
   while (true) {
     i = skipBlank(text, i);
     if (i >= text.size())
-      return success();
+      return std::nullopt;
     char c = text[i];
     if (c == '(' || c == '[' || c == '{' || c == '<') {
       // Skip the group, brackets balanced, strings and comments skipped.
@@ -231,7 +249,7 @@ static LogicalResult checkArrayAfter(llvm::SourceMgr &sourceMgr, StringRef text,
         if (d == '/' && i + 1 < text.size() && text[i + 1] == '/') {
           i = text.find('\n', i);
           if (i == StringRef::npos)
-            return success();
+            return std::nullopt;
           continue;
         }
         if (d == '(' || d == '[' || d == '{' ||
@@ -255,27 +273,21 @@ static LogicalResult checkArrayAfter(llvm::SourceMgr &sourceMgr, StringRef text,
       continue;
     }
     if (name != parser.keyword)
-      return success();
+      return std::nullopt;
     i = skipBlank(text, word);
     if (i >= text.size() || text[i] != '=')
-      return success();
+      return std::nullopt;
     i = skipBlank(text, i + 1);
     size_t end;
     if (isIntegerList(text, i, end))
-      return success();
-    sourceMgr.PrintMessage(
-        SMLoc::getFromPointer(text.data() + std::min(end, text.size())),
-        llvm::SourceMgr::DK_Error,
-        "expected '" + parser.keyword + " = [' 64-bit integers ']' for '" +
-            parser.op +
-            "' (checked before parsing: MLIR 22's parser crashes on anything "
-            "else)");
-    return failure();
+      return std::nullopt;
+    return std::min(end, text.size());
   }
 }
 
 LogicalResult graphdiff::checkParserCrashes(llvm::SourceMgr &sourceMgr,
-                                            unsigned bufferID) {
+                                            unsigned bufferID,
+                                            MLIRContext *context) {
   StringRef text = sourceMgr.getMemoryBuffer(bufferID)->getBuffer();
   for (size_t at = text.find("linalg."); at != StringRef::npos;
        at = text.find("linalg.", at + 1)) {
@@ -289,8 +301,16 @@ LogicalResult graphdiff::checkParserCrashes(llvm::SourceMgr &sourceMgr,
     for (const NullArrayParser &parser : kNullArrayParsers) {
       if (name != parser.op || inStringOrComment(text, at))
         continue;
-      if (failed(checkArrayAfter(sourceMgr, text, end, parser)))
-        return failure();
+      std::optional<size_t> bad = findBadArray(text, end, parser);
+      if (!bad)
+        continue;
+      reportError(sourceMgr, bufferID, text.data() + *bad,
+                  "expected '" + parser.keyword +
+                      " = [' 64-bit integers ']' for '" + parser.op +
+                      "' (checked before parsing: MLIR 22's parser crashes "
+                      "on anything else)",
+                  context);
+      return failure();
     }
   }
   return success();
@@ -298,10 +318,11 @@ LogicalResult graphdiff::checkParserCrashes(llvm::SourceMgr &sourceMgr,
 
 LogicalResult graphdiff::checkInputText(llvm::SourceMgr &sourceMgr,
                                         unsigned bufferID,
-                                        bool *writesLocations) {
-  if (failed(checkNestingDepth(sourceMgr, bufferID, writesLocations)))
+                                        bool *writesLocations,
+                                        MLIRContext *context) {
+  if (failed(checkNestingDepth(sourceMgr, bufferID, writesLocations, context)))
     return failure();
-  return checkParserCrashes(sourceMgr, bufferID);
+  return checkParserCrashes(sourceMgr, bufferID, context);
 }
 
 int graphdiff::runOnLargeStack(llvm::function_ref<int()> body) {
@@ -558,7 +579,8 @@ parseInput(std::unique_ptr<llvm::MemoryBuffer> file,
   unsigned bufferID =
       diagnosticsMgr.AddNewSourceBuffer(std::move(file), SMLoc());
   bool writesLocations = false;
-  if (failed(checkInputText(diagnosticsMgr, bufferID, &writesLocations)))
+  if (failed(
+          checkInputText(diagnosticsMgr, bufferID, &writesLocations, &context)))
     return nullptr;
 
   // The parser's state is needed for the names only where the ops'
