@@ -469,8 +469,9 @@ bool Propagation::voteThroughPayload(unsigned s, unsigned t, Votes &votes) {
           !state.sourceElementwise[*producer] || work.size() == maxOps)
         continue;
       Operation *fused = source.getNode(*producer);
-      if (corresponds(fused, def) &&
-          llvm::none_of(work, [&](auto &entry) { return entry.first == fused; }))
+      if (corresponds(fused, def) && llvm::none_of(work, [&](auto &entry) {
+            return entry.first == fused;
+          }))
         work.push_back({fused, def});
     }
   }

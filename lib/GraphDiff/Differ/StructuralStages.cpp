@@ -264,8 +264,7 @@ bool graphdiff::pairMergedConstants(StructuralState &state) {
   };
   // Forward hash -> the free source constants holding it, in file order,
   // and how many free target constants hold it.
-  llvm::DenseMap<size_t, std::pair<SmallVector<unsigned, 2>, unsigned>>
-      buckets;
+  llvm::DenseMap<size_t, std::pair<SmallVector<unsigned, 2>, unsigned>> buckets;
   for (unsigned s = 0; s < state.source.size(); ++s)
     if (!state.mapping.isSourceTaken(s) && isConstant(state.source.getNode(s)))
       buckets[state.sourceHashes.forward[s]].first.push_back(s);
