@@ -196,4 +196,37 @@ func.func @f() -> (f32, f32, f32) {
   EXPECT_FALSE(pairRetypedSplats(*state));
 }
 
+TEST_F(StructuralStagesTest, MergedConstantsPairTheFirst) {
+  // Two source constants of 7.0 and one in the target: merged into the
+  // first (%c1). Two of 2.0 on each side: which is which cannot be told.
+  // One of 1.0 on each side is no merge (the unique buckets pair it).
+  ASSERT_TRUE(parsePair(R"mlir(
+func.func @f() -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %d1 = arith.constant dense<2.000000e+00> : tensor<4xf32>
+  %c1 = arith.constant dense<7.000000e+00> : tensor<4xf32>
+  %c2 = arith.constant dense<7.000000e+00> : tensor<4xf32>
+  %d2 = arith.constant dense<2.000000e+00> : tensor<4xf32>
+  %o = arith.constant dense<1.000000e+00> : tensor<4xf32>
+  return %d1, %c1, %c2, %d2, %o : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+)mlir",
+                        R"mlir(
+func.func @f() -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %d1 = arith.constant dense<2.000000e+00> : tensor<4xf32>
+  %d2 = arith.constant dense<2.000000e+00> : tensor<4xf32>
+  %o = arith.constant dense<1.000000e+00> : tensor<4xf32>
+  %c = arith.constant dense<7.000000e+00> : tensor<4xf32>
+  return %d1, %d2, %o, %c : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+)mlir"));
+  EXPECT_TRUE(pairMergedConstants(*state));
+  EXPECT_EQ(mapping->getTarget(1), 3u);
+  EXPECT_FALSE(mapping->getTarget(2));
+  EXPECT_FALSE(mapping->getTarget(0));
+  EXPECT_FALSE(mapping->getTarget(3));
+  EXPECT_FALSE(mapping->getTarget(4));
+  // Nothing left to pair.
+  EXPECT_FALSE(pairMergedConstants(*state));
+}
+
 } // namespace

@@ -79,6 +79,14 @@ llvm::SmallVector<NodePair> pairAcrossBuffers(StructuralState &state);
 /// made so far (a graph input by position, when the types agree), or null.
 mlir::Value getSourceImage(const StructuralState &state, mlir::Value value);
 
+/// Pairs a free target constant with the first, in file order, of the free
+/// source constants of its content when there are several and it is the
+/// only free one of its content on its side: the rewrite driver of a pass
+/// (and CSE) merges equal constants into the first. Runs after the other
+/// stages, so only for constants nothing else placed. Returns whether it
+/// paired anything.
+bool pairMergedConstants(StructuralState &state);
+
 /// Marks as ambiguous the free nodes left in a forward-hash bucket that has
 /// free members on the other side too: exact ties nothing resolved.
 void markUnresolvedTies(StructuralState &state);

@@ -328,6 +328,9 @@ static unsigned runStages(StructuralState &state) {
     propagate(state, state.allPairs(), Everywhere, sameShape);
   }
 
+  // Equal constants merged into the first, which nothing else placed.
+  pairMergedConstants(state);
+
   // Which of several source twins a target node stands for: the one whose
   // readers' partners read it.
   settleTwins(state);
