@@ -239,6 +239,29 @@ bool StructuralState::sameTypes(unsigned s, unsigned t) const {
   return a->getResultTypes() == b->getResultTypes() && sameConstness(s, t);
 }
 
+bool graphdiff::sameModuloUnitDims(Type a, Type b) {
+  if (a == b)
+    return true;
+  auto x = dyn_cast<RankedTensorType>(a), y = dyn_cast<RankedTensorType>(b);
+  if (!x || !y || !x.hasStaticShape() || !y.hasStaticShape() ||
+      x.getElementType() != y.getElementType())
+    return false;
+  auto isNotOne = [](int64_t size) { return size != 1; };
+  return llvm::equal(llvm::make_filter_range(x.getShape(), isNotOne),
+                     llvm::make_filter_range(y.getShape(), isNotOne));
+}
+
+bool StructuralState::sameElements(unsigned s, unsigned t) const {
+  Operation *a = source.getNode(s), *b = target.getNode(t);
+  return a->getNumResults() == b->getNumResults() &&
+         llvm::all_of(llvm::zip(a->getResultTypes(), b->getResultTypes()),
+                      [](auto types) {
+                        return sameModuloUnitDims(std::get<0>(types),
+                                                  std::get<1>(types));
+                      }) &&
+         sameConstness(s, t);
+}
+
 /// Runs the stages in order on `state`; returns how many pairs the stages
 /// after the exact and strict ones made (weak evidence).
 static unsigned runStages(StructuralState &state) {
@@ -292,8 +315,10 @@ static unsigned runStages(StructuralState &state) {
   if (pairTwins(state))
     propagate(state, state.allPairs(), AlongOperands | AlongUsers, sameKind);
 
-  // 4b. Splat constants that fusion made scalars.
+  // 4b. Splat constants that fusion made scalars; constants moved to
+  //     another op as they are.
   pairRetypedSplats(state);
+  pairMovedConstants(state);
 
   // From here on, pairs rest on weaker evidence.
   unsigned strict = state.allPairs().size();
@@ -327,6 +352,12 @@ static unsigned runStages(StructuralState &state) {
     propagate(state, state.allPairs(), Everywhere, sameKind);
     propagate(state, state.allPairs(), Everywhere, sameShape);
   }
+
+  // 7b. The reductions of a lowered graph, in order, then along operands
+  //     from every pair, across the lowering.
+  if (!pairLoweredReductions(state).empty())
+    propagate(state, state.allPairs(), AlongOperands | Lowered,
+              [&](unsigned s, unsigned t) { return state.sameElements(s, t); });
 
   // Which of several source twins a target node stands for: the one whose
   // readers' partners read it.
