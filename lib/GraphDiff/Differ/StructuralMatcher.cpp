@@ -344,20 +344,25 @@ static unsigned runStages(StructuralState &state) {
   }
   similarity(sameShape);
 
-  // 7. Lowered ops (tosa -> linalg): the same result types is all that is
-  //    left to go by, so only along operands, from pairs and outputs, where
-  //    a consumer's slot says which producer took the old one's place.
-  if (propagate(state, state.allPairs(), AlongOperands | FromOutputs,
+  // 7. Lowered ops (tosa -> linalg). First the reductions, in order, which
+  //    lowering and fusion keep as ops of their own; from them, every pair
+  //    and the outputs, along operands, across the lowering.
+  //    Then the same result types is all that is left to go by, so only
+  //    along operands, from pairs and outputs, where a consumer's slot says
+  //    which producer took the old one's place (across the lowering too, if
+  //    reductions were paired: a reshape of a paired node is not another
+  //    node's counterpart).
+  unsigned lowered = 0;
+  if (!pairLoweredReductions(state).empty()) {
+    lowered = Lowered;
+    propagate(state, state.allPairs(), AlongOperands | FromOutputs | Lowered,
+              [&](unsigned s, unsigned t) { return state.sameElements(s, t); });
+  }
+  if (propagate(state, state.allPairs(), AlongOperands | FromOutputs | lowered,
                 sameTypes)) {
     propagate(state, state.allPairs(), Everywhere, sameKind);
     propagate(state, state.allPairs(), Everywhere, sameShape);
   }
-
-  // 7b. The reductions of a lowered graph, in order, then along operands
-  //     from every pair, across the lowering.
-  if (!pairLoweredReductions(state).empty())
-    propagate(state, state.allPairs(), AlongOperands | Lowered,
-              [&](unsigned s, unsigned t) { return state.sameElements(s, t); });
 
   // Which of several source twins a target node stands for: the one whose
   // readers' partners read it.
