@@ -15,10 +15,13 @@
 //      chain above the source node instead of going slot by slot;
 //   4. twins: interchangeable dead ends (same content, same inputs, no users);
 //   4b. a splat constant and the one scalar of its value (elementwise fusion);
+//       a constant and the one constant of another op of its value (moved
+//       to another dialect);
 //   5. bounded similarity (matched-neighbour overlap), then 3. again;
 //   6. the same with a relaxed kind (same dialect and result types), for ops
 //      that changed name (named op -> linalg.generic);
-//   7. along operands only, same result types, for lowered ops.
+//   7. for lowered ops: the reductions in order, then along operands only,
+//      result types up to unit dimensions, then the same result types.
 // Consensus: a free node is paired only if every pair that voted for it
 // named the same partner and that partner's votes name it back. Nodes with
 // conflicting votes or tied scores stay free and are marked ambiguous, unless
