@@ -146,6 +146,8 @@ private:
   PairFilter compatible;
   Votes operandVotes, userVotes;
   SmallVector<unsigned> touched;
+  /// Whether the votes are across a lowering (PropagateFlags::Lowered).
+  bool lowered = false;
   /// Nodes of disputes settled as ties: not ambiguous.
   llvm::DenseSet<unsigned> settledSources, settledTargets;
 };
@@ -166,6 +168,29 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
   if (sourceSlots.size() != targetSlots.size()) {
     if (!renamed)
       return;
+    // Across a lowering, the slots that read constants aside.
+    if (lowered) {
+      SmallVector<Value, 8> a, b;
+      SmallVector<int, 8> pa, pb;
+      auto variable = [](ArrayRef<Value> slots, ArrayRef<int> producers,
+                         SmallVectorImpl<Value> &values,
+                         SmallVectorImpl<int> &valueProducers) {
+        for (auto [value, producer] : llvm::zip(slots, producers)) {
+          Operation *def = value.getDefiningOp();
+          if (!def || !def->hasTrait<OpTrait::ConstantLike>()) {
+            values.push_back(value);
+            valueProducers.push_back(producer);
+          }
+        }
+      };
+      variable(sourceSlots, sourceProducers, a, pa);
+      variable(targetSlots, targetProducers, b, pb);
+      if (!a.empty() && a.size() == b.size() &&
+          (a.size() != sourceSlots.size() || b.size() != targetSlots.size())) {
+        voteOperands(a, pa, b, pb, votes, commutative);
+        return;
+      }
+    }
     SmallVector<Value, 8> a, b;
     SmallVector<int, 8> pa, pb;
     auto firstSlots = [](ArrayRef<Value> slots, ArrayRef<int> producers,
@@ -281,7 +306,16 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
     }
     if (!state.isFree(s, t))
       continue;
-    if ((!through && a.getType() != b.getType()) ||
+    // Across a lowering, a reshape of a node paired with another source node
+    // stands for that node's value.
+    if (lowered && !through && isReshape(target.getNode(t)))
+      if (std::optional<unsigned> above =
+              target.getProducer(target.getNode(t)->getOperand(0)))
+        if (std::optional<unsigned> image = mapping.getSource(*above);
+            image && *image != static_cast<unsigned>(s))
+          continue;
+    if ((!through && a.getType() != b.getType() &&
+         !(lowered && sameModuloUnitDims(a.getType(), b.getType()))) ||
         cast<OpResult>(a).getResultNumber() !=
             cast<OpResult>(b).getResultNumber() ||
         !compatible(s, t))
@@ -684,6 +718,7 @@ void Propagation::settleTie(unsigned t, const Votes &votes, const Votes *veto,
 bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags) {
   bool alongOperands = flags & AlongOperands;
   bool alongUsers = flags & AlongUsers;
+  lowered = flags & Lowered;
   SmallVector<NodePair> operandFrontier(seeds.begin(), seeds.end());
   SmallVector<NodePair> userFrontier(seeds.begin(), seeds.end());
   bool any = false;

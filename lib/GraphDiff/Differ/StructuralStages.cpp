@@ -292,6 +292,143 @@ bool graphdiff::pairMergedConstants(StructuralState &state) {
   return any;
 }
 
+bool graphdiff::pairMovedConstants(StructuralState &state) {
+  // A constant's value (the attribute, uniqued: its type and elements) ->
+  // the free constants holding it on each side.
+  struct Bucket {
+    SmallVector<unsigned, 2> sources, targets;
+  };
+  llvm::DenseMap<Attribute, Bucket> buckets;
+  SmallVector<Attribute> order;
+  auto valueOf = [](Operation *op) -> Attribute {
+    Attribute value;
+    if (op->getNumResults() != 1 || !op->hasTrait<OpTrait::ConstantLike>() ||
+        !matchPattern(op->getResult(0), m_Constant(&value)))
+      return nullptr;
+    return value;
+  };
+  for (unsigned s = 0; s < state.source.size(); ++s)
+    if (!state.mapping.isSourceTaken(s))
+      if (Attribute value = valueOf(state.source.getNode(s))) {
+        auto [it, fresh] = buckets.try_emplace(value);
+        if (fresh)
+          order.push_back(value);
+        it->second.sources.push_back(s);
+      }
+  for (unsigned t = 0; t < state.target.size(); ++t)
+    if (!state.mapping.isTargetTaken(t))
+      if (Attribute value = valueOf(state.target.getNode(t))) {
+        auto it = buckets.find(value);
+        if (it != buckets.end())
+          it->second.targets.push_back(t);
+      }
+  bool any = false;
+  for (Attribute key : order) {
+    const Bucket &bucket = buckets[key];
+    if (bucket.sources.size() != 1 || bucket.targets.size() != 1)
+      continue;
+    unsigned s = bucket.sources.front(), t = bucket.targets.front();
+    // The same op with the same value is another stage's to pair (by its
+    // place in the graph): only a constant moved to another op is this one's.
+    Operation *a = state.source.getNode(s), *b = state.target.getNode(t);
+    if (a->getName() == b->getName() ||
+        a->getResultTypes() != b->getResultTypes())
+      continue;
+    state.pair(s, t);
+    any = true;
+  }
+  return any;
+}
+
+/// Whether `op`, not a linalg op, reduces data as a keep-dims reduction
+/// does: it reads one value that is not a constant, a static tensor of the
+/// rank and element type of its one result, whose every dimension is the
+/// operand's or 1, at least one of them reduced from more than 1.
+static bool reducesKeepingDims(Operation *op) {
+  if (op->getNumResults() != 1 || op->getNumRegions() != 0)
+    return false;
+  auto result = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!result || !result.hasStaticShape())
+    return false;
+  RankedTensorType input;
+  for (Value operand : op->getOperands()) {
+    Operation *def = operand.getDefiningOp();
+    if (def && def->hasTrait<OpTrait::ConstantLike>())
+      continue;
+    auto type = dyn_cast<RankedTensorType>(operand.getType());
+    if (input || !type)
+      return false;
+    input = type;
+  }
+  if (!input || !input.hasStaticShape() ||
+      input.getRank() != result.getRank() ||
+      input.getElementType() != result.getElementType())
+    return false;
+  bool reduced = false;
+  for (auto [from, to] : llvm::zip(input.getShape(), result.getShape())) {
+    if (to != from && to != 1)
+      return false;
+    reduced |= to != from;
+  }
+  return reduced;
+}
+
+/// Whether node `to` reads, through other nodes, node `from` (`from` comes
+/// first in node order).
+static bool reaches(const Graph &graph, unsigned from, unsigned to) {
+  SmallVector<unsigned, 16> work{from};
+  llvm::DenseSet<unsigned> seen{from};
+  while (!work.empty()) {
+    unsigned node = work.pop_back_val();
+    for (const Graph::Use &use : graph.getUses(node)) {
+      if (use.user == to)
+        return true;
+      if (use.user < to && seen.insert(use.user).second)
+        work.push_back(use.user);
+    }
+  }
+  return false;
+}
+
+SmallVector<NodePair> graphdiff::pairLoweredReductions(StructuralState &state) {
+  using Structured = StructuralState::Structured;
+  using Reduction = StructuralState::Reduction;
+  // More reductions than this: the chain checks below would cost a walk of
+  // the graph each; such graphs are not a lowered fragment.
+  constexpr unsigned maxReductions = 16;
+  SmallVector<unsigned, 4> sources, targets;
+  for (unsigned s = 0; s < state.source.size(); ++s)
+    if (!state.mapping.isSourceTaken(s) &&
+        state.sourceStructured[s] == Structured::None &&
+        reducesKeepingDims(state.source.getNode(s)))
+      sources.push_back(s);
+  for (unsigned t = 0; t < state.target.size(); ++t)
+    if (!state.mapping.isTargetTaken(t) &&
+        state.targetStructured[t] != Structured::None &&
+        state.targetReduction[t] == Reduction::Data)
+      targets.push_back(t);
+  if (sources.empty() || sources.size() != targets.size() ||
+      sources.size() > maxReductions)
+    return {};
+  for (unsigned k = 0; k < sources.size(); ++k) {
+    Operation *a = state.source.getNode(sources[k]);
+    Operation *b = state.target.getNode(targets[k]);
+    if (b->getNumResults() != 1 ||
+        !sameModuloUnitDims(a->getResult(0).getType(),
+                            b->getResult(0).getType()))
+      return {};
+    if (k && (!reaches(state.source, sources[k - 1], sources[k]) ||
+              !reaches(state.target, targets[k - 1], targets[k])))
+      return {};
+  }
+  SmallVector<NodePair> pairs;
+  for (auto [s, t] : llvm::zip(sources, targets)) {
+    state.pair(s, t);
+    pairs.push_back({s, t});
+  }
+  return pairs;
+}
+
 Value graphdiff::getSourceImage(const StructuralState &state, Value value) {
   const Graph &source = state.source, &target = state.target;
   if (auto arg = dyn_cast<BlockArgument>(value)) {
