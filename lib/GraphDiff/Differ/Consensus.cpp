@@ -148,6 +148,13 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
                                ArrayRef<Value> targetSlots,
                                ArrayRef<int> targetProducers, Votes &votes,
                                bool commutative, bool renamed) {
+  // Votes go only to free source producers. In the propagations seeded with
+  // every pair, most pairs have none left: then nothing below can vote
+  // (whatever the slots' order), and the ops need not be read at all.
+  if (llvm::all_of(sourceProducers, [&](int s) {
+        return s == Graph::kNoProducer || mapping.isSourceTaken(s);
+      }))
+    return;
   // Different slots: a fused op reads its producers' inputs too, so slot
   // positions say nothing; voteThroughFusion looks at them instead. But an
   // op rewritten one to one may read a value twice where it read it once
