@@ -22,33 +22,43 @@ graphdiff::pairUniqueBuckets(StructuralState &state,
                              const std::vector<llvm::hash_code> &targetKeys) {
   const Graph &source = state.source, &target = state.target;
   NodeMapping &mapping = state.mapping;
+  // Key -> the one free source holding it (or Several) and how many free
+  // targets hold it. Only the free sources' keys go in: a target whose key
+  // no free source holds has nothing to pair with. The map is sized for the
+  // free sources only (after the first call, most nodes are taken).
+  constexpr unsigned Several = ~0u;
   struct Bucket {
-    unsigned sources = 0, targets = 0;
-    unsigned source = 0;
+    unsigned source;
+    unsigned targets;
   };
+  unsigned freeSources = 0;
+  for (unsigned s = 0; s < source.size(); ++s)
+    freeSources += !mapping.isSourceTaken(s);
   llvm::DenseMap<size_t, Bucket> buckets;
-  buckets.reserve(source.size() + target.size());
+  buckets.reserve(freeSources);
   for (unsigned s = 0; s < source.size(); ++s)
     if (!mapping.isSourceTaken(s)) {
-      Bucket &bucket = buckets[sourceKeys[s]];
-      ++bucket.sources;
-      bucket.source = s;
+      auto [it, inserted] = buckets.try_emplace(sourceKeys[s], Bucket{s, 0});
+      if (!inserted)
+        it->second.source = Several;
     }
-  // The free targets with their buckets: no second lookup. (The map was
-  // reserved for every key it can get, so it does not grow and the
-  // pointers stay valid.)
+  // The free targets with their buckets: no second lookup. (The map does
+  // not grow any more, so the pointers stay valid.)
   std::vector<std::pair<unsigned, const Bucket *>> freeTargets;
   for (unsigned t = 0; t < target.size(); ++t)
     if (!mapping.isTargetTaken(t)) {
-      Bucket &bucket = buckets[targetKeys[t]];
-      ++bucket.targets;
-      freeTargets.push_back({t, &bucket});
+      auto it = buckets.find(targetKeys[t]);
+      if (it == buckets.end())
+        continue;
+      ++it->second.targets;
+      if (it->second.source != Several)
+        freeTargets.push_back({t, &it->second});
     }
   // Pairing a target takes only it among the targets: the free ones are
   // still free when their turn comes.
   SmallVector<NodePair> pairs;
   for (auto [t, bucket] : freeTargets)
-    if (bucket->sources == 1 && bucket->targets == 1) {
+    if (bucket->targets == 1) {
       state.pair(bucket->source, t);
       pairs.push_back({bucket->source, t});
     }
