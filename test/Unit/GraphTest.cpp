@@ -188,7 +188,8 @@ TEST_F(GraphTest, ProducerLookupsSurviveTheIndexGrowing) {
     ASSERT_EQ(g->getIndex(g->getNode(i)), i);
     ASSERT_EQ(g->getProducer(g->getNode(i)->getResult(0)), i);
     int before = i == 0 ? Graph::kNoProducer : static_cast<int>(i - 1);
-    ASSERT_EQ(g->getSlotProducers(i), ArrayRef<int>({before, Graph::kNoProducer}));
+    ASSERT_EQ(g->getSlotProducers(i),
+              ArrayRef<int>({before, Graph::kNoProducer}));
   }
   EXPECT_EQ(g->getIndex(g->getTerminator()), std::nullopt);
   EXPECT_EQ(g->getProducer(g->getInputs()[0]), std::nullopt);
