@@ -159,6 +159,13 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
                                ArrayRef<Value> targetSlots,
                                ArrayRef<int> targetProducers, Votes &votes,
                                bool commutative, bool renamed) {
+  // Votes go only to free source producers. In the propagations seeded with
+  // every pair, most pairs have none left: then nothing below can vote
+  // (whatever the slots' order), and the ops need not be read at all.
+  if (llvm::all_of(sourceProducers, [&](int s) {
+        return s == Graph::kNoProducer || mapping.isSourceTaken(s);
+      }))
+    return;
   // Different slots: a fused op reads its producers' inputs too, so slot
   // positions say nothing; voteThroughFusion looks at them instead. But an
   // op rewritten one to one may read a value twice where it read it once
@@ -237,10 +244,27 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
         return nullptr;
       return source.getNode(*s)->getResult(k);
     };
+    // Whether slot j reads the first result of the partner of the node
+    // whose first result source slot j reads: then that is its image, known
+    // without reading the values or ops (a node's first result sits at a
+    // fixed place before the op, and the slot producers are at hand).
+    auto keptAtFirstResult = [&](unsigned j) {
+      int s = sourceProducers[j], t = targetProducers[j];
+      if (s == Graph::kNoProducer || t == Graph::kNoProducer)
+        return false;
+      std::optional<unsigned> partner = mapping.getSource(t);
+      return partner && *partner == static_cast<unsigned>(s) &&
+             sourceSlots[j] == Value(source.getNode(s)->getResult(0)) &&
+             targetSlots[j] == Value(target.getNode(t)->getResult(0));
+    };
     // Mostly the order is kept: then there is nothing to permute.
     SmallVector<Value, 8> images;
     bool kept = true;
     for (unsigned j = 0; j < n; ++j) {
+      if (keptAtFirstResult(j)) {
+        images.push_back(sourceSlots[j]);
+        continue;
+      }
       images.push_back(imageOf(j));
       kept &= images.back()
                   ? images.back() == sourceSlots[j]

@@ -12,6 +12,7 @@
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace graphdiff;
@@ -22,35 +23,79 @@ graphdiff::pairUniqueBuckets(StructuralState &state,
                              const std::vector<llvm::hash_code> &targetKeys) {
   const Graph &source = state.source, &target = state.target;
   NodeMapping &mapping = state.mapping;
+  // Key -> the one free source holding it (or Several) and how many free
+  // targets hold it. Only the free sources' keys go in: a target whose key
+  // no free source holds has nothing to pair with. The table is sized for
+  // the free sources only (after the first call, most nodes are taken).
+  //
+  // An open-addressed table (linear probing, at most half full) rather
+  // than a DenseMap: the first call enters every node of a large graph, a
+  // cache miss each at random places, and with the slot known in advance
+  // the loops below prefetch the slot of the node a few steps ahead.
+  constexpr unsigned Empty = ~0u, Several = ~0u - 1;
   struct Bucket {
-    unsigned sources = 0, targets = 0;
-    unsigned source = 0;
+    size_t key;
+    unsigned source = Empty;
+    unsigned targets = 0;
   };
-  llvm::DenseMap<size_t, Bucket> buckets;
-  buckets.reserve(source.size() + target.size());
+  unsigned freeSources = 0;
   for (unsigned s = 0; s < source.size(); ++s)
-    if (!mapping.isSourceTaken(s)) {
-      Bucket &bucket = buckets[sourceKeys[s]];
-      ++bucket.sources;
+    freeSources += !mapping.isSourceTaken(s);
+  if (freeSources == 0)
+    return {};
+  size_t size = llvm::NextPowerOf2(2 * static_cast<size_t>(freeSources));
+  unsigned shift = 64 - llvm::Log2_64(size);
+  size_t mask = size - 1;
+  std::vector<Bucket> buckets(size);
+  auto home = [&](size_t key) {
+    return static_cast<size_t>((key * 0x9E3779B97F4A7C15ull) >> shift);
+  };
+  constexpr unsigned Ahead = 8;
+  auto prefetch = [&](size_t key) {
+    __builtin_prefetch(&buckets[home(key)], 1);
+  };
+  for (unsigned s = 0; s < source.size(); ++s) {
+    if (s + Ahead < source.size())
+      prefetch(sourceKeys[s + Ahead]);
+    if (mapping.isSourceTaken(s))
+      continue;
+    size_t key = sourceKeys[s];
+    size_t slot = home(key);
+    while (buckets[slot].source != Empty && buckets[slot].key != key)
+      slot = (slot + 1) & mask;
+    Bucket &bucket = buckets[slot];
+    if (bucket.source == Empty) {
+      bucket.key = key;
       bucket.source = s;
+    } else {
+      bucket.source = Several;
     }
-  // The free targets with their buckets: no second lookup. (The map was
-  // reserved for every key it can get, so it does not grow and the
-  // pointers stay valid.)
-  std::vector<std::pair<unsigned, const Bucket *>> freeTargets;
-  for (unsigned t = 0; t < target.size(); ++t)
-    if (!mapping.isTargetTaken(t)) {
-      Bucket &bucket = buckets[targetKeys[t]];
-      ++bucket.targets;
-      freeTargets.push_back({t, &bucket});
-    }
+  }
+  // The free targets with their buckets' slots: no second lookup.
+  std::vector<std::pair<unsigned, size_t>> freeTargets;
+  for (unsigned t = 0; t < target.size(); ++t) {
+    if (t + Ahead < target.size())
+      prefetch(targetKeys[t + Ahead]);
+    if (mapping.isTargetTaken(t))
+      continue;
+    size_t key = targetKeys[t];
+    size_t slot = home(key);
+    while (buckets[slot].source != Empty && buckets[slot].key != key)
+      slot = (slot + 1) & mask;
+    Bucket &bucket = buckets[slot];
+    if (bucket.source == Empty)
+      continue;
+    ++bucket.targets;
+    if (bucket.source != Several)
+      freeTargets.push_back({t, slot});
+  }
   // Pairing a target takes only it among the targets: the free ones are
   // still free when their turn comes.
   SmallVector<NodePair> pairs;
-  for (auto [t, bucket] : freeTargets)
-    if (bucket->sources == 1 && bucket->targets == 1) {
-      state.pair(bucket->source, t);
-      pairs.push_back({bucket->source, t});
+  for (auto [t, slot] : freeTargets)
+    if (buckets[slot].targets == 1) {
+      state.pair(buckets[slot].source, t);
+      pairs.push_back({buckets[slot].source, t});
     }
   return pairs;
 }
