@@ -6,7 +6,7 @@
 # TARGET is diff, check-plan or switcheroo. The seeds are made from the tests
 # (test/Fuzz/make-corpus.py) into build-asan/fuzz/seeds/TARGET; what the run
 # finds interesting is kept in build-asan/fuzz/corpus/TARGET for the next
-# run; a crash or a violated property is saved under
+# run (or in $FUZZ_CORPUS_DIR); a crash or a violated property is saved under
 # build-asan/fuzz/artifacts/TARGET/ and makes the exit code non-zero.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,15 +38,16 @@ if [ ! -f "$stamp" ] || [ test/Fuzz/make-corpus.py -nt "$stamp" ] ||
   python3 test/Fuzz/make-corpus.py . "$asan_dir/bin" "$fuzz_dir/seeds"
   touch "$stamp"
 fi
-mkdir -p "$fuzz_dir/corpus/$target" "$fuzz_dir/artifacts/$target"
+corpus_dir=${FUZZ_CORPUS_DIR:-$fuzz_dir/corpus/$target}
+mkdir -p "$corpus_dir" "$fuzz_dir/artifacts/$target"
 
 log=$fuzz_dir/$target.log
 marker=$fuzz_dir/$target.started
 touch "$marker"
-echo "fuzz.sh: running graph-diff-fuzz-$target for $seconds s (log: $log)" >&2
+echo "fuzz.sh: running graph-diff-fuzz-$target for at most $seconds s${*:+ ($*)} (log: $log)" >&2
 status=0
 start=$SECONDS
-"$asan_dir/bin/graph-diff-fuzz-$target" "$fuzz_dir/corpus/$target" \
+"$asan_dir/bin/graph-diff-fuzz-$target" "$corpus_dir" \
   "$fuzz_dir/seeds/$target" -dict="$dict" -max_total_time="$seconds" \
   -timeout=30 -print_final_stats=1 \
   -artifact_prefix="$fuzz_dir/artifacts/$target/" "$@" >"$log" 2>&1 || status=$?

@@ -2,7 +2,9 @@
 # The sanitizer stage of the tests (docs/Testing.md): builds graph-diff with
 # clang-22, ASan+UBSan and the libFuzzer targets into build-asan/ (or
 # $ASAN_BUILD_DIR), runs the whole lit suite against that build, then a short
-# run of each fuzz target ($FUZZ_SMOKE_SECONDS seconds each, default 30).
+# run of each fuzz target: a fixed number of executions from the seeds alone,
+# with a fixed seed, so that it is the same run on every machine
+# ($FUZZ_SMOKE_RUNS scales the counts below; 1 by default).
 #
 #   bash scripts/sanitize.sh                  # build, lit, fuzz smoke
 #   bash scripts/sanitize.sh --configure      # only configure the build dir
@@ -12,8 +14,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 asan_dir=${ASAN_BUILD_DIR:-build-asan}
-smoke_seconds=${FUZZ_SMOKE_SECONDS:-30}
+smoke_scale=${FUZZ_SMOKE_RUNS:-1}
 fuzz_targets=(diff check-plan switcheroo)
+# About 30 s each on a loaded 2-core machine under ASan+UBSan.
+declare -A smoke_runs=([diff]=3000 [check-plan]=20000 [switcheroo]=30000)
 
 configure_only=0
 results=""
@@ -58,18 +62,23 @@ lit_args=(-sv)
 /usr/lib/llvm-22/bin/lit "${lit_args[@]}" "$asan_dir/test" "$asan_dir/test/Unit" || status=$?
 echo "sanitize.sh: lit under ASan+UBSan took $((SECONDS - start)) s" >&2
 
-# Each target: its seeds, then $smoke_seconds of fuzzing from them (and from
-# what earlier runs in this build dir kept).
+# Each target: its seeds, then a fixed number of mutants of them. Not from
+# what earlier runs kept (fuzz.sh's corpus) and not for a fixed time: a
+# fresh corpus, a fixed seed and a fixed count make the same run here as on
+# a clean CI machine, whatever the speed, so that what CI would find is
+# found before a change is submitted.
 fuzz_xml=""
 for target in "${fuzz_targets[@]}"; do
   start=$SECONDS
-  # A fixed seed: from the same seeds, CI tries the same mutants every time.
   # Any finding fails the run: a sanitizer report, a crash, a timeout, or a
   # violated property (a plan that does not verify, an error without a
   # location, ...). The input is kept under $asan_dir/fuzz/artifacts/TARGET/;
   # replay it with $asan_dir/bin/graph-diff-fuzz-TARGET FILE.
   log="$asan_dir/fuzz/$target.log"
-  if bash scripts/fuzz.sh "$target" "$smoke_seconds" -seed=1; then
+  runs=$((smoke_runs[$target] * smoke_scale))
+  rm -rf "$asan_dir/fuzz/smoke-corpus/$target"
+  if FUZZ_CORPUS_DIR="$asan_dir/fuzz/smoke-corpus/$target" \
+    bash scripts/fuzz.sh "$target" 1800 -seed=1 -runs="$runs"; then
     fuzz_xml+="<testcase classname=\"fuzz\" name=\"$target\" time=\"$((SECONDS - start))\"/>"
     continue
   fi

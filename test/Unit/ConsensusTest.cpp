@@ -157,4 +157,50 @@ func.func @f(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
   EXPECT_EQ(mapping->getTarget(0), 0u);
 }
 
+TEST_F(ConsensusTest, VotesFollowAFusedPayload) {
+  // %2 was fused into %3's generic, which reads %1's generic where %3 read
+  // %2: as many inputs as %3 has operands, but the payload says that %3's
+  // first operand is computed in it (the fused mulf), whose first operand is
+  // input #0. So %1 goes with the generic reading %a and %x, and %2 with
+  // nothing.
+  ASSERT_TRUE(parsePair(R"mlir(
+func.func @f(%a: tensor<4xf32>, %x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %1 = arith.mulf %a, %x : tensor<4xf32>
+  %2 = arith.mulf %1, %x : tensor<4xf32>
+  %3 = arith.addf %2, %x : tensor<4xf32>
+  %4 = arith.maximumf %1, %x : tensor<4xf32>
+  return %3, %4 : tensor<4xf32>, tensor<4xf32>
+}
+)mlir",
+                        R"mlir(
+#id = affine_map<(d0) -> (d0)>
+func.func @f(%a: tensor<4xf32>, %x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %e1 = tensor.empty() : tensor<4xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]} ins(%a, %x : tensor<4xf32>, tensor<4xf32>) outs(%e1 : tensor<4xf32>) {
+  ^bb0(%in: f32, %in2: f32, %out: f32):
+    %m = arith.mulf %in, %in2 : f32
+    linalg.yield %m : f32
+  } -> tensor<4xf32>
+  %e3 = tensor.empty() : tensor<4xf32>
+  %3 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]} ins(%1, %x : tensor<4xf32>, tensor<4xf32>) outs(%e3 : tensor<4xf32>) {
+  ^bb0(%in: f32, %in2: f32, %out: f32):
+    %m = arith.mulf %in, %in2 : f32
+    %s = arith.addf %m, %in2 : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  %e4 = tensor.empty() : tensor<4xf32>
+  %4 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]} ins(%1, %x : tensor<4xf32>, tensor<4xf32>) outs(%e4 : tensor<4xf32>) {
+  ^bb0(%in: f32, %in2: f32, %out: f32):
+    %m = arith.maximumf %in, %in2 : f32
+    linalg.yield %m : f32
+  } -> tensor<4xf32>
+  return %3, %4 : tensor<4xf32>, tensor<4xf32>
+}
+)mlir"));
+  state->pair(2, 3);
+  EXPECT_TRUE(propagate(*state, {{2, 3}}, AlongOperands, sameKind));
+  EXPECT_EQ(mapping->getTarget(0), 1u);
+  EXPECT_FALSE(mapping->getTarget(1));
+}
+
 } // namespace

@@ -170,6 +170,31 @@ TEST_F(GraphTest, ProducerLookupsKnowOnlyNodes) {
   EXPECT_TRUE(g->getUsesOf(nested->getResult(0)).empty());
 }
 
+// The index table grows as the nodes are entered (from 16 slots, at most
+// half full): every node of a graph past many doublings is found, each slot
+// producer is the node before, and the terminator is no node.
+TEST_F(GraphTest, ProducerLookupsSurviveTheIndexGrowing) {
+  constexpr unsigned n = 5000;
+  std::string text = "func.func @f(%x: f32) -> f32 {\n"
+                     "  %v0 = arith.addf %x, %x : f32\n";
+  for (unsigned i = 1; i < n; ++i)
+    text += "  %v" + std::to_string(i) + " = arith.addf %v" +
+            std::to_string(i - 1) + ", %x : f32\n";
+  text += "  return %v" + std::to_string(n - 1) + " : f32\n}\n";
+  std::unique_ptr<Graph> g = graph(text);
+  ASSERT_TRUE(g);
+  ASSERT_EQ(g->size(), n);
+  for (unsigned i = 0; i < n; ++i) {
+    ASSERT_EQ(g->getIndex(g->getNode(i)), i);
+    ASSERT_EQ(g->getProducer(g->getNode(i)->getResult(0)), i);
+    int before = i == 0 ? Graph::kNoProducer : static_cast<int>(i - 1);
+    ASSERT_EQ(g->getSlotProducers(i),
+              ArrayRef<int>({before, Graph::kNoProducer}));
+  }
+  EXPECT_EQ(g->getIndex(g->getTerminator()), std::nullopt);
+  EXPECT_EQ(g->getProducer(g->getInputs()[0]), std::nullopt);
+}
+
 TEST_F(GraphTest, ForwardReferencesInAGraphRegion) {
   // An lg.graph is a graph region: %m reads nodes defined after it.
   std::unique_ptr<Graph> g = graph(R"mlir(

@@ -296,4 +296,66 @@ func.func @f(%x: i32) -> i32 {
             expected);
 }
 
+// The checks before parsing report through the context's diagnostics,
+// located, when the caller has a context: a library user's handler sees them
+// as it sees the parser's errors. What the upstream parsers read passes.
+TEST(InputTextTest, ParserCrashesReportedThroughTheContext) {
+  MLIRContext context;
+  std::vector<std::string> errors;
+  context.getDiagEngine().registerHandler([&](Diagnostic &diag) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    auto at = dyn_cast<FileLineColLoc>(diag.getLocation());
+    os << (at ? at.getFilename().str() + ":" + std::to_string(at.getLine()) +
+                    ":" + std::to_string(at.getColumn())
+              : std::string("unlocated"))
+       << ": " << diag;
+    errors.push_back(text);
+    return success();
+  });
+  auto check = [&](StringRef text) {
+    llvm::SourceMgr mgr;
+    unsigned id = mgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBufferCopy(text, "in.mlir"), SMLoc());
+    errors.clear();
+    return succeeded(checkInputText(mgr, id, nullptr, &context));
+  };
+  const char *prefix = "%r = linalg.transpose ins(%b : tensor<3x2xf32>)\n"
+                       "  outs(%c : tensor<2x3xf32>) permutation = ";
+  EXPECT_TRUE(check((Twine(prefix) + "[1, 0]").str()));
+  EXPECT_TRUE(check((Twine(prefix) + "[ -1 , 0x1 ] // x").str()));
+  EXPECT_TRUE(check((Twine(prefix) + "[]").str()));
+  EXPECT_TRUE(check((Twine(prefix) + "[true, false]").str()));
+  EXPECT_TRUE(errors.empty());
+  EXPECT_FALSE(check((Twine(prefix) + "[1, 0.5]").str()));
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].substr(0, 14), "in.mlir:2:48: ");
+  EXPECT_NE(errors[0].find("'permutation = ['"), std::string::npos);
+  EXPECT_FALSE(check((Twine(prefix) + "[9223372036854775808]").str()));
+  EXPECT_TRUE(check((Twine(prefix) + "[-9223372036854775808]").str()));
+  // Not the custom form, or not read as code: not checked.
+  EXPECT_TRUE(check("\"linalg.transpose\"() {permutation = 3} : () -> ()"));
+  EXPECT_TRUE(check("// linalg.transpose permutation = x\n"));
+  EXPECT_TRUE(check("\"t.op\"() {s = \"linalg.transpose permutation = x\"} "
+                    ": () -> ()"));
+  // Without a context, the error is printed, not emitted.
+  llvm::SourceMgr mgr;
+  unsigned id = mgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(
+          "linalg.reduce ins(%b : t) outs(%a : t) dimensions = z", "in.mlir"),
+      SMLoc());
+  std::string printed;
+  llvm::raw_string_ostream os(printed);
+  mgr.setDiagHandler(
+      [](const llvm::SMDiagnostic &diag, void *out) {
+        diag.print("", *static_cast<llvm::raw_string_ostream *>(out));
+      },
+      &os);
+  errors.clear();
+  EXPECT_TRUE(failed(checkInputText(mgr, id)));
+  EXPECT_TRUE(errors.empty());
+  EXPECT_NE(printed.find("in.mlir:1:53: error: expected 'dimensions = ['"),
+            std::string::npos);
+}
+
 } // namespace

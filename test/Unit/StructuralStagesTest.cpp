@@ -196,4 +196,128 @@ func.func @f() -> (f32, f32, f32) {
   EXPECT_FALSE(pairRetypedSplats(*state));
 }
 
+TEST_F(StructuralStagesTest, MergedConstantsPairTheFirst) {
+  // Two source constants of 7.0 and one in the target: merged into the
+  // first (%c1). Two of 2.0 on each side: which is which cannot be told.
+  // One of 1.0 on each side is no merge (the unique buckets pair it).
+  ASSERT_TRUE(parsePair(R"mlir(
+func.func @f() -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %d1 = arith.constant dense<2.000000e+00> : tensor<4xf32>
+  %c1 = arith.constant dense<7.000000e+00> : tensor<4xf32>
+  %c2 = arith.constant dense<7.000000e+00> : tensor<4xf32>
+  %d2 = arith.constant dense<2.000000e+00> : tensor<4xf32>
+  %o = arith.constant dense<1.000000e+00> : tensor<4xf32>
+  return %d1, %c1, %c2, %d2, %o : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+)mlir",
+                        R"mlir(
+func.func @f() -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %d1 = arith.constant dense<2.000000e+00> : tensor<4xf32>
+  %d2 = arith.constant dense<2.000000e+00> : tensor<4xf32>
+  %o = arith.constant dense<1.000000e+00> : tensor<4xf32>
+  %c = arith.constant dense<7.000000e+00> : tensor<4xf32>
+  return %d1, %d2, %o, %c : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+)mlir"));
+  EXPECT_TRUE(pairMergedConstants(*state));
+  EXPECT_EQ(mapping->getTarget(1), 3u);
+  EXPECT_FALSE(mapping->getTarget(2));
+  EXPECT_FALSE(mapping->getTarget(0));
+  EXPECT_FALSE(mapping->getTarget(3));
+  EXPECT_FALSE(mapping->getTarget(4));
+  // Nothing left to pair.
+  EXPECT_FALSE(pairMergedConstants(*state));
+}
+
+TEST_F(StructuralStagesTest, MovedConstantsPairWithTheConstantOfTheirValue) {
+  // The table moved from tosa to arith as it is: paired. The two source
+  // constants of one value: which one moved cannot be told, so neither is
+  // paired. An arith constant and an arith constant are one op: another
+  // stage's to pair.
+  ASSERT_TRUE(parsePair(R"mlir(
+func.func @f() -> (tensor<3xi16>, tensor<2xi32>, tensor<2xi32>, tensor<2xi8>) {
+  %t = "tosa.const"() <{values = dense<[1, 2, 3]> : tensor<3xi16>}> : () -> tensor<3xi16>
+  %a = "tosa.const"() <{values = dense<[4, 5]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %b = "tosa.const"() <{values = dense<[4, 5]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %c = arith.constant dense<[6, 7]> : tensor<2xi8>
+  return %t, %a, %b, %c : tensor<3xi16>, tensor<2xi32>, tensor<2xi32>, tensor<2xi8>
+}
+)mlir",
+                        R"mlir(
+func.func @f() -> (tensor<2xi8>, tensor<2xi32>, tensor<3xi16>) {
+  %c = arith.constant dense<[6, 7]> : tensor<2xi8>
+  %a = arith.constant dense<[4, 5]> : tensor<2xi32>
+  %t = arith.constant dense<[1, 2, 3]> : tensor<3xi16>
+  return %c, %a, %t : tensor<2xi8>, tensor<2xi32>, tensor<3xi16>
+}
+)mlir"));
+  EXPECT_TRUE(pairMovedConstants(*state));
+  EXPECT_EQ(mapping->getTarget(0), 2u);
+  EXPECT_FALSE(mapping->getTarget(1));
+  EXPECT_FALSE(mapping->getTarget(2));
+  EXPECT_FALSE(mapping->getTarget(3));
+  EXPECT_FALSE(pairMovedConstants(*state));
+}
+
+TEST_F(StructuralStagesTest, LoweredReductionsPairInOrder) {
+  // Two tosa reductions, the second reading the first through a sub; two
+  // linalg reductions, the second reading the first (as its init). Paired
+  // in order; the results have as many elements (1x1 and 1).
+  ASSERT_TRUE(parsePair(R"mlir(
+func.func @f(%x: tensor<1x8xi32>) -> tensor<1x1xi32> {
+  %m = tosa.reduce_max %x {axis = 1 : i32} : (tensor<1x8xi32>) -> tensor<1x1xi32>
+  %d = tosa.sub %x, %m : (tensor<1x8xi32>, tensor<1x1xi32>) -> tensor<1x8xi32>
+  %s = tosa.reduce_sum %d {axis = 1 : i32} : (tensor<1x8xi32>) -> tensor<1x1xi32>
+  return %s : tensor<1x1xi32>
+}
+)mlir",
+                        R"mlir(
+func.func @f(%x: tensor<1x8xi32>) -> tensor<1xi32> {
+  %e = tensor.empty() : tensor<1xi32>
+  %m = linalg.reduce ins(%x : tensor<1x8xi32>) outs(%e : tensor<1xi32>) dimensions = [1]
+    (%in: i32, %init: i32) {
+      %0 = arith.maxsi %in, %init : i32
+      linalg.yield %0 : i32
+    }
+  %s = linalg.reduce ins(%x : tensor<1x8xi32>) outs(%m : tensor<1xi32>) dimensions = [1]
+    (%in: i32, %init: i32) {
+      %0 = arith.addi %in, %init : i32
+      linalg.yield %0 : i32
+    }
+  return %s : tensor<1xi32>
+}
+)mlir"));
+  EXPECT_EQ(pairLoweredReductions(*state),
+            SmallVector<NodePair>({{0, 1}, {2, 2}}));
+  EXPECT_FALSE(mapping->getTarget(1));
+}
+
+TEST_F(StructuralStagesTest, LoweredReductionsSideBySideAreNot) {
+  // Neither reduction reads the other: which is which, order does not say.
+  ASSERT_TRUE(parsePair(R"mlir(
+func.func @f(%x: tensor<1x8xi32>) -> (tensor<1x1xi32>, tensor<1x1xi32>) {
+  %m = tosa.reduce_max %x {axis = 1 : i32} : (tensor<1x8xi32>) -> tensor<1x1xi32>
+  %s = tosa.reduce_sum %x {axis = 1 : i32} : (tensor<1x8xi32>) -> tensor<1x1xi32>
+  return %m, %s : tensor<1x1xi32>, tensor<1x1xi32>
+}
+)mlir",
+                        R"mlir(
+func.func @f(%x: tensor<1x8xi32>) -> (tensor<1xi32>, tensor<1xi32>) {
+  %e = tensor.empty() : tensor<1xi32>
+  %m = linalg.reduce ins(%x : tensor<1x8xi32>) outs(%e : tensor<1xi32>) dimensions = [1]
+    (%in: i32, %init: i32) {
+      %0 = arith.maxsi %in, %init : i32
+      linalg.yield %0 : i32
+    }
+  %s = linalg.reduce ins(%x : tensor<1x8xi32>) outs(%e : tensor<1xi32>) dimensions = [1]
+    (%in: i32, %init: i32) {
+      %0 = arith.addi %in, %init : i32
+      linalg.yield %0 : i32
+    }
+  return %m, %s : tensor<1xi32>, tensor<1xi32>
+}
+)mlir"));
+  EXPECT_TRUE(pairLoweredReductions(*state).empty());
+}
+
 } // namespace

@@ -98,7 +98,7 @@ static int runTool(int argc, char **argv) {
   }
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
   unsigned bufferID = sourceMgr->AddNewSourceBuffer(std::move(input), SMLoc());
-  if (failed(checkNestingDepth(*sourceMgr, bufferID)))
+  if (failed(checkInputText(*sourceMgr, bufferID)))
     return 2;
 
   MLIRContext context;

@@ -103,6 +103,12 @@ enum PropagateFlags : unsigned {
   /// Also from the two terminators, as if they were a pair: output
   /// producers, position by position. Only with AlongOperands.
   FromOutputs = 4,
+  /// Votes across a lowering: value types compared up to unit dimensions
+  /// (sameModuloUnitDims); a renamed op whose slots differ compared without
+  /// the slots that read constants (a lowering moves constant operands into
+  /// the new op's body); no vote for a target reshape of a node paired with
+  /// another source node (it stands for that node's value).
+  Lowered = 8,
 };
 
 /// Consensus propagation from `seeds` as `flags` say, pairing only nodes for

@@ -88,6 +88,10 @@ struct StructuralState {
   /// The same result types (an op lowered to another dialect), both
   /// constants or neither.
   bool sameTypes(unsigned s, unsigned t) const;
+  /// Result types equal up to unit dimensions (sameModuloUnitDims; a
+  /// lowering reshapes a value as it goes: `tensor<1x1000xi32>` becomes
+  /// `tensor<1x1x1x1000xi32>`), both constants or neither.
+  bool sameElements(unsigned s, unsigned t) const;
   /// Both constants or neither; or a fold: the one that is not reads only
   /// constants, and the constant is new (the other side holds no constant
   /// of its content).
@@ -143,6 +147,11 @@ private:
   };
   mutable llvm::DenseMap<size_t, NamedOps> sourceNamed, targetNamed;
 };
+
+/// Whether `a` and `b` are the same type, or static tensors of one element
+/// type whose shapes are the same once their dimensions of size 1 are left
+/// out.
+bool sameModuloUnitDims(mlir::Type a, mlir::Type b);
 
 /// Pairs the free nodes of `source` and `target` by structure, in stages:
 /// unique exact sub-DAG matches (forward Merkle hash), unique exact matches

@@ -53,6 +53,25 @@ bool settleTwins(StructuralState &state);
 /// `0.5 : f32`). Returns whether it paired anything.
 bool pairRetypedSplats(StructuralState &state);
 
+/// Pairs a free constant with the one free constant of another op on the
+/// other side that holds the same value (the same attribute: type and
+/// elements), where each is the only free one of that value on its side: a
+/// lowering moves constants to another dialect as they are (`tosa.const`
+/// becomes `arith.constant`). Returns whether it paired anything.
+bool pairMovedConstants(StructuralState &state);
+
+/// Pairs the free reductions of a lowered graph: source ops that are not
+/// linalg's (one value read that is not a constant, the result of its rank
+/// and element type with some of its dimensions reduced to 1, as
+/// `tosa.reduce_sum` keeps them) with the target's linalg ops that reduce
+/// data, in order, when both sides hold equally many, each one's result has
+/// as many elements of the same element type as its partner's, and on each
+/// side every one of them reads, through other ops, the one before it.
+/// Lowering keeps each reduction an op of its own, and elementwise fusion
+/// fuses only ops without reductions into their consumers. Returns the new
+/// pairs.
+llvm::SmallVector<NodePair> pairLoweredReductions(StructuralState &state);
+
 /// One round of bounded similarity. Each free target node gets candidate
 /// source nodes for which `kind` holds: the free users, at the same slot, of
 /// the images of its inputs, and the free producers, at the same slot, of its
@@ -78,6 +97,14 @@ llvm::SmallVector<NodePair> pairAcrossBuffers(StructuralState &state);
 /// The source value that target value `value` stands for under the pairs
 /// made so far (a graph input by position, when the types agree), or null.
 mlir::Value getSourceImage(const StructuralState &state, mlir::Value value);
+
+/// Pairs a free target constant with the first, in file order, of the free
+/// source constants of its content when there are several and it is the
+/// only free one of its content on its side: the rewrite driver of a pass
+/// (and CSE) merges equal constants into the first. Runs after the other
+/// stages, so only for constants nothing else placed. Returns whether it
+/// paired anything.
+bool pairMergedConstants(StructuralState &state);
 
 /// Marks as ambiguous the free nodes left in a forward-hash bucket that has
 /// free members on the other side too: exact ties nothing resolved.

@@ -32,7 +32,7 @@ class SourceNames;
 /// `diagnosticsMgr`, so that diagnostics about any input, now or later, show
 /// the offending line. Several inputs can share one context and one
 /// `diagnosticsMgr`. Input nested deeper than kMaxNestingDepth is refused
-/// before parsing (checkNestingDepth). Returns null after reporting an error.
+/// before parsing (checkInputText). Returns null after reporting an error.
 mlir::OwningOpRef<mlir::ModuleOp>
 parseInputFile(llvm::StringRef filename, llvm::SourceMgr &diagnosticsMgr,
                mlir::MLIRContext &context, mlir::AsmParserState &parserState);
@@ -82,13 +82,35 @@ constexpr unsigned kMaxNestingDepth = 10000;
 /// Checks that buffer `bufferID` of `sourceMgr` (MLIR or JSON text) nests
 /// brackets at most kMaxNestingDepth deep, not counting those in string
 /// literals and `//` comments. Otherwise prints a located error
-/// (`file:line:col: error: ...`) at the first bracket too deep and fails.
+/// (`file:line:col: error: ...`, see checkInputText for `context`) at the
+/// first bracket too deep and fails.
 /// `writesLocations`, if given, is set to whether the text (outside string
 /// literals and comments, up to where the check stopped) writes a location:
 /// `loc(`, which also writes location aliases (`#loc = loc(...)`).
 mlir::LogicalResult checkNestingDepth(llvm::SourceMgr &sourceMgr,
                                       unsigned bufferID,
-                                      bool *writesLocations = nullptr);
+                                      bool *writesLocations = nullptr,
+                                      mlir::MLIRContext *context = nullptr);
+
+/// Checks buffer `bufferID` of `sourceMgr` (MLIR text) for what MLIR 22's
+/// parser reads only by crashing: the custom form of `linalg.broadcast`,
+/// `linalg.reduce` (`dimensions = [...]`) and `linalg.transpose`
+/// (`permutation = [...]`) with anything but a list of 64-bit integers after
+/// the `=` (the op's parser stores a null attribute after its error). Prints
+/// a located error at the first such list and fails.
+mlir::LogicalResult checkParserCrashes(llvm::SourceMgr &sourceMgr,
+                                       unsigned bufferID,
+                                       mlir::MLIRContext *context = nullptr);
+
+/// What every tool checks in an input's text before parsing it:
+/// checkNestingDepth, then checkParserCrashes. Each reports its error, with
+/// `context` if given, through its diagnostic engine (at a `file:line:col`
+/// location, as the parser's own errors, so that a library user's handler
+/// sees it), else printed by `sourceMgr`.
+mlir::LogicalResult checkInputText(llvm::SourceMgr &sourceMgr,
+                                   unsigned bufferID,
+                                   bool *writesLocations = nullptr,
+                                   mlir::MLIRContext *context = nullptr);
 
 /// Runs `body` on a thread whose stack is large enough for input nested
 /// kMaxNestingDepth deep, and returns what it returns: every tool's main runs

@@ -8,6 +8,7 @@
 
 #include "GraphDiff/Differ/StructuralStages.h"
 #include "GraphDiff/Graph/Graph.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "llvm/ADT/DenseSet.h"
@@ -109,6 +110,14 @@ private:
   /// from the slots of `s`: looks through the free producers of `s` (the
   /// chain a fusion may have folded into `t`) for the one value that fits.
   void voteThroughFusion(unsigned s, unsigned t, Votes &votes);
+  /// For an elementwise op `s` paired with an elementwise `linalg.generic`
+  /// `t` whose payload yields an op of `s`'s name: follows `s`'s operands
+  /// into the payload. An operand that the payload reads as a block argument
+  /// corresponds to that input of `t`; one that the payload computes was
+  /// made by a producer fused into `t`, whose own operands are followed the
+  /// same way. Votes for the producers of the corresponding values. Returns
+  /// whether the payload could be read so (else the slots are compared).
+  bool voteThroughPayload(unsigned s, unsigned t, Votes &votes);
   /// For a renamed pair of which one node is destination-style and the other
   /// is not (an op rewritten into a `linalg.generic` that writes into a new
   /// `tensor.empty`): when the other reads as many values as the
@@ -137,6 +146,8 @@ private:
   PairFilter compatible;
   Votes operandVotes, userVotes;
   SmallVector<unsigned> touched;
+  /// Whether the votes are across a lowering (PropagateFlags::Lowered).
+  bool lowered = false;
   /// Nodes of disputes settled as ties: not ambiguous.
   llvm::DenseSet<unsigned> settledSources, settledTargets;
 };
@@ -148,6 +159,13 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
                                ArrayRef<Value> targetSlots,
                                ArrayRef<int> targetProducers, Votes &votes,
                                bool commutative, bool renamed) {
+  // Votes go only to free source producers. In the propagations seeded with
+  // every pair, most pairs have none left: then nothing below can vote
+  // (whatever the slots' order), and the ops need not be read at all.
+  if (llvm::all_of(sourceProducers, [&](int s) {
+        return s == Graph::kNoProducer || mapping.isSourceTaken(s);
+      }))
+    return;
   // Different slots: a fused op reads its producers' inputs too, so slot
   // positions say nothing; voteThroughFusion looks at them instead. But an
   // op rewritten one to one may read a value twice where it read it once
@@ -157,6 +175,29 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
   if (sourceSlots.size() != targetSlots.size()) {
     if (!renamed)
       return;
+    // Across a lowering, the slots that read constants aside.
+    if (lowered) {
+      SmallVector<Value, 8> a, b;
+      SmallVector<int, 8> pa, pb;
+      auto variable = [](ArrayRef<Value> slots, ArrayRef<int> producers,
+                         SmallVectorImpl<Value> &values,
+                         SmallVectorImpl<int> &valueProducers) {
+        for (auto [value, producer] : llvm::zip(slots, producers)) {
+          Operation *def = value.getDefiningOp();
+          if (!def || !def->hasTrait<OpTrait::ConstantLike>()) {
+            values.push_back(value);
+            valueProducers.push_back(producer);
+          }
+        }
+      };
+      variable(sourceSlots, sourceProducers, a, pa);
+      variable(targetSlots, targetProducers, b, pb);
+      if (!a.empty() && a.size() == b.size() &&
+          (a.size() != sourceSlots.size() || b.size() != targetSlots.size())) {
+        voteOperands(a, pa, b, pb, votes, commutative);
+        return;
+      }
+    }
     SmallVector<Value, 8> a, b;
     SmallVector<int, 8> pa, pb;
     auto firstSlots = [](ArrayRef<Value> slots, ArrayRef<int> producers,
@@ -203,10 +244,27 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
         return nullptr;
       return source.getNode(*s)->getResult(k);
     };
+    // Whether slot j reads the first result of the partner of the node
+    // whose first result source slot j reads: then that is its image, known
+    // without reading the values or ops (a node's first result sits at a
+    // fixed place before the op, and the slot producers are at hand).
+    auto keptAtFirstResult = [&](unsigned j) {
+      int s = sourceProducers[j], t = targetProducers[j];
+      if (s == Graph::kNoProducer || t == Graph::kNoProducer)
+        return false;
+      std::optional<unsigned> partner = mapping.getSource(t);
+      return partner && *partner == static_cast<unsigned>(s) &&
+             sourceSlots[j] == Value(source.getNode(s)->getResult(0)) &&
+             targetSlots[j] == Value(target.getNode(t)->getResult(0));
+    };
     // Mostly the order is kept: then there is nothing to permute.
     SmallVector<Value, 8> images;
     bool kept = true;
     for (unsigned j = 0; j < n; ++j) {
+      if (keptAtFirstResult(j)) {
+        images.push_back(sourceSlots[j]);
+        continue;
+      }
       images.push_back(imageOf(j));
       kept &= images.back()
                   ? images.back() == sourceSlots[j]
@@ -272,7 +330,16 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
     }
     if (!state.isFree(s, t))
       continue;
-    if ((!through && a.getType() != b.getType()) ||
+    // Across a lowering, a reshape of a node paired with another source node
+    // stands for that node's value.
+    if (lowered && !through && isReshape(target.getNode(t)))
+      if (std::optional<unsigned> above =
+              target.getProducer(target.getNode(t)->getOperand(0)))
+        if (std::optional<unsigned> image = mapping.getSource(*above);
+            image && *image != static_cast<unsigned>(s))
+          continue;
+    if ((!through && a.getType() != b.getType() &&
+         !(lowered && sameModuloUnitDims(a.getType(), b.getType()))) ||
         cast<OpResult>(a).getResultNumber() !=
             cast<OpResult>(b).getResultNumber() ||
         !compatible(s, t))
@@ -363,6 +430,111 @@ void Propagation::voteThroughFusion(unsigned s, unsigned t, Votes &votes) {
     votes.add(*only, pb);
     touched.push_back(pb);
   }
+}
+
+bool Propagation::voteThroughPayload(unsigned s, unsigned t, Votes &votes) {
+  if (!state.sourceElementwise[s] || !state.targetPayload.count(t))
+    return false;
+  auto generic = dyn_cast<linalg::GenericOp>(target.getNode(t));
+  Operation *op = source.getNode(s);
+  if (!generic || generic->getNumResults() != 1 || op->getNumResults() != 1)
+    return false;
+  Block *body = generic.getBody();
+  // The op of the payload that a source op became: the same name and as
+  // many operands (its operands are scalars, the source op's tensors).
+  auto inPayload = [&](Value value) -> Operation * {
+    Operation *def = value.getDefiningOp();
+    return def && def->getBlock() == body ? def : nullptr;
+  };
+  auto corresponds = [](Operation *x, Operation *y) {
+    return y && x->getName() == y->getName() &&
+           x->getNumOperands() == y->getNumOperands() &&
+           y->getNumResults() == 1;
+  };
+  Operation *sink = inPayload(body->getTerminator()->getOperand(0));
+  if (!corresponds(op, sink))
+    return false;
+  unsigned numInputs = generic.getNumDpsInputs();
+  auto isConstant = [](Value value) {
+    Operation *def = value.getDefiningOp();
+    return def && def->hasTrait<OpTrait::ConstantLike>();
+  };
+  // Whether a payload operand is a constant: made by one, or a block
+  // argument for an input that is (a splat read as an input or as a scalar).
+  auto isPayloadConstant = [&](Value value) {
+    if (auto argument = dyn_cast<BlockArgument>(value))
+      return argument.getOwner() == body &&
+             argument.getArgNumber() < numInputs &&
+             isConstant(generic->getOperand(argument.getArgNumber()));
+    return isConstant(value);
+  };
+  SmallVector<Value, 8> a, b;
+  SmallVector<int, 8> pa, pb;
+  auto producerOf = [](const Graph &graph, Value value) {
+    std::optional<unsigned> producer = graph.getProducer(value);
+    return producer ? static_cast<int>(*producer) : Graph::kNoProducer;
+  };
+  // (source op, payload op) pairs, from the sink up through the fused
+  // producers, bounded.
+  constexpr unsigned maxOps = 16;
+  SmallVector<std::pair<Operation *, Operation *>, 8> work{{op, sink}};
+  for (unsigned next = 0; next < work.size(); ++next) {
+    auto [x, y] = work[next];
+    unsigned n = x->getNumOperands();
+    // Operand k of `x` is operand order[k] of `y`. Fusion clones the ops in
+    // order, but a commutative op may have had its constants moved last:
+    // constants then go to constants and the rest to the rest, in order.
+    SmallVector<unsigned, 4> order;
+    for (unsigned k = 0; k < n; ++k)
+      order.push_back(k);
+    if (x->hasTrait<OpTrait::IsCommutative>() &&
+        llvm::any_of(order, [&](unsigned k) {
+          return isConstant(x->getOperand(k)) !=
+                 isPayloadConstant(y->getOperand(k));
+        })) {
+      SmallVector<unsigned, 4> constants[2];
+      for (unsigned k = 0; k < n; ++k)
+        constants[isPayloadConstant(y->getOperand(k))].push_back(k);
+      unsigned used[2] = {0, 0};
+      for (unsigned k = 0; k < n; ++k) {
+        bool constant = isConstant(x->getOperand(k));
+        if (used[constant] == constants[constant].size())
+          return false;
+        order[k] = constants[constant][used[constant]++];
+      }
+    }
+    for (unsigned k = 0; k < n; ++k) {
+      Value from = x->getOperand(k), to = y->getOperand(order[k]);
+      if (auto argument = dyn_cast<BlockArgument>(to)) {
+        // An input of the generic (an init is what it writes, not a value
+        // the source op read).
+        if (argument.getOwner() != body || argument.getArgNumber() >= numInputs)
+          continue;
+        Value input = generic->getOperand(argument.getArgNumber());
+        a.push_back(from);
+        pa.push_back(producerOf(source, from));
+        b.push_back(input);
+        pb.push_back(producerOf(target, input));
+        continue;
+      }
+      // Computed in the payload: a producer fused into `t`, if the source
+      // value is made by a free elementwise op of the payload op's name.
+      // (A constant the payload makes or captures is a splat made scalar.)
+      Operation *def = inPayload(to);
+      std::optional<unsigned> producer = source.getProducer(from);
+      if (!def || def->hasTrait<OpTrait::ConstantLike>() || !producer ||
+          mapping.isSourceTaken(*producer) ||
+          !state.sourceElementwise[*producer] || work.size() == maxOps)
+        continue;
+      Operation *fused = source.getNode(*producer);
+      if (corresponds(fused, def) && llvm::none_of(work, [&](auto &entry) {
+            return entry.first == fused;
+          }))
+        work.push_back({fused, def});
+    }
+  }
+  voteOperands(a, pa, b, pb, votes);
+  return true;
 }
 
 bool Propagation::voteInputs(unsigned s, unsigned t, Votes &votes) {
@@ -570,6 +742,7 @@ void Propagation::settleTie(unsigned t, const Votes &votes, const Votes *veto,
 bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags) {
   bool alongOperands = flags & AlongOperands;
   bool alongUsers = flags & AlongUsers;
+  lowered = flags & Lowered;
   SmallVector<NodePair> operandFrontier(seeds.begin(), seeds.end());
   SmallVector<NodePair> userFrontier(seeds.begin(), seeds.end());
   bool any = false;
@@ -599,6 +772,10 @@ bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags) {
         ArrayRef<Value> targetSlots = target.getSlots(t);
         // Whether the op was renamed matters only for slots that differ
         // (reading the op is a cache miss on large graphs).
+        // An elementwise op and the generic it became: its payload says
+        // which input each operand is, or which producer was fused in.
+        if (voteThroughPayload(s, t, operandVotes))
+          continue;
         bool renamed =
             sourceSlots.size() != targetSlots.size() &&
             source.getNode(s)->getName() != target.getNode(t)->getName();

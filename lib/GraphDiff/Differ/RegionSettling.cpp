@@ -59,6 +59,11 @@ private:
   /// results are used only inside the region, stopping at `boundary`.
   void grow(SmallVectorImpl<unsigned> &region,
             const llvm::DenseSet<Value> &boundary) const;
+  /// Whether free source constant `s` has a twin (another source constant
+  /// of the same content) that the target keeps unchanged: the rewrite
+  /// driver that ran the pass merges equal constants into the first, so `s`
+  /// went into its twin, not into the op that read it.
+  bool mergedIntoTwin(unsigned s) const;
   /// Why `region` cannot become one node, or "".
   std::string checkRegion(unsigned t, ArrayRef<unsigned> region) const;
   /// Why the region of `t` leaks a value its new node does not stand for.
@@ -90,6 +95,10 @@ private:
   NodeMapping &mapping;
   ArrayRef<unsigned> sourceRank, targetOrder;
   SettledRegions regions;
+  /// The source constants kept unchanged, by their hash without locations;
+  /// built on first use.
+  mutable std::optional<llvm::DenseMap<size_t, SmallVector<unsigned, 1>>>
+      keptConstants;
 };
 } // namespace
 
@@ -152,7 +161,8 @@ void RegionSettler::grow(SmallVectorImpl<unsigned> &region,
         continue;
       std::optional<unsigned> producer = source.getProducer(input);
       if (!producer || members.contains(*producer) ||
-          mapping.isSourceTaken(*producer) || source.isOutputNode(*producer))
+          mapping.isSourceTaken(*producer) || source.isOutputNode(*producer) ||
+          mergedIntoTwin(*producer))
         continue;
       // Absorb only nodes whose every result is used inside the region.
       if (!llvm::all_of(source.getUsers(*producer),
@@ -162,6 +172,37 @@ void RegionSettler::grow(SmallVectorImpl<unsigned> &region,
       region.push_back(*producer);
     }
   }
+}
+
+static size_t constantHash(Operation *op) {
+  return OperationEquivalence::computeHash(
+      op, OperationEquivalence::ignoreHashValue,
+      OperationEquivalence::ignoreHashValue,
+      OperationEquivalence::IgnoreLocations);
+}
+
+bool RegionSettler::mergedIntoTwin(unsigned s) const {
+  Operation *op = source.getNode(s);
+  if (!op->hasTrait<OpTrait::ConstantLike>())
+    return false;
+  if (!keptConstants) {
+    keptConstants.emplace();
+    for (unsigned t = 0; t < target.size(); ++t) {
+      Operation *kept = target.getNode(t);
+      std::optional<unsigned> twin = mapping.getSource(t);
+      patch::NodeChange changes = patch::NodeChange::None;
+      if (twin && kept->hasTrait<OpTrait::ConstantLike>() &&
+          !contentChanged(source.getNode(*twin), kept, changes))
+        (*keptConstants)[constantHash(source.getNode(*twin))].push_back(*twin);
+    }
+  }
+  auto it = keptConstants->find(constantHash(op));
+  if (it == keptConstants->end())
+    return false;
+  return llvm::any_of(it->second, [&](unsigned twin) {
+    patch::NodeChange changes = patch::NodeChange::None;
+    return twin != s && !contentChanged(op, source.getNode(twin), changes);
+  });
 }
 
 std::string RegionSettler::checkRegion(unsigned t,

@@ -15,10 +15,13 @@
 //      chain above the source node instead of going slot by slot;
 //   4. twins: interchangeable dead ends (same content, same inputs, no users);
 //   4b. a splat constant and the one scalar of its value (elementwise fusion);
+//       a constant and the one constant of another op of its value (moved
+//       to another dialect);
 //   5. bounded similarity (matched-neighbour overlap), then 3. again;
 //   6. the same with a relaxed kind (same dialect and result types), for ops
 //      that changed name (named op -> linalg.generic);
-//   7. along operands only, same result types, for lowered ops.
+//   7. for lowered ops: the reductions in order, then along operands only,
+//      result types up to unit dimensions, then the same result types.
 // Consensus: a free node is paired only if every pair that voted for it
 // named the same partner and that partner's votes name it back. Nodes with
 // conflicting votes or tied scores stay free and are marked ambiguous, unless
@@ -239,6 +242,29 @@ bool StructuralState::sameTypes(unsigned s, unsigned t) const {
   return a->getResultTypes() == b->getResultTypes() && sameConstness(s, t);
 }
 
+bool graphdiff::sameModuloUnitDims(Type a, Type b) {
+  if (a == b)
+    return true;
+  auto x = dyn_cast<RankedTensorType>(a), y = dyn_cast<RankedTensorType>(b);
+  if (!x || !y || !x.hasStaticShape() || !y.hasStaticShape() ||
+      x.getElementType() != y.getElementType())
+    return false;
+  auto isNotOne = [](int64_t size) { return size != 1; };
+  return llvm::equal(llvm::make_filter_range(x.getShape(), isNotOne),
+                     llvm::make_filter_range(y.getShape(), isNotOne));
+}
+
+bool StructuralState::sameElements(unsigned s, unsigned t) const {
+  Operation *a = source.getNode(s), *b = target.getNode(t);
+  return a->getNumResults() == b->getNumResults() &&
+         llvm::all_of(llvm::zip(a->getResultTypes(), b->getResultTypes()),
+                      [](auto types) {
+                        return sameModuloUnitDims(std::get<0>(types),
+                                                  std::get<1>(types));
+                      }) &&
+         sameConstness(s, t);
+}
+
 /// Runs the stages in order on `state`; returns how many pairs the stages
 /// after the exact and strict ones made (weak evidence).
 static unsigned runStages(StructuralState &state) {
@@ -292,8 +318,10 @@ static unsigned runStages(StructuralState &state) {
   if (pairTwins(state))
     propagate(state, state.allPairs(), AlongOperands | AlongUsers, sameKind);
 
-  // 4b. Splat constants that fusion made scalars.
+  // 4b. Splat constants that fusion made scalars; constants moved to
+  //     another op as they are.
   pairRetypedSplats(state);
+  pairMovedConstants(state);
 
   // From here on, pairs rest on weaker evidence.
   unsigned strict = state.allPairs().size();
@@ -319,14 +347,28 @@ static unsigned runStages(StructuralState &state) {
   }
   similarity(sameShape);
 
-  // 7. Lowered ops (tosa -> linalg): the same result types is all that is
-  //    left to go by, so only along operands, from pairs and outputs, where
-  //    a consumer's slot says which producer took the old one's place.
-  if (propagate(state, state.allPairs(), AlongOperands | FromOutputs,
+  // 7. Lowered ops (tosa -> linalg). First the reductions, in order, which
+  //    lowering and fusion keep as ops of their own; from them, every pair
+  //    and the outputs, along operands, across the lowering.
+  //    Then the same result types is all that is left to go by, so only
+  //    along operands, from pairs and outputs, where a consumer's slot says
+  //    which producer took the old one's place (across the lowering too, if
+  //    reductions were paired: a reshape of a paired node is not another
+  //    node's counterpart).
+  unsigned lowered = 0;
+  if (!pairLoweredReductions(state).empty()) {
+    lowered = Lowered;
+    propagate(state, state.allPairs(), AlongOperands | FromOutputs | Lowered,
+              [&](unsigned s, unsigned t) { return state.sameElements(s, t); });
+  }
+  if (propagate(state, state.allPairs(), AlongOperands | FromOutputs | lowered,
                 sameTypes)) {
     propagate(state, state.allPairs(), Everywhere, sameKind);
     propagate(state, state.allPairs(), Everywhere, sameShape);
   }
+
+  // Equal constants merged into the first, which nothing else placed.
+  pairMergedConstants(state);
 
   // Which of several source twins a target node stands for: the one whose
   // readers' partners read it.

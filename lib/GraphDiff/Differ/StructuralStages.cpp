@@ -12,6 +12,7 @@
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace graphdiff;
@@ -22,35 +23,79 @@ graphdiff::pairUniqueBuckets(StructuralState &state,
                              const std::vector<llvm::hash_code> &targetKeys) {
   const Graph &source = state.source, &target = state.target;
   NodeMapping &mapping = state.mapping;
+  // Key -> the one free source holding it (or Several) and how many free
+  // targets hold it. Only the free sources' keys go in: a target whose key
+  // no free source holds has nothing to pair with. The table is sized for
+  // the free sources only (after the first call, most nodes are taken).
+  //
+  // An open-addressed table (linear probing, at most half full) rather
+  // than a DenseMap: the first call enters every node of a large graph, a
+  // cache miss each at random places, and with the slot known in advance
+  // the loops below prefetch the slot of the node a few steps ahead.
+  constexpr unsigned Empty = ~0u, Several = ~0u - 1;
   struct Bucket {
-    unsigned sources = 0, targets = 0;
-    unsigned source = 0;
+    size_t key;
+    unsigned source = Empty;
+    unsigned targets = 0;
   };
-  llvm::DenseMap<size_t, Bucket> buckets;
-  buckets.reserve(source.size() + target.size());
+  unsigned freeSources = 0;
   for (unsigned s = 0; s < source.size(); ++s)
-    if (!mapping.isSourceTaken(s)) {
-      Bucket &bucket = buckets[sourceKeys[s]];
-      ++bucket.sources;
+    freeSources += !mapping.isSourceTaken(s);
+  if (freeSources == 0)
+    return {};
+  size_t size = llvm::NextPowerOf2(2 * static_cast<size_t>(freeSources));
+  unsigned shift = 64 - llvm::Log2_64(size);
+  size_t mask = size - 1;
+  std::vector<Bucket> buckets(size);
+  auto home = [&](size_t key) {
+    return static_cast<size_t>((key * 0x9E3779B97F4A7C15ull) >> shift);
+  };
+  constexpr unsigned Ahead = 8;
+  auto prefetch = [&](size_t key) {
+    __builtin_prefetch(&buckets[home(key)], 1);
+  };
+  for (unsigned s = 0; s < source.size(); ++s) {
+    if (s + Ahead < source.size())
+      prefetch(sourceKeys[s + Ahead]);
+    if (mapping.isSourceTaken(s))
+      continue;
+    size_t key = sourceKeys[s];
+    size_t slot = home(key);
+    while (buckets[slot].source != Empty && buckets[slot].key != key)
+      slot = (slot + 1) & mask;
+    Bucket &bucket = buckets[slot];
+    if (bucket.source == Empty) {
+      bucket.key = key;
       bucket.source = s;
+    } else {
+      bucket.source = Several;
     }
-  // The free targets with their buckets: no second lookup. (The map was
-  // reserved for every key it can get, so it does not grow and the
-  // pointers stay valid.)
-  std::vector<std::pair<unsigned, const Bucket *>> freeTargets;
-  for (unsigned t = 0; t < target.size(); ++t)
-    if (!mapping.isTargetTaken(t)) {
-      Bucket &bucket = buckets[targetKeys[t]];
-      ++bucket.targets;
-      freeTargets.push_back({t, &bucket});
-    }
+  }
+  // The free targets with their buckets' slots: no second lookup.
+  std::vector<std::pair<unsigned, size_t>> freeTargets;
+  for (unsigned t = 0; t < target.size(); ++t) {
+    if (t + Ahead < target.size())
+      prefetch(targetKeys[t + Ahead]);
+    if (mapping.isTargetTaken(t))
+      continue;
+    size_t key = targetKeys[t];
+    size_t slot = home(key);
+    while (buckets[slot].source != Empty && buckets[slot].key != key)
+      slot = (slot + 1) & mask;
+    Bucket &bucket = buckets[slot];
+    if (bucket.source == Empty)
+      continue;
+    ++bucket.targets;
+    if (bucket.source != Several)
+      freeTargets.push_back({t, slot});
+  }
   // Pairing a target takes only it among the targets: the free ones are
   // still free when their turn comes.
   SmallVector<NodePair> pairs;
-  for (auto [t, bucket] : freeTargets)
-    if (bucket->sources == 1 && bucket->targets == 1) {
-      state.pair(bucket->source, t);
-      pairs.push_back({bucket->source, t});
+  for (auto [t, slot] : freeTargets)
+    if (buckets[slot].targets == 1) {
+      state.pair(buckets[slot].source, t);
+      pairs.push_back({buckets[slot].source, t});
     }
   return pairs;
 }
@@ -255,6 +300,178 @@ bool graphdiff::pairRetypedSplats(StructuralState &state) {
     any = true;
   }
   return any;
+}
+
+bool graphdiff::pairMergedConstants(StructuralState &state) {
+  // A constant's forward hash is its content's (it reads nothing).
+  auto isConstant = [](Operation *op) {
+    return op->hasTrait<OpTrait::ConstantLike>() && op->getNumOperands() == 0;
+  };
+  // Forward hash -> the free source constants holding it, in file order,
+  // and how many free target constants hold it.
+  llvm::DenseMap<size_t, std::pair<SmallVector<unsigned, 2>, unsigned>> buckets;
+  for (unsigned s = 0; s < state.source.size(); ++s)
+    if (!state.mapping.isSourceTaken(s) && isConstant(state.source.getNode(s)))
+      buckets[state.sourceHashes.forward[s]].first.push_back(s);
+  if (buckets.empty())
+    return false;
+  for (unsigned t = 0; t < state.target.size(); ++t)
+    if (!state.mapping.isTargetTaken(t) && isConstant(state.target.getNode(t)))
+      if (auto it = buckets.find(state.targetHashes.forward[t]);
+          it != buckets.end())
+        ++it->second.second;
+  bool any = false;
+  for (unsigned t = 0; t < state.target.size(); ++t) {
+    if (state.mapping.isTargetTaken(t) || !isConstant(state.target.getNode(t)))
+      continue;
+    auto it = buckets.find(state.targetHashes.forward[t]);
+    if (it == buckets.end() || it->second.second != 1 ||
+        it->second.first.size() < 2)
+      continue;
+    unsigned first = it->second.first.front();
+    if (state.sourceHashes.content[first] != state.targetHashes.content[t])
+      continue;
+    state.pair(first, t);
+    any = true;
+  }
+  return any;
+}
+
+bool graphdiff::pairMovedConstants(StructuralState &state) {
+  // A constant's value (the attribute, uniqued: its type and elements) ->
+  // the free constants holding it on each side.
+  struct Bucket {
+    SmallVector<unsigned, 2> sources, targets;
+  };
+  llvm::DenseMap<Attribute, Bucket> buckets;
+  SmallVector<Attribute> order;
+  auto valueOf = [](Operation *op) -> Attribute {
+    Attribute value;
+    if (op->getNumResults() != 1 || !op->hasTrait<OpTrait::ConstantLike>() ||
+        !matchPattern(op->getResult(0), m_Constant(&value)))
+      return nullptr;
+    return value;
+  };
+  for (unsigned s = 0; s < state.source.size(); ++s)
+    if (!state.mapping.isSourceTaken(s))
+      if (Attribute value = valueOf(state.source.getNode(s))) {
+        auto [it, fresh] = buckets.try_emplace(value);
+        if (fresh)
+          order.push_back(value);
+        it->second.sources.push_back(s);
+      }
+  for (unsigned t = 0; t < state.target.size(); ++t)
+    if (!state.mapping.isTargetTaken(t))
+      if (Attribute value = valueOf(state.target.getNode(t))) {
+        auto it = buckets.find(value);
+        if (it != buckets.end())
+          it->second.targets.push_back(t);
+      }
+  bool any = false;
+  for (Attribute key : order) {
+    const Bucket &bucket = buckets[key];
+    if (bucket.sources.size() != 1 || bucket.targets.size() != 1)
+      continue;
+    unsigned s = bucket.sources.front(), t = bucket.targets.front();
+    // The same op with the same value is another stage's to pair (by its
+    // place in the graph): only a constant moved to another op is this one's.
+    Operation *a = state.source.getNode(s), *b = state.target.getNode(t);
+    if (a->getName() == b->getName() ||
+        a->getResultTypes() != b->getResultTypes())
+      continue;
+    state.pair(s, t);
+    any = true;
+  }
+  return any;
+}
+
+/// Whether `op`, not a linalg op, reduces data as a keep-dims reduction
+/// does: it reads one value that is not a constant, a static tensor of the
+/// rank and element type of its one result, whose every dimension is the
+/// operand's or 1, at least one of them reduced from more than 1.
+static bool reducesKeepingDims(Operation *op) {
+  if (op->getNumResults() != 1 || op->getNumRegions() != 0)
+    return false;
+  auto result = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!result || !result.hasStaticShape())
+    return false;
+  RankedTensorType input;
+  for (Value operand : op->getOperands()) {
+    Operation *def = operand.getDefiningOp();
+    if (def && def->hasTrait<OpTrait::ConstantLike>())
+      continue;
+    auto type = dyn_cast<RankedTensorType>(operand.getType());
+    if (input || !type)
+      return false;
+    input = type;
+  }
+  if (!input || !input.hasStaticShape() ||
+      input.getRank() != result.getRank() ||
+      input.getElementType() != result.getElementType())
+    return false;
+  bool reduced = false;
+  for (auto [from, to] : llvm::zip(input.getShape(), result.getShape())) {
+    if (to != from && to != 1)
+      return false;
+    reduced |= to != from;
+  }
+  return reduced;
+}
+
+/// Whether node `to` reads, through other nodes, node `from` (`from` comes
+/// first in node order).
+static bool reaches(const Graph &graph, unsigned from, unsigned to) {
+  SmallVector<unsigned, 16> work{from};
+  llvm::DenseSet<unsigned> seen{from};
+  while (!work.empty()) {
+    unsigned node = work.pop_back_val();
+    for (const Graph::Use &use : graph.getUses(node)) {
+      if (use.user == to)
+        return true;
+      if (use.user < to && seen.insert(use.user).second)
+        work.push_back(use.user);
+    }
+  }
+  return false;
+}
+
+SmallVector<NodePair> graphdiff::pairLoweredReductions(StructuralState &state) {
+  using Structured = StructuralState::Structured;
+  using Reduction = StructuralState::Reduction;
+  // More reductions than this: the chain checks below would cost a walk of
+  // the graph each; such graphs are not a lowered fragment.
+  constexpr unsigned maxReductions = 16;
+  SmallVector<unsigned, 4> sources, targets;
+  for (unsigned s = 0; s < state.source.size(); ++s)
+    if (!state.mapping.isSourceTaken(s) &&
+        state.sourceStructured[s] == Structured::None &&
+        reducesKeepingDims(state.source.getNode(s)))
+      sources.push_back(s);
+  for (unsigned t = 0; t < state.target.size(); ++t)
+    if (!state.mapping.isTargetTaken(t) &&
+        state.targetStructured[t] != Structured::None &&
+        state.targetReduction[t] == Reduction::Data)
+      targets.push_back(t);
+  if (sources.empty() || sources.size() != targets.size() ||
+      sources.size() > maxReductions)
+    return {};
+  for (unsigned k = 0; k < sources.size(); ++k) {
+    Operation *a = state.source.getNode(sources[k]);
+    Operation *b = state.target.getNode(targets[k]);
+    if (b->getNumResults() != 1 ||
+        !sameModuloUnitDims(a->getResult(0).getType(),
+                            b->getResult(0).getType()))
+      return {};
+    if (k && (!reaches(state.source, sources[k - 1], sources[k]) ||
+              !reaches(state.target, targets[k - 1], targets[k])))
+      return {};
+  }
+  SmallVector<NodePair> pairs;
+  for (auto [s, t] : llvm::zip(sources, targets)) {
+    state.pair(s, t);
+    pairs.push_back({s, t});
+  }
+  return pairs;
 }
 
 Value graphdiff::getSourceImage(const StructuralState &state, Value value) {

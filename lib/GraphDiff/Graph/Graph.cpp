@@ -15,8 +15,10 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/StringSaver.h"
 
+#include <algorithm>
 #include <mutex>
 #include <queue>
 
@@ -106,6 +108,26 @@ SymbolRefAttr Graph::getSymbolPath(Operation *op) {
   return SymbolRefAttr::get(names.front(), nested);
 }
 
+void Graph::addIndex(unsigned index) {
+  auto insert = [&](unsigned node) {
+    size_t mask = indexTable.size() - 1;
+    size_t slot = indexSlot(nodes[node]);
+    while (indexTable[slot] != kNoIndex)
+      slot = (slot + 1) & mask;
+    indexTable[slot] = node;
+  };
+  if (2 * (static_cast<size_t>(index) + 1) > indexTable.size()) {
+    // Double (from 16 slots) and enter the nodes again: their addresses are
+    // at hand in `nodes`, no op is read.
+    size_t size = std::max<size_t>(16, 2 * indexTable.size());
+    indexTable.assign(size, kNoIndex);
+    indexShift = 64 - llvm::Log2_64(size);
+    for (unsigned node = 0; node < index; ++node)
+      insert(node);
+  }
+  insert(index);
+}
+
 FailureOr<std::unique_ptr<Graph>> Graph::build(Operation *op,
                                                const SourceNames *names) {
   return build(op, names, /*namesOnDemand=*/false);
@@ -186,8 +208,8 @@ Graph::build(Operation *op, const SourceNames *names, bool namesOnDemand) {
   for (Operation &nodeRef : block.without_terminator()) {
     Operation *node = &nodeRef;
     unsigned i = graph->nodes.size();
-    graph->indexOf.try_emplace(node, i);
     graph->nodes.push_back(node);
+    graph->addIndex(i);
     useCount.push_back(0);
 
     unsigned begin = slots.size();

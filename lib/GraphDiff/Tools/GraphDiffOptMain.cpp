@@ -404,7 +404,7 @@ static int runTool(int argc, char **argv) {
     llvm::SourceMgr depthMgr;
     unsigned id = depthMgr.AddNewSourceBuffer(
         llvm::MemoryBuffer::getMemBuffer(file->getMemBufferRef()), SMLoc());
-    if (failed(checkNestingDepth(depthMgr, id)))
+    if (failed(checkInputText(depthMgr, id)))
       return ExitTrouble;
   }
   if (failed(writeOutputFile(

@@ -12,6 +12,7 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/APInt.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Mutex.h"
@@ -40,9 +41,26 @@ static bool opensLocation(StringRef text, size_t paren) {
          (end == 3 || !isNameChar(text[end - 4]));
 }
 
+/// Reports an error at `at` in buffer `bufferID`: through `context`'s
+/// diagnostic engine when given (located `file:line:col`, as the parser's own
+/// errors), else printed by `sourceMgr`.
+static void reportError(llvm::SourceMgr &sourceMgr, unsigned bufferID,
+                        const char *at, const Twine &message,
+                        MLIRContext *context) {
+  SMLoc loc = SMLoc::getFromPointer(at);
+  if (!context) {
+    sourceMgr.PrintMessage(loc, llvm::SourceMgr::DK_Error, message);
+    return;
+  }
+  auto [line, column] = sourceMgr.getLineAndColumn(loc, bufferID);
+  StringRef name = sourceMgr.getMemoryBuffer(bufferID)->getBufferIdentifier();
+  emitError(FileLineColLoc::get(context, name, line, column)) << message.str();
+}
+
 LogicalResult graphdiff::checkNestingDepth(llvm::SourceMgr &sourceMgr,
                                            unsigned bufferID,
-                                           bool *writesLocations) {
+                                           bool *writesLocations,
+                                           MLIRContext *context) {
   if (writesLocations)
     *writesLocations = false;
   StringRef text = sourceMgr.getMemoryBuffer(bufferID)->getBuffer();
@@ -81,14 +99,230 @@ LogicalResult graphdiff::checkNestingDepth(llvm::SourceMgr &sourceMgr,
       --depth;
     if (!opens || ++depth <= kMaxNestingDepth)
       continue;
-    sourceMgr.PrintMessage(
-        SMLoc::getFromPointer(text.data() + i), llvm::SourceMgr::DK_Error,
-        "nested more than " + Twine(kMaxNestingDepth) +
-            " levels deep (regions, attributes or types); graph-diff reads "
-            "nothing deeper");
+    reportError(sourceMgr, bufferID, text.data() + i,
+                "nested more than " + Twine(kMaxNestingDepth) +
+                    " levels deep (regions, attributes or types); graph-diff "
+                    "reads nothing deeper",
+                context);
     return failure();
   }
   return success();
+}
+
+namespace {
+/// An op whose custom form MLIR 22 parses with `keyword = [i, j, ...]` by
+/// storing whatever the dense-array parser returns: null after an error,
+/// which `NamedAttrList::set` then dereferences (upstream `linalg`'s
+/// `parseDenseI64ArrayAttr`). `mlir-opt-22` itself crashes on such input,
+/// after printing the parser's error.
+struct NullArrayParser {
+  StringRef op;
+  StringRef keyword;
+};
+} // namespace
+
+static constexpr NullArrayParser kNullArrayParsers[] = {
+    {"linalg.broadcast", "dimensions"},
+    {"linalg.reduce", "dimensions"},
+    {"linalg.transpose", "permutation"},
+};
+
+/// Skips whitespace and `//` comments from `i`.
+static size_t skipBlank(StringRef text, size_t i) {
+  while (i < text.size()) {
+    char c = text[i];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      ++i;
+    } else if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
+      i = text.find('\n', i);
+      if (i == StringRef::npos)
+        return text.size();
+    } else {
+      break;
+    }
+  }
+  return i;
+}
+
+/// Whether the text at `i` is in a string literal or a `//` comment that
+/// begins on its line (MLIR strings do not span lines).
+static bool inStringOrComment(StringRef text, size_t i) {
+  size_t lineStart = text.rfind('\n', i);
+  lineStart = lineStart == StringRef::npos ? 0 : lineStart + 1;
+  bool inString = false;
+  for (size_t j = lineStart; j < i; ++j) {
+    char c = text[j];
+    if (inString) {
+      if (c == '\\')
+        ++j;
+      else if (c == '"')
+        inString = false;
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '/' && j + 1 < i && text[j + 1] == '/') {
+      return true;
+    }
+  }
+  return inString;
+}
+
+/// Whether the text at `i` is a list the dense i64 array parser reads:
+/// `[` `]` or `[` element (`,` element)* `]`, an element being `true`,
+/// `false`, or an optionally negated decimal or `0x` hexadecimal integer
+/// literal that fits in 64 signed bits. Sets `end` past the list, or to where
+/// it stops being one.
+static bool isIntegerList(StringRef text, size_t i, size_t &end) {
+  auto at = [&](size_t k) { return k < text.size() ? text[k] : '\0'; };
+  end = i;
+  if (at(i) != '[')
+    return false;
+  i = skipBlank(text, i + 1);
+  if (at(i) == ']') {
+    end = i + 1;
+    return true;
+  }
+  while (true) {
+    end = i;
+    size_t word = i;
+    while (isNameChar(at(word)))
+      ++word;
+    StringRef name = text.slice(i, word);
+    if (name == "true" || name == "false") {
+      i = word;
+    } else {
+      bool negative = at(i) == '-';
+      if (negative)
+        i = skipBlank(text, i + 1);
+      bool hex =
+          at(i) == '0' && at(i + 1) == 'x' && llvm::isHexDigit(at(i + 2));
+      size_t digits = hex ? i + 2 : i;
+      size_t stop = digits;
+      while (hex ? llvm::isHexDigit(at(stop)) : llvm::isDigit(at(stop)))
+        ++stop;
+      if (stop == digits)
+        return false;
+      llvm::APInt magnitude;
+      if (text.slice(digits, stop).getAsInteger(hex ? 16 : 10, magnitude))
+        return false;
+      // -2^63 .. 2^63 - 1, as MLIR's AsmParser::parseInteger<int64_t>.
+      unsigned bits = magnitude.getActiveBits();
+      if (bits > 64 || (bits == 64 && !(negative && magnitude.isPowerOf2())))
+        return false;
+      i = stop;
+    }
+    i = skipBlank(text, i);
+    if (at(i) == ']') {
+      end = i + 1;
+      return true;
+    }
+    if (at(i) != ',')
+      return false;
+    i = skipBlank(text, i + 1);
+  }
+}
+
+/// Checks the op whose name ends at `i` against `parser`: after its operand
+/// groups, `keyword =` must be followed by an integer list. Returns where the
+/// text stops being one, if it does.
+static std::optional<size_t> findBadArray(StringRef text, size_t i,
+                                          const NullArrayParser &parser) {
+  // Only what the custom form allows before the keyword is walked over:
+  // `ins`, `outs` and bracketed groups (operands, attribute dictionaries,
+  // a short-form payload). Anything else ends the op's prefix, and the
+  // parser fails there, before the keyword.
+  while (true) {
+    i = skipBlank(text, i);
+    if (i >= text.size())
+      return std::nullopt;
+    char c = text[i];
+    if (c == '(' || c == '[' || c == '{' || c == '<') {
+      // Skip the group, brackets balanced, strings and comments skipped.
+      unsigned depth = 0;
+      for (; i < text.size(); ++i) {
+        char d = text[i];
+        if (d == '"') {
+          for (++i; i < text.size() && text[i] != '"' && text[i] != '\n'; ++i)
+            if (text[i] == '\\')
+              ++i;
+          continue;
+        }
+        if (d == '/' && i + 1 < text.size() && text[i + 1] == '/') {
+          i = text.find('\n', i);
+          if (i == StringRef::npos)
+            return std::nullopt;
+          continue;
+        }
+        if (d == '(' || d == '[' || d == '{' ||
+            (d == '<' && text.substr(i, 2) != "<=")) {
+          ++depth;
+        } else if (d == ')' || d == ']' || d == '}' ||
+                   (d == '>' && (i == 0 || text[i - 1] != '-'))) {
+          if (depth == 0 || --depth == 0)
+            break;
+        }
+      }
+      ++i;
+      continue;
+    }
+    size_t word = i;
+    while (word < text.size() && isNameChar(text[word]))
+      ++word;
+    StringRef name = text.slice(i, word);
+    if (name == "ins" || name == "outs") {
+      i = word;
+      continue;
+    }
+    if (name != parser.keyword)
+      return std::nullopt;
+    i = skipBlank(text, word);
+    if (i >= text.size() || text[i] != '=')
+      return std::nullopt;
+    i = skipBlank(text, i + 1);
+    size_t end;
+    if (isIntegerList(text, i, end))
+      return std::nullopt;
+    return std::min(end, text.size());
+  }
+}
+
+LogicalResult graphdiff::checkParserCrashes(llvm::SourceMgr &sourceMgr,
+                                            unsigned bufferID,
+                                            MLIRContext *context) {
+  StringRef text = sourceMgr.getMemoryBuffer(bufferID)->getBuffer();
+  for (size_t at = text.find("linalg."); at != StringRef::npos;
+       at = text.find("linalg.", at + 1)) {
+    // The custom form only: not `"linalg.broadcast"`, nor a longer name.
+    if (at > 0 && (isNameChar(text[at - 1]) || text[at - 1] == '"'))
+      continue;
+    size_t end = at;
+    while (end < text.size() && isNameChar(text[end]))
+      ++end;
+    StringRef name = text.slice(at, end);
+    for (const NullArrayParser &parser : kNullArrayParsers) {
+      if (name != parser.op || inStringOrComment(text, at))
+        continue;
+      std::optional<size_t> bad = findBadArray(text, end, parser);
+      if (!bad)
+        continue;
+      reportError(sourceMgr, bufferID, text.data() + *bad,
+                  "expected '" + parser.keyword +
+                      " = [' 64-bit integers ']' for '" + parser.op +
+                      "' (checked before parsing: MLIR 22's parser crashes "
+                      "on anything else)",
+                  context);
+      return failure();
+    }
+  }
+  return success();
+}
+
+LogicalResult graphdiff::checkInputText(llvm::SourceMgr &sourceMgr,
+                                        unsigned bufferID,
+                                        bool *writesLocations,
+                                        MLIRContext *context) {
+  if (failed(checkNestingDepth(sourceMgr, bufferID, writesLocations, context)))
+    return failure();
+  return checkParserCrashes(sourceMgr, bufferID, context);
 }
 
 int graphdiff::runOnLargeStack(llvm::function_ref<int()> body) {
@@ -345,7 +579,8 @@ parseInput(std::unique_ptr<llvm::MemoryBuffer> file,
   unsigned bufferID =
       diagnosticsMgr.AddNewSourceBuffer(std::move(file), SMLoc());
   bool writesLocations = false;
-  if (failed(checkNestingDepth(diagnosticsMgr, bufferID, &writesLocations)))
+  if (failed(
+          checkInputText(diagnosticsMgr, bufferID, &writesLocations, &context)))
     return nullptr;
 
   // The parser's state is needed for the names only where the ops'
