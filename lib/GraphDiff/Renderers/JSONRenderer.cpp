@@ -347,33 +347,9 @@ static void writeMapping(llvm::json::OStream &j, const PairView &view) {
   j.attributeEnd();
 }
 
-namespace {
-
-/// Passes what is written on to `out` in large chunks. A large report is
-/// megabytes, and a file stream's buffer (a block, 4 KiB) would make a
-/// `write` call per block of it.
-class ChunkedStream : public llvm::raw_ostream {
-public:
-  explicit ChunkedStream(llvm::raw_ostream &out) : out(out) {
-    SetBufferSize(size_t(1) << 18);
-  }
-  ~ChunkedStream() override { flush(); }
-
-private:
-  void write_impl(const char *data, size_t size) override {
-    out.write(data, size);
-  }
-  uint64_t current_pos() const override { return out.tell(); }
-
-  llvm::raw_ostream &out;
-};
-
-} // namespace
-
 LogicalResult graphdiff::renderJSON(const DiffResult &report,
-                                    llvm::raw_ostream &out,
+                                    llvm::raw_ostream &os,
                                     const RenderOptions &options) {
-  ChunkedStream os(out);
   // --func lists the selected graphs, and the summary adds up exactly
   // those; --only lists the selected actions (the summaries and the
   // mappings still describe the listed graphs whole).
