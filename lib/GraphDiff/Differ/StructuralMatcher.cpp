@@ -90,22 +90,26 @@ StructuralState::StructuralState(const Graph &source, const Graph &target,
       [](const Graph &graph, std::vector<bool> *commutative,
          llvm::DenseSet<size_t> &constants,
          const std::vector<llvm::hash_code> &content,
-         std::vector<Structured> &kinds, std::vector<Reduction> &reductions,
-         std::vector<size_t> &iterations,
+         std::vector<Structured> &kinds, std::vector<Kind> &opKinds,
+         std::vector<Reduction> &reductions, std::vector<size_t> &iterations,
          llvm::DenseMap<size_t, NamedOps> &named,
          std::vector<bool> &elementwise,
          llvm::DenseMap<unsigned, SmallVector<OperationName, 2>> &payload) {
         if (commutative)
           commutative->reserve(graph.size());
         kinds.reserve(graph.size());
+        opKinds.reserve(graph.size());
         reductions.reserve(graph.size());
         iterations.reserve(graph.size());
         elementwise.reserve(graph.size());
         for (unsigned n = 0; n < graph.size(); ++n) {
           Operation *op = graph.getNode(n);
+          bool constant = op->hasTrait<OpTrait::ConstantLike>();
+          opKinds.push_back({op->getName().getAsOpaquePointer(),
+                             op->getNumResults(), constant});
           if (commutative)
             commutative->push_back(op->hasTrait<OpTrait::IsCommutative>());
-          if (op->hasTrait<OpTrait::ConstantLike>())
+          if (constant)
             constants.insert(content[n]);
           Reduction reduction;
           size_t iteration;
@@ -116,7 +120,7 @@ StructuralState::StructuralState(const Graph &source, const Graph &target,
           if (kind == Structured::Named)
             named[iteration].nodes.push_back(n);
           elementwise.push_back(op->hasTrait<OpTrait::Elementwise>() &&
-                                !op->hasTrait<OpTrait::ConstantLike>() &&
+                                !constant &&
                                 llvm::any_of(op->getResultTypes(),
                                              llvm::IsaPred<RankedTensorType>));
           if (kind == Structured::Generic && reduction == Reduction::None) {
@@ -129,11 +133,11 @@ StructuralState::StructuralState(const Graph &source, const Graph &target,
         }
       };
   classify(source, &sourceCommutative, sourceConstants, sourceHashes.content,
-           sourceStructured, sourceReduction, sourceIteration, sourceNamed,
-           sourceElementwise, sourcePayload);
+           sourceStructured, sourceKinds, sourceReduction, sourceIteration,
+           sourceNamed, sourceElementwise, sourcePayload);
   classify(target, nullptr, targetConstants, targetHashes.content,
-           targetStructured, targetReduction, targetIteration, targetNamed,
-           targetElementwise, targetPayload);
+           targetStructured, targetKinds, targetReduction, targetIteration,
+           targetNamed, targetElementwise, targetPayload);
 }
 
 bool StructuralState::holdsElementwise(Operation *e, unsigned g,
@@ -169,12 +173,14 @@ SmallVector<NodePair> StructuralState::allPairs() const {
 }
 
 bool StructuralState::sameKind(unsigned s, unsigned t) const {
-  Operation *a = source.getNode(s), *b = target.getNode(t);
-  if (a->getNumResults() != b->getNumResults())
+  // The rows first: no op is read unless the names differ.
+  const Kind &k = sourceKinds[s], &l = targetKinds[t];
+  if (k.numResults != l.numResults)
     return false;
   Structured x = sourceStructured[s], y = targetStructured[t];
   Reduction p = sourceReduction[s], q = targetReduction[t];
-  if (a->getName() != b->getName()) {
+  if (k.name != l.name) {
+    Operation *a = source.getNode(s), *b = target.getNode(t);
     // An elementwise op on tensors and the generic it was converted to
     // (`--convert-elementwise-to-linalg`), which elementwise fusion may have
     // merged with others: the generic's payload holds an op of its name.
@@ -216,11 +222,10 @@ static bool readsOnlyConstants(Operation *op) {
 }
 
 bool StructuralState::sameConstness(unsigned s, unsigned t) const {
-  Operation *a = source.getNode(s), *b = target.getNode(t);
-  bool x = a->hasTrait<OpTrait::ConstantLike>();
-  bool y = b->hasTrait<OpTrait::ConstantLike>();
+  bool x = sourceKinds[s].constant, y = targetKinds[t].constant;
   if (x == y)
     return true;
+  Operation *a = source.getNode(s), *b = target.getNode(t);
   // A fold: an op of constants became a constant the other side did not
   // have (one it had is that constant, kept).
   if (y)
