@@ -102,25 +102,46 @@ StructuralState::StructuralState(const Graph &source, const Graph &target,
         reductions.reserve(graph.size());
         iterations.reserve(graph.size());
         elementwise.reserve(graph.size());
+        // What the op's name says (traits, the LinalgOp interface), asked
+        // once per name: each question is a search of the name's traits or
+        // interfaces, and a graph has few names.
+        enum NameBits : uint8_t {
+          Constant = 1,
+          Commutative = 2,
+          ElementwiseTrait = 4,
+          Linalg = 8
+        };
+        llvm::SmallDenseMap<const void *, uint8_t, 32> nameBits;
         for (unsigned n = 0; n < graph.size(); ++n) {
           Operation *op = graph.getNode(n);
-          bool constant = op->hasTrait<OpTrait::ConstantLike>();
-          opKinds.push_back({op->getName().getAsOpaquePointer(),
-                             op->getNumResults(), constant});
+          OperationName name = op->getName();
+          auto [it, inserted] =
+              nameBits.try_emplace(name.getAsOpaquePointer(), 0);
+          if (inserted)
+            it->second =
+                (op->hasTrait<OpTrait::ConstantLike>() ? Constant : 0) |
+                (op->hasTrait<OpTrait::IsCommutative>() ? Commutative : 0) |
+                (op->hasTrait<OpTrait::Elementwise>() ? ElementwiseTrait : 0) |
+                (isa<linalg::LinalgOp>(op) ? Linalg : 0);
+          uint8_t bits = it->second;
+          bool constant = bits & Constant;
+          opKinds.push_back(
+              {name.getAsOpaquePointer(), op->getNumResults(), constant});
           if (commutative)
-            commutative->push_back(op->hasTrait<OpTrait::IsCommutative>());
+            commutative->push_back(bits & Commutative);
           if (constant)
             constants.insert(content[n]);
-          Reduction reduction;
-          size_t iteration;
-          Structured kind = structuredKind(op, reduction, iteration);
+          Reduction reduction = Reduction::None;
+          size_t iteration = 0;
+          Structured kind = (bits & Linalg)
+                                ? structuredKind(op, reduction, iteration)
+                                : Structured::None;
           kinds.push_back(kind);
           reductions.push_back(reduction);
           iterations.push_back(iteration);
           if (kind == Structured::Named)
             named[iteration].nodes.push_back(n);
-          elementwise.push_back(op->hasTrait<OpTrait::Elementwise>() &&
-                                !constant &&
+          elementwise.push_back((bits & ElementwiseTrait) && !constant &&
                                 llvm::any_of(op->getResultTypes(),
                                              llvm::IsaPred<RankedTensorType>));
           if (kind == Structured::Generic && reduction == Reduction::None) {
