@@ -110,6 +110,17 @@ struct StructuralState {
   /// to a generic over the same iteration space).
   enum class Structured : uint8_t { None, Generic, Named };
   std::vector<Structured> sourceStructured, targetStructured;
+  /// Per node: its op's name, result count and whether it is a constant
+  /// (`ConstantLike`), read in the one walk over the ops, so that sameKind
+  /// answers most pairs, and sameConstness pairs of the same constness,
+  /// from these rows without reading either op (a cache miss each on large
+  /// graphs).
+  struct Kind {
+    const void *name;
+    unsigned numResults;
+    bool constant;
+  };
+  std::vector<Kind> sourceKinds, targetKinds;
   /// Per structured node, what its loops that are not parallel do: there are
   /// none (elementwise), they each run once (a pooling over a 1x1 window:
   /// folding unit dimensions makes it elementwise), or they reduce data.

@@ -90,33 +90,58 @@ StructuralState::StructuralState(const Graph &source, const Graph &target,
       [](const Graph &graph, std::vector<bool> *commutative,
          llvm::DenseSet<size_t> &constants,
          const std::vector<llvm::hash_code> &content,
-         std::vector<Structured> &kinds, std::vector<Reduction> &reductions,
-         std::vector<size_t> &iterations,
+         std::vector<Structured> &kinds, std::vector<Kind> &opKinds,
+         std::vector<Reduction> &reductions, std::vector<size_t> &iterations,
          llvm::DenseMap<size_t, NamedOps> &named,
          std::vector<bool> &elementwise,
          llvm::DenseMap<unsigned, SmallVector<OperationName, 2>> &payload) {
         if (commutative)
           commutative->reserve(graph.size());
         kinds.reserve(graph.size());
+        opKinds.reserve(graph.size());
         reductions.reserve(graph.size());
         iterations.reserve(graph.size());
         elementwise.reserve(graph.size());
+        // What the op's name says (traits, the LinalgOp interface), asked
+        // once per name: each question is a search of the name's traits or
+        // interfaces, and a graph has few names.
+        enum NameBits : uint8_t {
+          Constant = 1,
+          Commutative = 2,
+          ElementwiseTrait = 4,
+          Linalg = 8
+        };
+        llvm::SmallDenseMap<const void *, uint8_t, 32> nameBits;
         for (unsigned n = 0; n < graph.size(); ++n) {
           Operation *op = graph.getNode(n);
+          OperationName name = op->getName();
+          auto [it, inserted] =
+              nameBits.try_emplace(name.getAsOpaquePointer(), 0);
+          if (inserted)
+            it->second =
+                (op->hasTrait<OpTrait::ConstantLike>() ? Constant : 0) |
+                (op->hasTrait<OpTrait::IsCommutative>() ? Commutative : 0) |
+                (op->hasTrait<OpTrait::Elementwise>() ? ElementwiseTrait : 0) |
+                (isa<linalg::LinalgOp>(op) ? Linalg : 0);
+          uint8_t bits = it->second;
+          bool constant = bits & Constant;
+          opKinds.push_back(
+              {name.getAsOpaquePointer(), op->getNumResults(), constant});
           if (commutative)
-            commutative->push_back(op->hasTrait<OpTrait::IsCommutative>());
-          if (op->hasTrait<OpTrait::ConstantLike>())
+            commutative->push_back(bits & Commutative);
+          if (constant)
             constants.insert(content[n]);
-          Reduction reduction;
-          size_t iteration;
-          Structured kind = structuredKind(op, reduction, iteration);
+          Reduction reduction = Reduction::None;
+          size_t iteration = 0;
+          Structured kind = (bits & Linalg)
+                                ? structuredKind(op, reduction, iteration)
+                                : Structured::None;
           kinds.push_back(kind);
           reductions.push_back(reduction);
           iterations.push_back(iteration);
           if (kind == Structured::Named)
             named[iteration].nodes.push_back(n);
-          elementwise.push_back(op->hasTrait<OpTrait::Elementwise>() &&
-                                !op->hasTrait<OpTrait::ConstantLike>() &&
+          elementwise.push_back((bits & ElementwiseTrait) && !constant &&
                                 llvm::any_of(op->getResultTypes(),
                                              llvm::IsaPred<RankedTensorType>));
           if (kind == Structured::Generic && reduction == Reduction::None) {
@@ -129,11 +154,11 @@ StructuralState::StructuralState(const Graph &source, const Graph &target,
         }
       };
   classify(source, &sourceCommutative, sourceConstants, sourceHashes.content,
-           sourceStructured, sourceReduction, sourceIteration, sourceNamed,
-           sourceElementwise, sourcePayload);
+           sourceStructured, sourceKinds, sourceReduction, sourceIteration,
+           sourceNamed, sourceElementwise, sourcePayload);
   classify(target, nullptr, targetConstants, targetHashes.content,
-           targetStructured, targetReduction, targetIteration, targetNamed,
-           targetElementwise, targetPayload);
+           targetStructured, targetKinds, targetReduction, targetIteration,
+           targetNamed, targetElementwise, targetPayload);
 }
 
 bool StructuralState::holdsElementwise(Operation *e, unsigned g,
@@ -169,12 +194,14 @@ SmallVector<NodePair> StructuralState::allPairs() const {
 }
 
 bool StructuralState::sameKind(unsigned s, unsigned t) const {
-  Operation *a = source.getNode(s), *b = target.getNode(t);
-  if (a->getNumResults() != b->getNumResults())
+  // The rows first: no op is read unless the names differ.
+  const Kind &k = sourceKinds[s], &l = targetKinds[t];
+  if (k.numResults != l.numResults)
     return false;
   Structured x = sourceStructured[s], y = targetStructured[t];
   Reduction p = sourceReduction[s], q = targetReduction[t];
-  if (a->getName() != b->getName()) {
+  if (k.name != l.name) {
+    Operation *a = source.getNode(s), *b = target.getNode(t);
     // An elementwise op on tensors and the generic it was converted to
     // (`--convert-elementwise-to-linalg`), which elementwise fusion may have
     // merged with others: the generic's payload holds an op of its name.
@@ -216,11 +243,10 @@ static bool readsOnlyConstants(Operation *op) {
 }
 
 bool StructuralState::sameConstness(unsigned s, unsigned t) const {
-  Operation *a = source.getNode(s), *b = target.getNode(t);
-  bool x = a->hasTrait<OpTrait::ConstantLike>();
-  bool y = b->hasTrait<OpTrait::ConstantLike>();
+  bool x = sourceKinds[s].constant, y = targetKinds[t].constant;
   if (x == y)
     return true;
+  Operation *a = source.getNode(s), *b = target.getNode(t);
   // A fold: an op of constants became a constant the other side did not
   // have (one it had is that constant, kept).
   if (y)
