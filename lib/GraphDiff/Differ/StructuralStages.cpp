@@ -54,16 +54,20 @@ graphdiff::pairUniqueBuckets(StructuralState &state,
   auto prefetch = [&](size_t key) {
     __builtin_prefetch(&buckets[home(key)], 1);
   };
+  // The slot of `key`'s bucket, or the empty slot where it would go.
+  auto probe = [&](size_t key) {
+    size_t slot = home(key);
+    while (buckets[slot].source != Empty && buckets[slot].key != key)
+      slot = (slot + 1) & mask;
+    return slot;
+  };
   for (unsigned s = 0; s < source.size(); ++s) {
     if (s + Ahead < source.size())
       prefetch(sourceKeys[s + Ahead]);
     if (mapping.isSourceTaken(s))
       continue;
     size_t key = sourceKeys[s];
-    size_t slot = home(key);
-    while (buckets[slot].source != Empty && buckets[slot].key != key)
-      slot = (slot + 1) & mask;
-    Bucket &bucket = buckets[slot];
+    Bucket &bucket = buckets[probe(key)];
     if (bucket.source == Empty) {
       bucket.key = key;
       bucket.source = s;
@@ -78,10 +82,7 @@ graphdiff::pairUniqueBuckets(StructuralState &state,
       prefetch(targetKeys[t + Ahead]);
     if (mapping.isTargetTaken(t))
       continue;
-    size_t key = targetKeys[t];
-    size_t slot = home(key);
-    while (buckets[slot].source != Empty && buckets[slot].key != key)
-      slot = (slot + 1) & mask;
+    size_t slot = probe(targetKeys[t]);
     Bucket &bucket = buckets[slot];
     if (bucket.source == Empty)
       continue;
