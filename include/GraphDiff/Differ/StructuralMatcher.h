@@ -164,6 +164,9 @@ private:
 /// out.
 bool sameModuloUnitDims(mlir::Type a, mlir::Type b);
 
+/// Whether `value` is a result of a constant op (`ConstantLike`).
+bool isConstantValue(mlir::Value value);
+
 /// Pairs the free nodes of `source` and `target` by structure, in stages:
 /// unique exact sub-DAG matches (forward Merkle hash), unique exact matches
 /// of the downstream context (backward hash over users), consensus

@@ -183,8 +183,7 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
                          SmallVectorImpl<Value> &values,
                          SmallVectorImpl<int> &valueProducers) {
         for (auto [value, producer] : llvm::zip(slots, producers)) {
-          Operation *def = value.getDefiningOp();
-          if (!def || !def->hasTrait<OpTrait::ConstantLike>()) {
+          if (!isConstantValue(value)) {
             values.push_back(value);
             valueProducers.push_back(producer);
           }
@@ -224,10 +223,6 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
   // after the others), else in order.
   SmallVector<Value, 8> permuted;
   SmallVector<int, 8> permutedProducers;
-  auto isConstant = [](Value value) {
-    Operation *def = value.getDefiningOp();
-    return def && def->hasTrait<OpTrait::ConstantLike>();
-  };
   if (commutative && sourceSlots.size() > 1) {
     unsigned n = sourceSlots.size();
     SmallVector<int, 8> of(n, -1); // source slot -> target slot
@@ -266,9 +261,9 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
         continue;
       }
       images.push_back(imageOf(j));
-      kept &= images.back()
-                  ? images.back() == sourceSlots[j]
-                  : isConstant(sourceSlots[j]) == isConstant(targetSlots[j]);
+      kept &= images.back() ? images.back() == sourceSlots[j]
+                            : isConstantValue(sourceSlots[j]) ==
+                                  isConstantValue(targetSlots[j]);
     }
     for (unsigned j = 0; j < n && !kept; ++j)
       if (Value image = images[j])
@@ -285,8 +280,8 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
           if (of[i] >= 0)
             continue;
           for (unsigned j = 0; j < n; ++j)
-            if (!used[j] && (any || isConstant(sourceSlots[i]) ==
-                                        isConstant(targetSlots[j]))) {
+            if (!used[j] && (any || isConstantValue(sourceSlots[i]) ==
+                                        isConstantValue(targetSlots[j]))) {
               of[i] = j;
               used[j] = true;
               break;
@@ -455,18 +450,14 @@ bool Propagation::voteThroughPayload(unsigned s, unsigned t, Votes &votes) {
   if (!corresponds(op, sink))
     return false;
   unsigned numInputs = generic.getNumDpsInputs();
-  auto isConstant = [](Value value) {
-    Operation *def = value.getDefiningOp();
-    return def && def->hasTrait<OpTrait::ConstantLike>();
-  };
   // Whether a payload operand is a constant: made by one, or a block
   // argument for an input that is (a splat read as an input or as a scalar).
   auto isPayloadConstant = [&](Value value) {
     if (auto argument = dyn_cast<BlockArgument>(value))
       return argument.getOwner() == body &&
              argument.getArgNumber() < numInputs &&
-             isConstant(generic->getOperand(argument.getArgNumber()));
-    return isConstant(value);
+             isConstantValue(generic->getOperand(argument.getArgNumber()));
+    return isConstantValue(value);
   };
   SmallVector<Value, 8> a, b;
   SmallVector<int, 8> pa, pb;
@@ -489,7 +480,7 @@ bool Propagation::voteThroughPayload(unsigned s, unsigned t, Votes &votes) {
       order.push_back(k);
     if (x->hasTrait<OpTrait::IsCommutative>() &&
         llvm::any_of(order, [&](unsigned k) {
-          return isConstant(x->getOperand(k)) !=
+          return isConstantValue(x->getOperand(k)) !=
                  isPayloadConstant(y->getOperand(k));
         })) {
       SmallVector<unsigned, 4> constants[2];
@@ -497,7 +488,7 @@ bool Propagation::voteThroughPayload(unsigned s, unsigned t, Votes &votes) {
         constants[isPayloadConstant(y->getOperand(k))].push_back(k);
       unsigned used[2] = {0, 0};
       for (unsigned k = 0; k < n; ++k) {
-        bool constant = isConstant(x->getOperand(k));
+        bool constant = isConstantValue(x->getOperand(k));
         if (used[constant] == constants[constant].size())
           return false;
         order[k] = constants[constant][used[constant]++];
@@ -770,12 +761,12 @@ bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags) {
       for (auto [s, t] : operandFrontier) {
         ArrayRef<Value> sourceSlots = source.getSlots(s);
         ArrayRef<Value> targetSlots = target.getSlots(t);
-        // Whether the op was renamed matters only for slots that differ
-        // (reading the op is a cache miss on large graphs).
         // An elementwise op and the generic it became: its payload says
         // which input each operand is, or which producer was fused in.
         if (voteThroughPayload(s, t, operandVotes))
           continue;
+        // Whether the op was renamed matters only for slots that differ
+        // (reading the op is a cache miss on large graphs).
         bool renamed =
             sourceSlots.size() != targetSlots.size() &&
             source.getNode(s)->getName() != target.getNode(t)->getName();

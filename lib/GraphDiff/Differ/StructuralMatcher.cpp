@@ -236,10 +236,7 @@ bool StructuralState::sameKind(unsigned s, unsigned t) const {
 /// Whether `op` reads only constants (and reads something): it may fold.
 static bool readsOnlyConstants(Operation *op) {
   return op->getNumOperands() != 0 &&
-         llvm::all_of(op->getOperands(), [](Value value) {
-           Operation *def = value.getDefiningOp();
-           return def && def->hasTrait<OpTrait::ConstantLike>();
-         });
+         llvm::all_of(op->getOperands(), isConstantValue);
 }
 
 bool StructuralState::sameConstness(unsigned s, unsigned t) const {
@@ -266,6 +263,11 @@ bool StructuralState::sameShape(unsigned s, unsigned t) const {
 bool StructuralState::sameTypes(unsigned s, unsigned t) const {
   Operation *a = source.getNode(s), *b = target.getNode(t);
   return a->getResultTypes() == b->getResultTypes() && sameConstness(s, t);
+}
+
+bool graphdiff::isConstantValue(Value value) {
+  Operation *def = value.getDefiningOp();
+  return def && def->hasTrait<OpTrait::ConstantLike>();
 }
 
 bool graphdiff::sameModuloUnitDims(Type a, Type b) {

@@ -398,8 +398,7 @@ static bool reducesKeepingDims(Operation *op) {
     return false;
   RankedTensorType input;
   for (Value operand : op->getOperands()) {
-    Operation *def = operand.getDefiningOp();
-    if (def && def->hasTrait<OpTrait::ConstantLike>())
+    if (isConstantValue(operand))
       continue;
     auto type = dyn_cast<RankedTensorType>(operand.getType());
     if (input || !type)
