@@ -238,14 +238,18 @@ static void writeAction(llvm::json::OStream &j, const PairView &view,
   });
 }
 
+/// Whether `text` is written in JSON as it is, between quotes.
+static bool needsNoEscape(StringRef text) {
+  return llvm::all_of(text, [](char c) {
+    return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+  });
+}
+
 /// `text` as a JSON string, exactly as llvm::json::OStream writes it. Most
 /// texts (node names, stage names) need no escape and are copied as they
 /// are; the others go through llvm::json.
 static void writeQuoted(llvm::raw_ostream &os, StringRef text) {
-  bool plain = llvm::all_of(text, [](char c) {
-    return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
-  });
-  if (plain)
+  if (needsNoEscape(text))
     os << '"' << text << '"';
   else
     os << llvm::json::Value(text.str());
@@ -260,10 +264,7 @@ static void writeNodeRef(llvm::raw_ostream &os, const Graph &graph,
     writeQuoted(os, graph.getNodeRefText(index));
     return;
   }
-  bool plain = llvm::all_of(name, [](char c) {
-    return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
-  });
-  if (plain)
+  if (needsNoEscape(name))
     os << "\"%" << name << '"';
   else
     writeQuoted(os, ("%" + name).str());
