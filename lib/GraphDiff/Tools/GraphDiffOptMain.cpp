@@ -255,27 +255,37 @@ static int runDiff(const GraphDiffOptConfig &config, DialectRegistry &registry,
   // A --label names the input in the report and in locations (git's
   // `a/model.mlir`, not the temporary file it wrote). The user's SSA names
   // (SourceNames) point into the input's buffer, which sourceMgr keeps.
-  auto parse = [&](StringRef file, unsigned side,
-                   SourceNames &names) -> OwningOpRef<ModuleOp> {
-    progress.phase("parsing " + file);
-    if (config.labels.size() <= side)
-      return parseInputFile(file, sourceMgr, context, names);
-    std::string error;
-    std::unique_ptr<llvm::MemoryBuffer> buffer = openInputFile(file, &error);
-    if (!buffer) {
-      llvm::errs() << "graph-diff-opt: " << error << "\n";
-      return nullptr;
-    }
-    return parseInputBuffer(llvm::MemoryBuffer::getMemBufferCopy(
-                                buffer->getBuffer(), config.labels[side]),
-                            sourceMgr, context, names);
-  };
+  StringRef files[] = {sourceFile, targetFile};
+  std::unique_ptr<llvm::MemoryBuffer> buffers[2];
+  std::string errors[2];
+  for (unsigned side : {0u, 1u}) {
+    buffers[side] = openInputFile(files[side], &errors[side]);
+    if (buffers[side] && config.labels.size() > side)
+      buffers[side] = llvm::MemoryBuffer::getMemBufferCopy(
+          buffers[side]->getBuffer(), config.labels[side]);
+  }
   SourceNames sourceNames, targetNames;
-  OwningOpRef<ModuleOp> source = parse(sourceFile, 0, sourceNames);
-  if (!source)
+  OwningOpRef<ModuleOp> source, target;
+  if (!buffers[0] || !buffers[1]) {
+    // An input that cannot be opened: the other one is still read, for its
+    // errors, and each side reports in order, the source first.
+    for (unsigned side : {0u, 1u}) {
+      if (!buffers[side]) {
+        llvm::errs() << "graph-diff-opt: " << errors[side] << "\n";
+        continue;
+      }
+      progress.phase("parsing " + files[side]);
+      (void)parseInputBuffer(std::move(buffers[side]), sourceMgr, context,
+                             side ? targetNames : sourceNames);
+    }
     return ExitTrouble;
-  OwningOpRef<ModuleOp> target = parse(targetFile, 1, targetNames);
-  if (!target)
+  }
+  // Both inputs at once where the context may use threads (not with
+  // --mlir-disable-threading); the diagnostics are the same either way.
+  if (failed(parseInputPair(
+          std::move(buffers[0]), std::move(buffers[1]), sourceMgr, context,
+          source, sourceNames, target, targetNames,
+          [&](unsigned side) { progress.phase("parsing " + files[side]); })))
     return ExitTrouble;
 
   if (!config.checkPlan.empty())

@@ -9,6 +9,7 @@
 #include "GraphDiff/Graph/Graph.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
@@ -325,11 +326,14 @@ LogicalResult graphdiff::checkInputText(llvm::SourceMgr &sourceMgr,
   return checkParserCrashes(sourceMgr, bufferID, context);
 }
 
+/// The stack of runOnLargeStack's thread, and of the thread that parses a
+/// diff's target (parseInputPair). Virtual address space only: pages are
+/// touched as the stack grows.
+static constexpr unsigned kLargeStackBytes = 1u << 30;
+
 int graphdiff::runOnLargeStack(llvm::function_ref<int()> body) {
   int result = 0;
-  // Virtual address space only: pages are touched as the stack grows.
-  constexpr unsigned kStackBytes = 1u << 30;
-  llvm::thread worker(std::optional<unsigned>(kStackBytes),
+  llvm::thread worker(std::optional<unsigned>(kLargeStackBytes),
                       [&] { result = body(); });
   worker.join();
   return result;
@@ -387,7 +391,8 @@ std::shared_ptr<WrittenAt> getWrittenAt(MLIRContext &context) {
 }
 } // namespace
 
-/// Verifies `module`, parsed from `mgr` by a parser that filled `state`.
+/// Verifies `module`, parsed from `mgr` by a parser that filled `state`,
+/// recording in `writtenAt` where its ops without a file position are written.
 /// While it is verified, every op whose location names no file position
 /// (`loc("encoder/linear")`) carries the position it was parsed at as well,
 /// so that the verifier's errors point at the op; the locations the input
@@ -396,9 +401,8 @@ std::shared_ptr<WrittenAt> getWrittenAt(MLIRContext &context) {
 /// (getWrittenAt).
 static LogicalResult verifyLocated(ModuleOp module, const AsmParserState &state,
                                    const llvm::SourceMgr &mgr,
-                                   StringRef filename) {
+                                   StringRef filename, WrittenAt &writtenAt) {
   MLIRContext *context = module.getContext();
-  std::shared_ptr<WrittenAt> writtenAt = getWrittenAt(*context);
   SmallVector<std::pair<Operation *, Location>> given;
   module->walk<WalkOrder::PreOrder>([&](Operation *op) {
     const AsmParserState::OperationDefinition *def = state.getOpDef(op);
@@ -406,7 +410,7 @@ static LogicalResult verifyLocated(ModuleOp module, const AsmParserState &state,
       return;
     auto [line, col] = mgr.getLineAndColumn(def->loc.Start);
     Location at = FileLineColLoc::get(context, filename, line, col);
-    (*writtenAt)[op->getLoc()].push_back(at);
+    writtenAt[op->getLoc()].push_back(at);
     given.emplace_back(op, op->getLoc());
     op->setLoc(FusedLoc::get(context, {op->getLoc(), at}));
   });
@@ -565,19 +569,23 @@ std::optional<SourceNames> graphdiff::readSourceNames(Operation *root,
   return names;
 }
 
-/// Parses and verifies the input in `file`, as parseInputBuffer says, with
-/// the parser's state recorded in `state` if given, and the result names in
-/// `names` if given.
-static OwningOpRef<ModuleOp>
-parseInput(std::unique_ptr<llvm::MemoryBuffer> file,
-           llvm::SourceMgr &diagnosticsMgr, MLIRContext &context,
-           AsmParserState *state, SourceNames *names) {
+/// Parses and verifies buffer `bufferID` of `diagnosticsMgr`, as
+/// parseInputBuffer says, with the parser's state recorded in `state` if
+/// given, and the result names in `names` if given; where its ops without a
+/// file position are written goes into `writtenAt`. Reads `diagnosticsMgr`
+/// only (that buffer's line cache aside), so that two inputs can be parsed
+/// at once (parseInputPair).
+static OwningOpRef<ModuleOp> parseAdded(unsigned bufferID,
+                                        llvm::SourceMgr &diagnosticsMgr,
+                                        MLIRContext &context,
+                                        AsmParserState *state,
+                                        SourceNames *names,
+                                        WrittenAt &writtenAt) {
+  const llvm::MemoryBuffer *file = diagnosticsMgr.getMemoryBuffer(bufferID);
   StringRef filename = file->getBufferIdentifier();
   llvm::SourceMgr parseMgr;
   parseMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBuffer(file->getMemBufferRef()), SMLoc());
-  unsigned bufferID =
-      diagnosticsMgr.AddNewSourceBuffer(std::move(file), SMLoc());
   bool writesLocations = false;
   if (failed(
           checkInputText(diagnosticsMgr, bufferID, &writesLocations, &context)))
@@ -619,10 +627,78 @@ parseInput(std::unique_ptr<llvm::MemoryBuffer> file,
     *names = SourceNames(*state);
   // Without written locations, every op is located where it is written, as
   // the verifier's errors need: verify as the parser would.
-  if (state ? failed(verifyLocated(*module, *state, parseMgr, filename))
+  if (state ? failed(verifyLocated(*module, *state, parseMgr, filename,
+                                   writtenAt))
             : failed(verify(*module)))
     return nullptr;
   return module;
+}
+
+/// Parses and verifies the input in `file`, as parseInputBuffer says.
+static OwningOpRef<ModuleOp>
+parseInput(std::unique_ptr<llvm::MemoryBuffer> file,
+           llvm::SourceMgr &diagnosticsMgr, MLIRContext &context,
+           AsmParserState *state, SourceNames *names) {
+  unsigned bufferID =
+      diagnosticsMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+  return parseAdded(bufferID, diagnosticsMgr, context, state, names,
+                    *getWrittenAt(context));
+}
+
+LogicalResult graphdiff::parseInputPair(
+    std::unique_ptr<llvm::MemoryBuffer> sourceFile,
+    std::unique_ptr<llvm::MemoryBuffer> targetFile,
+    llvm::SourceMgr &diagnosticsMgr, MLIRContext &context,
+    OwningOpRef<ModuleOp> &source, SourceNames &sourceNames,
+    OwningOpRef<ModuleOp> &target, SourceNames &targetNames,
+    llvm::function_ref<void(unsigned side)> starting) {
+  // Both buffers go in before either thread starts: the threads then only
+  // read diagnosticsMgr, each its own buffer.
+  unsigned sourceID =
+      diagnosticsMgr.AddNewSourceBuffer(std::move(sourceFile), SMLoc());
+  unsigned targetID =
+      diagnosticsMgr.AddNewSourceBuffer(std::move(targetFile), SMLoc());
+  // Registered before the handler that orders the diagnostics, the handler
+  // that places them at written locations runs after it: when they are
+  // replayed in order, on this thread, with both inputs' places known.
+  std::shared_ptr<WrittenAt> writtenAt = getWrittenAt(context);
+  // The target's places, added after the source's once both are read: the
+  // order a sequential run records them in.
+  WrittenAt targetWrittenAt;
+  {
+    // Holds each input's diagnostics, and replays them when it goes out of
+    // scope: the source's, then the target's, whichever thread ran first.
+    ParallelDiagnosticHandler ordered(&context);
+    auto parseTarget = [&] {
+      ordered.setOrderIDForThread(1);
+      target = parseAdded(targetID, diagnosticsMgr, context, nullptr,
+                          &targetNames, targetWrittenAt);
+      ordered.eraseOrderIDForThread();
+    };
+    // With the context's threading enabled, the target is read on a second
+    // thread (with as large a stack as runOnLargeStack's) while this one
+    // reads the source: everything done per input (checks, names, verifier)
+    // runs on its input's thread, into the one context.
+    std::optional<llvm::thread> worker;
+    starting(0);
+    if (context.isMultithreadingEnabled()) {
+      starting(1);
+      worker.emplace(std::optional<unsigned>(kLargeStackBytes), parseTarget);
+    }
+    ordered.setOrderIDForThread(0);
+    source = parseAdded(sourceID, diagnosticsMgr, context, nullptr,
+                        &sourceNames, *writtenAt);
+    ordered.eraseOrderIDForThread();
+    if (worker) {
+      worker->join();
+    } else {
+      starting(1);
+      parseTarget();
+    }
+    for (auto &[loc, places] : targetWrittenAt)
+      llvm::append_range((*writtenAt)[loc], places);
+  }
+  return success(source && target);
 }
 
 static std::unique_ptr<llvm::MemoryBuffer> openInput(StringRef filename) {
