@@ -12,7 +12,9 @@
 #   --sizes 10000,100000,1000000  generated graph sizes in ops (3000000 if memory allows)
 #   --edits fuse,delete,attr,shuffle  edit kinds (scripts/gen-arith-graph.py)
 #   --modes default,verify,text,json  graph-diff-opt runs: default (--format=mlir),
-#                                 --verify, --format=text, --format=json
+#                                 --verify, --format=text, --format=json; cfloor adds
+#                                 a row for the concurrent floor (floor --concurrent),
+#                                 and a column of ratios to it
 #   --runs 3                      runs of each (median)
 #   --corpus                      also the three largest corpus models after real
 #                                 pipelines (--no-synthetic: only those)
@@ -68,18 +70,28 @@ print_table() {
     wall[key] = wall[key] " " $4; cpu[key] = cpu[key] " " $5; rss[key] = rss[key] " " $6
   }
   END {
-    print "| case | run | wall s | x floor | cpu s | x floor | peak MB | x floor | cpu ns/op | above floor |"
-    print "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+    conc = 0
+    for (key in wall) { split(key, k, SUBSEP); if (k[2] == "floor --concurrent") conc = 1 }
+    printf "| case | run | wall s | x floor | cpu s | x floor | peak MB | x floor | cpu ns/op | above floor |%s\n", conc ? " x conc. floor (wall / cpu / peak) |" : ""
+    printf "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|%s\n", conc ? "---:|" : ""
     for (i = 1; i <= count; i++) {
       split(order[i], k, SUBSEP)
       f = k[1] SUBSEP "floor"
       w = median(wall[order[i]]); c = median(cpu[order[i]]); m = median(rss[order[i]])
       fw = median(wall[f]); fc = median(cpu[f]); fm = median(rss[f])
-      printf "| %s | %s | %.3f | %s | %.2f | %s | %.0f | %s | %.0f | %s |\n", k[1], k[2], w,
+      printf "| %s | %s | %.3f | %s | %.2f | %s | %.0f | %s | %.0f | %s |", k[1], k[2], w,
         k[2] == "floor" ? "" : sprintf("%.2f", w / fw), c,
         k[2] == "floor" ? "" : (fc > 0 ? sprintf("%.2f", c / fc) : "-"), m / 1024,
         k[2] == "floor" ? "" : sprintf("%.2f", m / fm), c * 1e9 / ops[order[i]],
         k[2] == "floor" ? "" : sprintf("%.0f", (c - fc) * 1e9 / ops[order[i]])
+      if (conc) {
+        g = k[1] SUBSEP "floor --concurrent"
+        if (k[2] ~ /^floor/ || !(g in wall)) { printf " |\n"; continue }
+        gw = median(wall[g]); gc = median(cpu[g]); gm = median(rss[g])
+        printf " %.2f / %s / %.2f |\n", w / gw, (gc > 0 ? sprintf("%.2f", c / gc) : "-"), m / gm
+      } else {
+        printf "\n"
+      }
     }
   }' "$1"
 }
@@ -142,6 +154,7 @@ bench_pair() {
       case $mode in
         default) measure "$case" default "$ops" "$opt" "$src" "$tgt" -o "$work/plan" ;;
         verify) measure "$case" --verify "$ops" "$opt" "$src" "$tgt" --verify -o "$work/plan" ;;
+        cfloor) measure "$case" "floor --concurrent" "$ops" "$floor" --concurrent "$src" "$tgt" ;;
         text | json) measure "$case" "--format=$mode" "$ops" "$opt" "$src" "$tgt" "--format=$mode" -o "$work/plan" ;;
         *) echo "bench.sh: unknown mode $mode" >&2; exit 2 ;;
       esac

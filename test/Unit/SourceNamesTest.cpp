@@ -16,6 +16,7 @@
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -294,6 +295,69 @@ func.func @f(%x: i32) -> i32 {
 #a = loc("a")
 )mlir"),
             expected);
+}
+
+// parseInputPair reads both inputs, on two threads when the context's
+// threading is enabled: the names and the diagnostics are the same either
+// way, the source's diagnostics first even when the target fails sooner.
+TEST(ParseInputPairTest, SameWithAndWithoutThreads) {
+  // A source that fails late (in the verifier, after many ops) and a target
+  // that fails at once (its first line).
+  std::string late = "func.func @f(%x: i32) -> i32 {\n";
+  for (int i = 0; i < 3000; ++i)
+    late += "  %v" + std::to_string(i) + " = arith.addi %x, %x : i32\n";
+  late += "  return %x : i32\n}\nfunc.func @g() {\n  return %y : i32\n}\n";
+  std::string good = "func.func @f(%x: i32) -> i32 {\n"
+                     "  %sum = arith.addi %x, %x : i32\n"
+                     "  return %sum : i32\n}\n";
+  auto run = [&](bool threads, StringRef source, StringRef target,
+                 std::vector<std::string> &log) {
+    DialectRegistry registry;
+    registerGraphDiffDialects(registry);
+    MLIRContext context(registry, threads ? MLIRContext::Threading::ENABLED
+                                          : MLIRContext::Threading::DISABLED);
+    context.loadAllAvailableDialects();
+    context.getDiagEngine().registerHandler([&](Diagnostic &diag) {
+      auto at = dyn_cast<FileLineColLoc>(diag.getLocation());
+      log.push_back((at ? at.getFilename().str() + ":" +
+                              std::to_string(at.getLine())
+                        : std::string("unlocated")) +
+                    ": " + diag.str());
+    });
+    llvm::SourceMgr mgr;
+    OwningOpRef<ModuleOp> sourceModule, targetModule;
+    SourceNames sourceNames, targetNames;
+    std::vector<unsigned> started;
+    LogicalResult result = parseInputPair(
+        llvm::MemoryBuffer::getMemBufferCopy(source, "src.mlir"),
+        llvm::MemoryBuffer::getMemBufferCopy(target, "tgt.mlir"), mgr, context,
+        sourceModule, sourceNames, targetModule, targetNames,
+        [&](unsigned side) { started.push_back(side); });
+    EXPECT_EQ(started, (std::vector<unsigned>{0, 1}));
+    if (succeeded(result)) {
+      EXPECT_TRUE(sourceModule && targetModule);
+      for (auto [module, names] : {std::pair(*sourceModule, &sourceNames),
+                                   std::pair(*targetModule, &targetNames)})
+        module->walk([&, names = names](arith::AddIOp op) {
+          log.push_back("name " + names->lookup(op).str());
+        });
+    }
+    return succeeded(result);
+  };
+  for (bool threads : {true, false}) {
+    std::vector<std::string> log;
+    EXPECT_TRUE(run(threads, good, good, log));
+    EXPECT_EQ(log, (std::vector<std::string>{"name sum", "name sum"}));
+    log.clear();
+    EXPECT_FALSE(run(threads, late, "func.func @h(", log));
+    ASSERT_EQ(log.size(), 2u) << threads;
+    EXPECT_EQ(log[0].substr(0, 13), "src.mlir:3005");
+    EXPECT_EQ(log[1].substr(0, 11), "tgt.mlir:1:");
+    log.clear();
+    EXPECT_FALSE(run(threads, good, late, log));
+    ASSERT_EQ(log.size(), 1u);
+    EXPECT_EQ(log[0].substr(0, 13), "tgt.mlir:3005");
+  }
 }
 
 // The checks before parsing report through the context's diagnostics,
