@@ -319,10 +319,10 @@ TEST(ParseInputPairTest, SameWithAndWithoutThreads) {
     context.loadAllAvailableDialects();
     context.getDiagEngine().registerHandler([&](Diagnostic &diag) {
       auto at = dyn_cast<FileLineColLoc>(diag.getLocation());
-      log.push_back((at ? at.getFilename().str() + ":" +
-                              std::to_string(at.getLine())
-                        : std::string("unlocated")) +
-                    ": " + diag.str());
+      log.push_back(
+          (at ? at.getFilename().str() + ":" + std::to_string(at.getLine())
+              : std::string("unlocated")) +
+          ": " + diag.str());
     });
     llvm::SourceMgr mgr;
     OwningOpRef<ModuleOp> sourceModule, targetModule;

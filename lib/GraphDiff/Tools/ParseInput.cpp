@@ -575,12 +575,10 @@ std::optional<SourceNames> graphdiff::readSourceNames(Operation *root,
 /// file position are written goes into `writtenAt`. Reads `diagnosticsMgr`
 /// only (that buffer's line cache aside), so that two inputs can be parsed
 /// at once (parseInputPair).
-static OwningOpRef<ModuleOp> parseAdded(unsigned bufferID,
-                                        llvm::SourceMgr &diagnosticsMgr,
-                                        MLIRContext &context,
-                                        AsmParserState *state,
-                                        SourceNames *names,
-                                        WrittenAt &writtenAt) {
+static OwningOpRef<ModuleOp>
+parseAdded(unsigned bufferID, llvm::SourceMgr &diagnosticsMgr,
+           MLIRContext &context, AsmParserState *state, SourceNames *names,
+           WrittenAt &writtenAt) {
   const llvm::MemoryBuffer *file = diagnosticsMgr.getMemoryBuffer(bufferID);
   StringRef filename = file->getBufferIdentifier();
   llvm::SourceMgr parseMgr;
@@ -627,8 +625,8 @@ static OwningOpRef<ModuleOp> parseAdded(unsigned bufferID,
     *names = SourceNames(*state);
   // Without written locations, every op is located where it is written, as
   // the verifier's errors need: verify as the parser would.
-  if (state ? failed(verifyLocated(*module, *state, parseMgr, filename,
-                                   writtenAt))
+  if (state ? failed(
+                  verifyLocated(*module, *state, parseMgr, filename, writtenAt))
             : failed(verify(*module)))
     return nullptr;
   return module;
