@@ -756,17 +756,27 @@ FailureOr<OwningOpRef<Operation *>> PlanApplier::run() {
     return plan.emitError(
         "applying the plan gives a graph with a cycle: its nodes cannot be "
         "ordered so that every value is defined before it is used");
-  if (failed(verify(copy.get())))
-    return plan.emitError("applying the plan gives an invalid graph");
   return std::move(copy);
 }
 
+LogicalResult graphdiff::verifyAppliedGraph(patch::PlanOp plan,
+                                            Operation *applied) {
+  if (failed(verify(applied)))
+    return plan.emitError("applying the plan gives an invalid graph");
+  return success();
+}
+
 FailureOr<OwningOpRef<Operation *>> graphdiff::applyPlan(patch::PlanOp plan,
-                                                         const Graph &source) {
+                                                         const Graph &source,
+                                                         bool verifyResult) {
   // Each action is then sound on its own (its body, its references); what
   // is left to check is how they fit the source graph.
   if (failed(verify(plan)))
     return failure();
   PlanApplier applier(plan, source);
-  return applier.run();
+  FailureOr<OwningOpRef<Operation *>> applied = applier.run();
+  if (failed(applied) ||
+      (verifyResult && failed(verifyAppliedGraph(plan, applied->get()))))
+    return failure();
+  return applied;
 }
