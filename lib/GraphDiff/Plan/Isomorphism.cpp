@@ -216,6 +216,7 @@ bool Matcher::pairUniqueBuckets(bool byCone) {
     }
   };
   std::vector<Entry> entries;
+  entries.reserve(applied.size() + target.size() - 2 * numPaired);
   for (unsigned a = 0; a < applied.size(); ++a)
     if (aToT[a] == kUnpaired)
       entries.push_back({key(hashA, a), 0, a});
