@@ -39,8 +39,22 @@ namespace graphdiff {
 /// The plan is verified first (each action on its own, then the plan as a
 /// whole). A plan that does not verify or cannot be applied gives a located
 /// error at the offending action and failure(); bad plans never assert.
+///
+/// The copy is then checked with the MLIR verifier (verifyAppliedGraph),
+/// unless `verifyResult` is false: the caller must then run
+/// verifyAppliedGraph itself before trusting the copy (verifyPlan does, on
+/// another thread, while it compares the copy with the target).
 mlir::FailureOr<mlir::OwningOpRef<mlir::Operation *>>
-applyPlan(patch::PlanOp plan, const Graph &source);
+applyPlan(patch::PlanOp plan, const Graph &source, bool verifyResult = true);
+
+/// Runs the MLIR verifier on `applied`, the graph applyPlan made from
+/// `plan`; if it fails, adds a located error at `plan` (after the
+/// verifier's own) and returns failure(). Reads the IR only, provided that
+/// the order of the ops in every block of `applied` is valid
+/// (Block::recomputeOpOrder): it can then run while other threads read
+/// `applied`.
+mlir::LogicalResult verifyAppliedGraph(patch::PlanOp plan,
+                                       mlir::Operation *applied);
 
 /// Copies into `symbolTable` (the op holding the graph that `plan` was
 /// applied to, a module) the symbols that the plan's new nodes reference and

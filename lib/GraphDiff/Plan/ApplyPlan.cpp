@@ -739,9 +739,32 @@ LogicalResult PlanApplier::updateSignature() {
 // Driver
 //===----------------------------------------------------------------------===//
 
-FailureOr<OwningOpRef<Operation *>> PlanApplier::run() {
+/// Clones the graph op of `source`, mapping its values, block and ops in
+/// `mapping`. When every node reads only nodes before it (not a graph region
+/// read upward), node after node, each made with its operands: Region::
+/// cloneInto makes every op without operands first and gives them their
+/// operands after (a forward reference is then no trouble), which costs
+/// each op a second allocation, for operands no longer stored inline.
+static Operation *cloneGraph(const Graph &source, IRMapping &mapping) {
   Operation *original = source.getOperation();
-  copy = original->clone(mapping);
+  for (unsigned node = 0, n = source.size(); node < n; ++node)
+    for (int producer : source.getSlotProducers(node))
+      if (producer >= int(node))
+        return original->clone(mapping);
+  Operation *copy = original->cloneWithoutRegions(mapping);
+  Block &block = source.getBody();
+  Block *body = new Block();
+  copy->getRegion(0).push_back(body);
+  mapping.map(&block, body);
+  for (BlockArgument arg : block.getArguments())
+    mapping.map(arg, body->addArgument(arg.getType(), arg.getLoc()));
+  for (Operation &op : block)
+    body->push_back(op.clone(mapping));
+  return copy;
+}
+
+FailureOr<OwningOpRef<Operation *>> PlanApplier::run() {
+  copy = cloneGraph(source, mapping);
   body = &copy->getRegion(0).front();
 
   for (Operation &action : plan.getActions().front())
@@ -756,17 +779,27 @@ FailureOr<OwningOpRef<Operation *>> PlanApplier::run() {
     return plan.emitError(
         "applying the plan gives a graph with a cycle: its nodes cannot be "
         "ordered so that every value is defined before it is used");
-  if (failed(verify(copy.get())))
-    return plan.emitError("applying the plan gives an invalid graph");
   return std::move(copy);
 }
 
+LogicalResult graphdiff::verifyAppliedGraph(patch::PlanOp plan,
+                                            Operation *applied) {
+  if (failed(verify(applied)))
+    return plan.emitError("applying the plan gives an invalid graph");
+  return success();
+}
+
 FailureOr<OwningOpRef<Operation *>> graphdiff::applyPlan(patch::PlanOp plan,
-                                                         const Graph &source) {
+                                                         const Graph &source,
+                                                         bool verifyResult) {
   // Each action is then sound on its own (its body, its references); what
   // is left to check is how they fit the source graph.
   if (failed(verify(plan)))
     return failure();
   PlanApplier applier(plan, source);
-  return applier.run();
+  FailureOr<OwningOpRef<Operation *>> applied = applier.run();
+  if (failed(applied) ||
+      (verifyResult && failed(verifyAppliedGraph(plan, applied->get()))))
+    return failure();
+  return applied;
 }

@@ -18,6 +18,7 @@
 #include "mlir/IR/OperationSupport.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/thread.h"
 
 #include <deque>
 #include <set>
@@ -215,6 +216,7 @@ bool Matcher::pairUniqueBuckets(bool byCone) {
     }
   };
   std::vector<Entry> entries;
+  entries.reserve(applied.size() + target.size() - 2 * numPaired);
   for (unsigned a = 0; a < applied.size(); ++a)
     if (aToT[a] == kUnpaired)
       entries.push_back({key(hashA, a), 0, a});
@@ -608,18 +610,116 @@ LogicalResult graphdiff::emitMismatch(const GraphMismatch &mismatch) {
   return diag;
 }
 
-LogicalResult graphdiff::verifyPlan(patch::PlanOp plan, const Graph &source,
-                                    const Graph &target) {
-  FailureOr<OwningOpRef<Operation *>> applied = applyPlan(plan, source);
-  if (failed(applied))
-    return failure();
-  // Its names are made only if a mismatch is reported.
+/// Builds the view of `applied` and compares it with `target`: the
+/// isomorphism half of verifyPlan. The view's names are made only if a
+/// mismatch is reported. Reads `applied` and `target` only.
+static FailureOr<std::optional<GraphMismatch>>
+findAppliedMismatch(Operation *applied, const Graph &target) {
   FailureOr<std::unique_ptr<Graph>> appliedGraph =
-      Graph::buildNamedOnDemand(**applied);
+      Graph::buildNamedOnDemand(applied);
   if (failed(appliedGraph))
     return failure();
-  if (std::optional<GraphMismatch> mismatch =
-          findMismatch(**appliedGraph, target))
-    return emitMismatch(*mismatch);
-  return success();
+  return findMismatch(**appliedGraph, target);
+}
+
+namespace {
+/// Holds back the diagnostics that two threads report while they check the
+/// same applied graph, each thread's in order, so that they can be reported
+/// afterwards as if the checks had run one after the other. A thread's
+/// diagnostics go to the buffer it chose with `collectOnThisThread`; those
+/// of other threads pass on to the context's other handlers.
+class DiagnosticCollector {
+public:
+  explicit DiagnosticCollector(MLIRContext *context)
+      : handler(context, [this](Diagnostic &diag) -> LogicalResult {
+          if (!sink || sinkOwner != this)
+            return failure();
+          sink->push_back(std::move(diag));
+          return success();
+        }) {}
+  ~DiagnosticCollector() { collectOnThisThread(nullptr); }
+
+  /// Keeps the diagnostics this thread reports in `buffer` (none: reports
+  /// them as they come).
+  void collectOnThisThread(std::vector<Diagnostic> *buffer) {
+    sink = buffer;
+    sinkOwner = buffer ? this : nullptr;
+  }
+
+private:
+  static thread_local std::vector<Diagnostic> *sink;
+  static thread_local const DiagnosticCollector *sinkOwner;
+  ScopedDiagnosticHandler handler;
+};
+} // namespace
+
+thread_local std::vector<Diagnostic> *DiagnosticCollector::sink = nullptr;
+thread_local const DiagnosticCollector *DiagnosticCollector::sinkOwner =
+    nullptr;
+
+/// Reports `diagnostics` through the context's handlers, in order.
+static void report(MLIRContext *context, std::vector<Diagnostic> &diagnostics) {
+  for (Diagnostic &diag : diagnostics)
+    context->getDiagEngine().emit(std::move(diag));
+  diagnostics.clear();
+}
+
+LogicalResult graphdiff::verifyPlan(patch::PlanOp plan, const Graph &source,
+                                    const Graph &target) {
+  FailureOr<OwningOpRef<Operation *>> applied =
+      applyPlan(plan, source, /*verifyResult=*/false);
+  if (failed(applied))
+    return failure();
+  Operation *copy = applied->get();
+  MLIRContext *context = plan->getContext();
+
+  // One after the other: the MLIR verifier, then the isomorphism check.
+  if (!context->isMultithreadingEnabled()) {
+    if (failed(verifyAppliedGraph(plan, copy)))
+      return failure();
+    FailureOr<std::optional<GraphMismatch>> mismatch =
+        findAppliedMismatch(copy, target);
+    if (failed(mismatch))
+      return failure();
+    return *mismatch ? emitMismatch(**mismatch) : success();
+  }
+
+  // Both at once, on two threads: both only read the copy (and the target).
+  // The one write a reader can make, a block's lazily computed op order
+  // (Operation::isBeforeInBlock, which also numbers an op moved into a block
+  // whose order is still valid), is made now, for every block.
+  Block &body = copy->getRegion(0).front();
+  body.recomputeOpOrder();
+  for (Operation &node : body) {
+    if (node.getNumRegions() == 0)
+      continue;
+    node.walk([](Block *block) { block->recomputeOpOrder(); });
+  }
+  // Each side's diagnostics are held back, then reported as the sequential
+  // check would: the verifier's, then, only if it passed, the other's.
+  std::vector<Diagnostic> verifierDiags, matcherDiags;
+  LogicalResult verified = failure();
+  FailureOr<std::optional<GraphMismatch>> mismatch = failure();
+  {
+    DiagnosticCollector collector(context);
+    // The verifier recurses as deep as the parser's nesting allows: the
+    // stack of the tool's main thread (runOnLargeStack), reserved only.
+    constexpr unsigned kStackBytes = 1u << 30;
+    llvm::thread verifier(std::optional<unsigned>(kStackBytes), [&] {
+      collector.collectOnThisThread(&verifierDiags);
+      verified = verifyAppliedGraph(plan, copy);
+      collector.collectOnThisThread(nullptr);
+    });
+    collector.collectOnThisThread(&matcherDiags);
+    mismatch = findAppliedMismatch(copy, target);
+    collector.collectOnThisThread(nullptr);
+    verifier.join();
+  }
+  report(context, verifierDiags);
+  if (failed(verified))
+    return failure();
+  report(context, matcherDiags);
+  if (failed(mismatch))
+    return failure();
+  return *mismatch ? emitMismatch(**mismatch) : success();
 }
