@@ -203,4 +203,38 @@ func.func @f(%a: tensor<4xf32>, %x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf
   EXPECT_FALSE(mapping->getTarget(1));
 }
 
+TEST_F(ConsensusTest, OnlyPairsWithFreeNeighboursOnBothSidesSeed) {
+  // %a -> %b -> %c on each side.
+  ASSERT_TRUE(parsePair(test::kChain, test::kChain));
+  // %c's producer is free in the source only (the target's %b is paired
+  // with the source's %a), and %c has no users: no vote, either way.
+  state->pair(0, 1);
+  state->pair(2, 2);
+  EXPECT_FALSE(state->canVote(2, 2));
+  EXPECT_TRUE(state->votingPairs().empty());
+  mapping->unpairTarget(1);
+  mapping->unpairTarget(2);
+
+  // (%a, %a): no producers, but a free user on both sides.
+  state->pair(0, 0);
+  EXPECT_TRUE(state->canVote(0, 0));
+  EXPECT_EQ(state->votingPairs(), (SmallVector<NodePair>{{0, 0}}));
+  // Once %b is paired, (%a, %a) can vote for nothing; (%b, %b) can, for %c.
+  state->pair(1, 1);
+  EXPECT_FALSE(state->canVote(0, 0));
+  EXPECT_TRUE(state->canVote(1, 1));
+  EXPECT_EQ(state->votingPairs(), (SmallVector<NodePair>{{1, 1}}));
+  // All paired: nothing left to vote for.
+  state->pair(2, 2);
+  EXPECT_TRUE(state->votingPairs().empty());
+  // Freeing %a gives (%b, %b) a free producer on both sides again: the
+  // pairs found closed before are looked at again.
+  mapping->unpairTarget(0);
+  EXPECT_TRUE(state->canVote(1, 1));
+  EXPECT_EQ(state->votingPairs(), (SmallVector<NodePair>{{1, 1}}));
+  // And propagating from the voting pairs pairs %a again.
+  EXPECT_TRUE(propagate(*state, state->votingPairs(), AlongOperands, sameKind));
+  EXPECT_EQ(mapping->getTarget(0), 0u);
+}
+
 } // namespace

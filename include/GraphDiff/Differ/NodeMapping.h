@@ -70,6 +70,9 @@ public:
   void clearRegion(unsigned target);
   /// Removes the pair holding target node `target`, if any.
   void unpairTarget(unsigned target);
+  /// How many times unpairTarget() or clearRegion() freed nodes: while it
+  /// stays the same, nodes are only taken, never freed.
+  unsigned getReleases() const { return releases; }
 
   /// Records that a matcher saw more than one equally good partner for a
   /// node and left it free rather than pick one (a tie).
@@ -102,6 +105,7 @@ private:
   std::vector<bool> ambiguousSource, ambiguousTarget;
   /// Whether each node is paired or in a region (claimed, for a source).
   std::vector<uint8_t> sourceTaken, targetTaken;
+  unsigned releases = 0;
   void updateSource(unsigned source) {
     sourceTaken[source] = sourceToTarget[source] || claimedBy[source];
   }

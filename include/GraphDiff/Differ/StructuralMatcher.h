@@ -23,7 +23,9 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <cstdint>
 #include <utility>
+#include <vector>
 
 namespace graphdiff {
 class Graph;
@@ -62,6 +64,19 @@ struct StructuralState {
   }
   /// All pairs currently in the mapping, by target index.
   llvm::SmallVector<NodePair> allPairs() const;
+  /// Whether pair (s, t) can cast a vote in propagate(): both nodes have a
+  /// free producer (of a slot; every vote along operands, through a payload,
+  /// a fused chain, inputs or inits goes to a free producer of a slot of `s`
+  /// or of a free node above it, and to a free producer of a slot of `t` or
+  /// of a free reshape there), or both have a free user (votes along users).
+  /// A superset of the pairs that vote: a pair it refuses casts no vote.
+  bool canVote(unsigned s, unsigned t) const;
+  /// The pairs of allPairs() that canVote(), in its order: the seeds of a
+  /// propagation from every pair, which casts the same votes from them (most
+  /// pairs have no free neighbour left). A pair found unable to vote is not
+  /// looked at again while no node was freed since (taking nodes only takes
+  /// free neighbours away).
+  llvm::SmallVector<NodePair> votingPairs();
 
   /// The kinds of nodes the stages pair, strictest first.
   /// Equal upstream cones (forward hashes).
@@ -157,6 +172,11 @@ private:
     unsigned next = 0; // nodes before it are taken
   };
   mutable llvm::DenseMap<size_t, NamedOps> sourceNamed, targetNamed;
+  /// Per target node: whether votingPairs() found its pair unable to vote,
+  /// and NodeMapping::getReleases() when those marks were made (a node freed
+  /// since may give a closed pair a free neighbour again: the marks go).
+  std::vector<uint8_t> closedTargets;
+  unsigned closedReleases = 0;
 };
 
 /// Whether `a` and `b` are the same type, or static tensors of one element

@@ -34,6 +34,7 @@ void NodeMapping::setRegion(unsigned target, llvm::ArrayRef<unsigned> region,
 
 void NodeMapping::unpairTarget(unsigned target) {
   if (std::optional<unsigned> source = targetToSource[target]) {
+    ++releases;
     sourceToTarget[*source].reset();
     targetToSource[target].reset();
     updateSource(*source);
@@ -42,6 +43,7 @@ void NodeMapping::unpairTarget(unsigned target) {
 }
 
 void NodeMapping::clearRegion(unsigned target) {
+  ++releases;
   for (unsigned source : regionOf[target]) {
     claimedBy[source].reset();
     updateSource(source);

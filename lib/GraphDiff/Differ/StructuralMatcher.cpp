@@ -193,6 +193,47 @@ SmallVector<NodePair> StructuralState::allPairs() const {
   return pairs;
 }
 
+bool StructuralState::canVote(unsigned s, unsigned t) const {
+  // From the graphs' rows (slot producers, users): no op is read.
+  auto freeProducer = [](ArrayRef<int> producers, auto taken) {
+    return llvm::any_of(producers, [&](int node) {
+      return node != Graph::kNoProducer && !taken(node);
+    });
+  };
+  auto freeUser = [](ArrayRef<unsigned> users, auto taken) {
+    return !llvm::all_of(users, taken);
+  };
+  auto sourceTaken = [&](unsigned node) { return mapping.isSourceTaken(node); };
+  auto targetTaken = [&](unsigned node) { return mapping.isTargetTaken(node); };
+  return (freeProducer(source.getSlotProducers(s), sourceTaken) &&
+          freeProducer(target.getSlotProducers(t), targetTaken)) ||
+         (freeUser(source.getUsers(s), sourceTaken) &&
+          freeUser(target.getUsers(t), targetTaken));
+}
+
+SmallVector<NodePair> StructuralState::votingPairs() {
+  if (closedTargets.size() != target.size() ||
+      closedReleases != mapping.getReleases()) {
+    closedTargets.assign(target.size(), 0);
+    closedReleases = mapping.getReleases();
+  }
+  SmallVector<NodePair> pairs;
+  for (unsigned t = 0; t < target.size(); ++t) {
+    // A closed target is still paired with the same source node: nothing
+    // was unpaired since it was closed.
+    if (closedTargets[t])
+      continue;
+    std::optional<unsigned> s = mapping.getSource(t);
+    if (!s)
+      continue;
+    if (canVote(*s, t))
+      pairs.push_back({*s, t});
+    else
+      closedTargets[t] = 1;
+  }
+  return pairs;
+}
+
 bool StructuralState::sameKind(unsigned s, unsigned t) const {
   // The rows first: no op is read unless the names differ.
   const Kind &k = sourceKinds[s], &l = targetKinds[t];
@@ -316,7 +357,8 @@ static unsigned runStages(StructuralState &state) {
   //    with the earlier stages' pairs and the outputs too). A few rounds:
   //    resolving ties by context can leave unique leftovers.
   pairUniqueBuckets(state, src.forward, tgt.forward);
-  propagate(state, state.allPairs(), AlongOperands | FromOutputs, sameForward);
+  propagate(state, state.votingPairs(), AlongOperands | FromOutputs,
+            sameForward);
   for (unsigned round = 0; round < 3; ++round) {
     SmallVector<NodePair> pairs =
         pairUniqueBuckets(state, src.forward, tgt.forward);
@@ -340,11 +382,11 @@ static unsigned runStages(StructuralState &state) {
 
   // 3. Structure: from every pair and from the outputs, along operands, then
   //    users, to nodes of the same op.
-  propagate(state, state.allPairs(), Everywhere, sameKind);
+  propagate(state, state.votingPairs(), Everywhere, sameKind);
 
   // 4. Interchangeable dead ends.
   if (pairTwins(state))
-    propagate(state, state.allPairs(), AlongOperands | AlongUsers, sameKind);
+    propagate(state, state.votingPairs(), AlongOperands | AlongUsers, sameKind);
 
   // 4b. Splat constants that fusion made scalars; constants moved to
   //     another op as they are.
@@ -369,8 +411,8 @@ static unsigned runStages(StructuralState &state) {
   // 6. Where the op itself changed (a named op generalized to
   //    linalg.generic, a tosa op lowered): the same dialect and the same
   //    result types, once the strict stages are done; then those again.
-  if (propagate(state, state.allPairs(), Everywhere, sameShape)) {
-    propagate(state, state.allPairs(), Everywhere, sameKind);
+  if (propagate(state, state.votingPairs(), Everywhere, sameShape)) {
+    propagate(state, state.votingPairs(), Everywhere, sameKind);
     similarity(sameKind);
   }
   similarity(sameShape);
@@ -386,13 +428,13 @@ static unsigned runStages(StructuralState &state) {
   unsigned lowered = 0;
   if (!pairLoweredReductions(state).empty()) {
     lowered = Lowered;
-    propagate(state, state.allPairs(), AlongOperands | FromOutputs | Lowered,
+    propagate(state, state.votingPairs(), AlongOperands | FromOutputs | Lowered,
               [&](unsigned s, unsigned t) { return state.sameElements(s, t); });
   }
-  if (propagate(state, state.allPairs(), AlongOperands | FromOutputs | lowered,
-                sameTypes)) {
-    propagate(state, state.allPairs(), Everywhere, sameKind);
-    propagate(state, state.allPairs(), Everywhere, sameShape);
+  if (propagate(state, state.votingPairs(),
+                AlongOperands | FromOutputs | lowered, sameTypes)) {
+    propagate(state, state.votingPairs(), Everywhere, sameKind);
+    propagate(state, state.votingPairs(), Everywhere, sameShape);
   }
 
   // Equal constants merged into the first, which nothing else placed.
