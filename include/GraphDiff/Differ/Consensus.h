@@ -17,6 +17,7 @@
 #include "GraphDiff/Differ/StructuralMatcher.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <memory>
 #include <optional>
 
 namespace graphdiff {
@@ -30,6 +31,12 @@ public:
   static constexpr int Conflict = -1;
   /// A candidate partner of a disputed node and its number of votes.
   using Candidate = std::pair<unsigned, unsigned>;
+
+  /// Votes between a source graph of `numSources` nodes and a target graph
+  /// of `numTargets` (sizes for the per-node tables; a larger node number
+  /// still works, at the cost of growing a table).
+  explicit Votes(unsigned numSources = 0, unsigned numTargets = 0)
+      : forSource(numSources), forTarget(numTargets) {}
 
   /// Records a vote for pairing source node `source` with target node
   /// `target`.
@@ -70,25 +77,51 @@ public:
                          settled = nullptr) const;
 
 private:
+  /// The partner a node's votes named (or Conflict) and how many votes it
+  /// got; a count of 0 is a node without votes.
   struct Entry {
     int partner;
     unsigned count;
   };
+  /// An Entry per node of one side, indexed by node: a propagation from every
+  /// pair votes for most nodes of a large graph, where a hash map by node
+  /// took 12 bytes a bucket at up to twice the nodes. The array is zeroed
+  /// by calloc on first use, so the pages of nodes without votes are never
+  /// touched.
+  class Table {
+  public:
+    explicit Table(unsigned size) : size(size) {}
+    const Entry *find(unsigned node) const {
+      return node < capacity && entries[node].count ? &entries[node] : nullptr;
+    }
+    /// The entry of `node`, a zero one if it has no votes yet.
+    Entry &at(unsigned node) {
+      if (node >= capacity)
+        grow(node);
+      return entries[node];
+    }
+
+  private:
+    void grow(unsigned node);
+    struct Free {
+      void operator()(Entry *entries) const;
+    };
+    std::unique_ptr<Entry[], Free> entries;
+    unsigned capacity = 0;
+    unsigned size;
+  };
   using Disputes = llvm::DenseMap<unsigned, llvm::SmallVector<Candidate, 4>>;
-  static void addOne(llvm::DenseMap<unsigned, Entry> &map, Disputes &disputes,
-                     unsigned key, unsigned value);
-  static std::optional<int> lookup(const llvm::DenseMap<unsigned, Entry> &map,
-                                   unsigned key) {
-    auto it = map.find(key);
-    if (it == map.end())
-      return std::nullopt;
-    return it->second.partner;
+  static void addOne(Table &table, Disputes &disputes, unsigned key,
+                     unsigned value);
+  static std::optional<int> lookup(const Table &table, unsigned key) {
+    if (const Entry *entry = table.find(key))
+      return entry->partner;
+    return std::nullopt;
   }
   static llvm::SmallVector<Candidate, 4>
-  candidates(const llvm::DenseMap<unsigned, Entry> &map,
-             const Disputes &disputes, unsigned key);
+  candidates(const Table &table, const Disputes &disputes, unsigned key);
 
-  llvm::DenseMap<unsigned, Entry> forSource, forTarget;
+  Table forSource, forTarget;
   Disputes disputedSource, disputedTarget;
 };
 

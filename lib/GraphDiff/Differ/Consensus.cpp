@@ -12,16 +12,37 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/ErrorHandling.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
 
 using namespace mlir;
 using namespace graphdiff;
 
-void Votes::addOne(llvm::DenseMap<unsigned, Entry> &map, Disputes &disputes,
-                   unsigned key, unsigned value) {
-  auto [it, inserted] = map.try_emplace(key, Entry{static_cast<int>(value), 1});
-  if (inserted)
+void Votes::Table::grow(unsigned node) {
+  unsigned wanted = std::max({size, node + 1, 2 * capacity});
+  auto *grown = static_cast<Entry *>(std::calloc(wanted, sizeof(Entry)));
+  if (!grown)
+    llvm::report_bad_alloc_error("Votes: out of memory");
+  if (capacity)
+    std::memcpy(grown, entries.get(), capacity * sizeof(Entry));
+  entries.reset(grown);
+  capacity = wanted;
+}
+
+void Votes::Table::Free::operator()(Entry *entries) const {
+  std::free(entries);
+}
+
+void Votes::addOne(Table &table, Disputes &disputes, unsigned key,
+                   unsigned value) {
+  Entry &entry = table.at(key);
+  if (entry.count == 0) {
+    entry = Entry{static_cast<int>(value), 1};
     return;
-  Entry &entry = it->second;
+  }
   if (entry.partner == static_cast<int>(value)) {
     ++entry.count;
     return;
@@ -41,13 +62,12 @@ void Votes::addOne(llvm::DenseMap<unsigned, Entry> &map, Disputes &disputes,
 }
 
 SmallVector<Votes::Candidate, 4>
-Votes::candidates(const llvm::DenseMap<unsigned, Entry> &map,
-                  const Disputes &disputes, unsigned key) {
-  auto it = map.find(key);
-  if (it == map.end())
+Votes::candidates(const Table &table, const Disputes &disputes, unsigned key) {
+  const Entry *entry = table.find(key);
+  if (!entry)
     return {};
-  if (it->second.partner != Conflict)
-    return {{static_cast<unsigned>(it->second.partner), it->second.count}};
+  if (entry->partner != Conflict)
+    return {{static_cast<unsigned>(entry->partner), entry->count}};
   return disputes.lookup(key);
 }
 
@@ -95,7 +115,9 @@ class Propagation {
 public:
   Propagation(StructuralState &state, PairFilter compatible)
       : state(state), source(state.source), target(state.target),
-        mapping(state.mapping), compatible(compatible) {}
+        mapping(state.mapping), compatible(compatible),
+        operandVotes(source.size(), target.size()),
+        userVotes(source.size(), target.size()) {}
 
   bool run(ArrayRef<NodePair> seeds, unsigned flags);
 
