@@ -131,9 +131,10 @@ struct StructuralState {
   /// from these rows without reading either op (a cache miss each on large
   /// graphs).
   struct Kind {
-    const void *name;
-    unsigned numResults;
-    bool constant;
+    /// The op's name, numbered in order of first sight across both sides.
+    unsigned name;
+    unsigned numResults : 31;
+    unsigned constant : 1;
   };
   std::vector<Kind> sourceKinds, targetKinds;
   /// Per structured node, what its loops that are not parallel do: there are
@@ -142,8 +143,13 @@ struct StructuralState {
   enum class Reduction : uint8_t { None, OverUnitLoops, Data };
   std::vector<Reduction> sourceReduction, targetReduction;
   /// Per structured node: a hash of its iterator types and result types (the
-  /// generic it is or generalizes to, payload and maps aside); 0 otherwise.
-  std::vector<size_t> sourceIteration, targetIteration;
+  /// generic it is or generalizes to, payload and maps aside). Kept for the
+  /// structured nodes only: most nodes of a large graph are not.
+  llvm::DenseMap<unsigned, size_t> sourceIteration, targetIteration;
+  /// The iteration hash of node `n` of one side; 0 if it is not structured.
+  size_t iterationOf(bool isSource, unsigned n) const {
+    return (isSource ? sourceIteration : targetIteration).lookup(n);
+  }
   /// Whether a free named op of `isSource`'s side has iteration hash `key`.
   bool hasFreeNamed(bool isSource, size_t key) const;
   /// Per node: whether it is an elementwise op on ranked tensors (the

@@ -91,7 +91,9 @@ StructuralState::StructuralState(const Graph &source, const Graph &target,
          llvm::DenseSet<size_t> &constants,
          const std::vector<llvm::hash_code> &content,
          std::vector<Structured> &kinds, std::vector<Kind> &opKinds,
-         std::vector<Reduction> &reductions, std::vector<size_t> &iterations,
+         std::vector<Reduction> &reductions,
+         llvm::DenseMap<unsigned, size_t> &iterations,
+         llvm::DenseMap<const void *, unsigned> &nameIds,
          llvm::DenseMap<size_t, NamedOps> &named,
          std::vector<bool> &elementwise,
          llvm::DenseMap<unsigned, SmallVector<OperationName, 2>> &payload) {
@@ -100,7 +102,6 @@ StructuralState::StructuralState(const Graph &source, const Graph &target,
         kinds.reserve(graph.size());
         opKinds.reserve(graph.size());
         reductions.reserve(graph.size());
-        iterations.reserve(graph.size());
         elementwise.reserve(graph.size());
         // What the op's name says (traits, the LinalgOp interface), asked
         // once per name: each question is a search of the name's traits or
@@ -125,8 +126,13 @@ StructuralState::StructuralState(const Graph &source, const Graph &target,
                 (isa<linalg::LinalgOp>(op) ? Linalg : 0);
           uint8_t bits = it->second;
           bool constant = bits & Constant;
+          unsigned nameId =
+              nameIds
+                  .try_emplace(name.getAsOpaquePointer(),
+                               static_cast<unsigned>(nameIds.size()))
+                  .first->second;
           opKinds.push_back(
-              {name.getAsOpaquePointer(), op->getNumResults(), constant});
+              {nameId, std::min(op->getNumResults(), 0x7fffffffu), constant});
           if (commutative)
             commutative->push_back(bits & Commutative);
           if (constant)
@@ -138,7 +144,8 @@ StructuralState::StructuralState(const Graph &source, const Graph &target,
                                 : Structured::None;
           kinds.push_back(kind);
           reductions.push_back(reduction);
-          iterations.push_back(iteration);
+          if (kind != Structured::None)
+            iterations[n] = iteration;
           if (kind == Structured::Named)
             named[iteration].nodes.push_back(n);
           elementwise.push_back((bits & ElementwiseTrait) && !constant &&
@@ -153,12 +160,15 @@ StructuralState::StructuralState(const Graph &source, const Graph &target,
           }
         }
       };
+  // Op names numbered across both sides, so that a number compares as the
+  // name does.
+  llvm::DenseMap<const void *, unsigned> nameIds;
   classify(source, &sourceCommutative, sourceConstants, sourceHashes.content,
            sourceStructured, sourceKinds, sourceReduction, sourceIteration,
-           sourceNamed, sourceElementwise, sourcePayload);
+           nameIds, sourceNamed, sourceElementwise, sourcePayload);
   classify(target, nullptr, targetConstants, targetHashes.content,
            targetStructured, targetKinds, targetReduction, targetIteration,
-           targetNamed, targetElementwise, targetPayload);
+           nameIds, targetNamed, targetElementwise, targetPayload);
 }
 
 bool StructuralState::holdsElementwise(Operation *e, unsigned g,
@@ -260,7 +270,7 @@ bool StructuralState::sameKind(unsigned s, unsigned t) const {
            a->getResultTypes() == b->getResultTypes();
   }
   if (x != Structured::Generic || y != Structured::Generic ||
-      sourceIteration[s] == targetIteration[t])
+      iterationOf(true, s) == iterationOf(false, t))
     return true;
   // Two generics over different iteration spaces. An elementwise generic did
   // not become a reduction of data, nor the other way round (elementwise
@@ -270,8 +280,8 @@ bool StructuralState::sameKind(unsigned s, unsigned t) const {
   // generalized convolution is not the ReLU generic that read the
   // convolution and was fused away).
   return (p == Reduction::Data) == (q == Reduction::Data) &&
-         !hasFreeNamed(true, targetIteration[t]) &&
-         !hasFreeNamed(false, sourceIteration[s]);
+         !hasFreeNamed(true, iterationOf(false, t)) &&
+         !hasFreeNamed(false, iterationOf(true, s));
 }
 
 /// Whether `op` reads only constants (and reads something): it may fold.

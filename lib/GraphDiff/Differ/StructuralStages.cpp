@@ -75,8 +75,15 @@ graphdiff::pairUniqueBuckets(StructuralState &state,
       bucket.source = Several;
     }
   }
-  // The free targets with their buckets' slots: no second lookup.
-  std::vector<std::pair<unsigned, size_t>> freeTargets;
+  // The free targets with their buckets' slots: no second lookup. A slot
+  // fits in 32 bits (the table has at most four per free source node), and
+  // the list is sized once: on the first call it holds most of a large
+  // graph's nodes.
+  std::vector<std::pair<unsigned, unsigned>> freeTargets;
+  unsigned freeTargetCount = 0;
+  for (unsigned t = 0; t < target.size(); ++t)
+    freeTargetCount += !mapping.isTargetTaken(t);
+  freeTargets.reserve(freeTargetCount);
   for (unsigned t = 0; t < target.size(); ++t) {
     if (t + Ahead < target.size())
       prefetch(targetKeys[t + Ahead]);
@@ -88,7 +95,7 @@ graphdiff::pairUniqueBuckets(StructuralState &state,
       continue;
     ++bucket.targets;
     if (bucket.source != Several)
-      freeTargets.push_back({t, slot});
+      freeTargets.push_back({t, static_cast<unsigned>(slot)});
   }
   // Pairing a target takes only it among the targets: the free ones are
   // still free when their turn comes.
