@@ -22,6 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GraphDiff/Support/LargeStack.h"
 #include "GraphDiff/Tools/ParseInput.h"
 #include "GraphDiff/Tools/Registration.h"
 #include "mlir/AsmParser/AsmParser.h"
@@ -121,11 +122,12 @@ static int runTool(int argc, char **argv) {
     // context, while this thread reads the source.
     SourceMgrDiagnosticHandler targetDiagnostics(targetMgr, &context);
     int targetStatus = 0;
-    llvm::thread worker(std::optional<unsigned>(1u << 30), [&] {
-      target = parse(inputs[1], targetMgr, context,
-                     asmState ? &targetState : nullptr);
-      targetStatus = target ? 0 : 2;
-    });
+    llvm::thread worker(std::optional<unsigned>(graphdiff::kLargeStackBytes),
+                        [&] {
+                          target = parse(inputs[1], targetMgr, context,
+                                         asmState ? &targetState : nullptr);
+                          targetStatus = target ? 0 : 2;
+                        });
     source =
         parse(inputs[0], sourceMgr, context, asmState ? &sourceState : nullptr);
     worker.join();

@@ -84,6 +84,21 @@ StructuralState::StructuralState(const Graph &source, const Graph &target,
       sourceHashes(hashStructure(source, options)),
       targetHashes(hashStructure(target, options)), mapping(mapping),
       options(options) {
+  // What an op's name says (traits, the LinalgOp interface), asked once per
+  // name: each question is a search of the name's traits or interfaces, and
+  // a graph has few names. Each name also gets a number, in order of first
+  // sight across both sides, that compares as the name does (Kind::name).
+  enum NameBits : uint8_t {
+    Constant = 1,
+    Commutative = 2,
+    ElementwiseTrait = 4,
+    Linalg = 8
+  };
+  struct NameFacts {
+    unsigned id;
+    uint8_t bits;
+  };
+  llvm::SmallDenseMap<const void *, NameFacts, 32> names;
   // One walk over each side's ops (each op read is a cache miss on large
   // graphs): commutativity, constants, structured kinds.
   auto classify =
@@ -93,7 +108,7 @@ StructuralState::StructuralState(const Graph &source, const Graph &target,
          std::vector<Structured> &kinds, std::vector<Kind> &opKinds,
          std::vector<Reduction> &reductions,
          llvm::DenseMap<unsigned, size_t> &iterations,
-         llvm::DenseMap<const void *, unsigned> &nameIds,
+         llvm::SmallDenseMap<const void *, NameFacts, 32> &names,
          llvm::DenseMap<size_t, NamedOps> &named,
          std::vector<bool> &elementwise,
          llvm::DenseMap<unsigned, SmallVector<OperationName, 2>> &payload) {
@@ -103,36 +118,23 @@ StructuralState::StructuralState(const Graph &source, const Graph &target,
         opKinds.reserve(graph.size());
         reductions.reserve(graph.size());
         elementwise.reserve(graph.size());
-        // What the op's name says (traits, the LinalgOp interface), asked
-        // once per name: each question is a search of the name's traits or
-        // interfaces, and a graph has few names.
-        enum NameBits : uint8_t {
-          Constant = 1,
-          Commutative = 2,
-          ElementwiseTrait = 4,
-          Linalg = 8
-        };
-        llvm::SmallDenseMap<const void *, uint8_t, 32> nameBits;
         for (unsigned n = 0; n < graph.size(); ++n) {
           Operation *op = graph.getNode(n);
           OperationName name = op->getName();
-          auto [it, inserted] =
-              nameBits.try_emplace(name.getAsOpaquePointer(), 0);
+          auto [it, inserted] = names.try_emplace(
+              name.getAsOpaquePointer(),
+              NameFacts{static_cast<unsigned>(names.size()), 0});
           if (inserted)
-            it->second =
+            it->second.bits =
                 (op->hasTrait<OpTrait::ConstantLike>() ? Constant : 0) |
                 (op->hasTrait<OpTrait::IsCommutative>() ? Commutative : 0) |
                 (op->hasTrait<OpTrait::Elementwise>() ? ElementwiseTrait : 0) |
                 (isa<linalg::LinalgOp>(op) ? Linalg : 0);
-          uint8_t bits = it->second;
+          uint8_t bits = it->second.bits;
           bool constant = bits & Constant;
-          unsigned nameId =
-              nameIds
-                  .try_emplace(name.getAsOpaquePointer(),
-                               static_cast<unsigned>(nameIds.size()))
-                  .first->second;
-          opKinds.push_back(
-              {nameId, std::min(op->getNumResults(), 0x7fffffffu), constant});
+          opKinds.push_back({it->second.id,
+                             std::min(op->getNumResults(), 0x7fffffffu),
+                             constant});
           if (commutative)
             commutative->push_back(bits & Commutative);
           if (constant)
@@ -160,15 +162,12 @@ StructuralState::StructuralState(const Graph &source, const Graph &target,
           }
         }
       };
-  // Op names numbered across both sides, so that a number compares as the
-  // name does.
-  llvm::DenseMap<const void *, unsigned> nameIds;
   classify(source, &sourceCommutative, sourceConstants, sourceHashes.content,
            sourceStructured, sourceKinds, sourceReduction, sourceIteration,
-           nameIds, sourceNamed, sourceElementwise, sourcePayload);
+           names, sourceNamed, sourceElementwise, sourcePayload);
   classify(target, nullptr, targetConstants, targetHashes.content,
            targetStructured, targetKinds, targetReduction, targetIteration,
-           nameIds, targetNamed, targetElementwise, targetPayload);
+           names, targetNamed, targetElementwise, targetPayload);
 }
 
 bool StructuralState::holdsElementwise(Operation *e, unsigned g,

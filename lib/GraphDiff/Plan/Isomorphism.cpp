@@ -10,6 +10,7 @@
 #include "GraphDiff/Graph/MemoryEdges.h"
 #include "GraphDiff/Graph/StructuralHash.h"
 #include "GraphDiff/Plan/ApplyPlan.h"
+#include "GraphDiff/Support/LargeStack.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -688,13 +689,7 @@ LogicalResult graphdiff::verifyPlan(patch::PlanOp plan, const Graph &source,
   // The one write a reader can make, a block's lazily computed op order
   // (Operation::isBeforeInBlock, which also numbers an op moved into a block
   // whose order is still valid), is made now, for every block.
-  Block &body = copy->getRegion(0).front();
-  body.recomputeOpOrder();
-  for (Operation &node : body) {
-    if (node.getNumRegions() == 0)
-      continue;
-    node.walk([](Block *block) { block->recomputeOpOrder(); });
-  }
+  copy->walk([](Block *block) { block->recomputeOpOrder(); });
   // Each side's diagnostics are held back, then reported as the sequential
   // check would: the verifier's, then, only if it passed, the other's.
   std::vector<Diagnostic> verifierDiags, matcherDiags;
@@ -702,10 +697,8 @@ LogicalResult graphdiff::verifyPlan(patch::PlanOp plan, const Graph &source,
   FailureOr<std::optional<GraphMismatch>> mismatch = failure();
   {
     DiagnosticCollector collector(context);
-    // The verifier recurses as deep as the parser's nesting allows: the
-    // stack of the tool's main thread (runOnLargeStack), reserved only.
-    constexpr unsigned kStackBytes = 1u << 30;
-    llvm::thread verifier(std::optional<unsigned>(kStackBytes), [&] {
+    // The verifier recurses as deep as the parser's nesting allows.
+    llvm::thread verifier(std::optional<unsigned>(kLargeStackBytes), [&] {
       collector.collectOnThisThread(&verifierDiags);
       verified = verifyAppliedGraph(plan, copy);
       collector.collectOnThisThread(nullptr);

@@ -7,6 +7,7 @@
 #include "GraphDiff/Tools/ParseInput.h"
 
 #include "GraphDiff/Graph/Graph.h"
+#include "GraphDiff/Support/LargeStack.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/Diagnostics.h"
@@ -325,11 +326,6 @@ LogicalResult graphdiff::checkInputText(llvm::SourceMgr &sourceMgr,
     return failure();
   return checkParserCrashes(sourceMgr, bufferID, context);
 }
-
-/// The stack of runOnLargeStack's thread, and of the thread that parses a
-/// diff's target (parseInputPair). Virtual address space only: pages are
-/// touched as the stack grows.
-static constexpr unsigned kLargeStackBytes = 1u << 30;
 
 int graphdiff::runOnLargeStack(llvm::function_ref<int()> body) {
   int result = 0;
