@@ -195,6 +195,61 @@ TEST_F(GraphTest, ProducerLookupsSurviveTheIndexGrowing) {
   EXPECT_EQ(g->getProducer(g->getInputs()[0]), std::nullopt);
 }
 
+TEST_F(GraphTest, SlotResultNumbersAreTheValuesOwn) {
+  // %r has 300 results: numbers that do not fit the byte build() keeps are
+  // read from the value.
+  std::string types, yields;
+  for (unsigned k = 0; k < 300; ++k) {
+    types += k ? ", f32" : "f32";
+    yields += k ? ", %x" : "%x";
+  }
+  std::string text = "func.func @f(%x: f32) -> f32 {\n"
+                     "  %r:300 = scf.execute_region -> (" +
+                     types + ") {\n    scf.yield " + yields + " : " + types +
+                     "\n  }\n"
+                     "  %s = arith.addf %r#1, %r#299 : f32\n"
+                     "  %t = arith.addf %s, %x : f32\n"
+                     "  %u = arith.addf %r#254, %r#255 : f32\n"
+                     "  return %t : f32\n}\n";
+  std::unique_ptr<Graph> g = graph(text.c_str());
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->getSlotResultNumber(1, 0), 1u);
+  EXPECT_EQ(g->getSlotResultNumber(1, 1), 299u);
+  EXPECT_EQ(g->getSlotResultNumber(2, 0), 0u);
+  // A graph input has no producer: 0.
+  EXPECT_EQ(g->getSlotResultNumber(2, 1), 0u);
+  EXPECT_EQ(g->getSlotResultNumber(3, 0), 254u);
+  EXPECT_EQ(g->getSlotResultNumber(3, 1), 255u);
+  // The uses say the same.
+  std::vector<unsigned> results;
+  for (const Graph::Use &use : g->getUses(0))
+    results.push_back(use.result);
+  EXPECT_EQ(results, std::vector<unsigned>({1, 299, 254, 255}));
+  EXPECT_FALSE(g->hasIdNodes());
+  EXPECT_FALSE(g->readsMemRefs());
+}
+
+TEST_F(GraphTest, BuildSeesIdNodesAndMemRefReads) {
+  std::unique_ptr<Graph> lg = graph(R"mlir(
+lg.graph @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %z = lg.node @z "Exp"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  lg.output %z : tensor<4xf32>
+}
+)mlir");
+  ASSERT_TRUE(lg);
+  EXPECT_TRUE(lg->hasIdNodes());
+  EXPECT_FALSE(lg->readsMemRefs());
+  std::unique_ptr<Graph> buffers = graph(R"mlir(
+func.func @f(%m: memref<4xf32>, %i: index) -> f32 {
+  %v = memref.load %m[%i] : memref<4xf32>
+  return %v : f32
+}
+)mlir");
+  ASSERT_TRUE(buffers);
+  EXPECT_FALSE(buffers->hasIdNodes());
+  EXPECT_TRUE(buffers->readsMemRefs());
+}
+
 TEST_F(GraphTest, ForwardReferencesInAGraphRegion) {
   // An lg.graph is a graph region: %m reads nodes defined after it.
   std::unique_ptr<Graph> g = graph(R"mlir(

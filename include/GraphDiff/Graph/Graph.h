@@ -112,6 +112,12 @@ public:
   mlir::Block &getBody() const { return *body; }
   mlir::Operation *getTerminator() const { return &body->back(); }
   bool isLogicalGraph() const { return logical; }
+  /// Whether some node is an `lg.node` (only those have ids, which the
+  /// matchers by id, provenance and convention go by).
+  bool hasIdNodes() const { return idNodes; }
+  /// Whether some slot reads a memref: only then can nodes have memory
+  /// edges (MemoryEdges.h).
+  bool readsMemRefs() const { return memRefSlots; }
 
   /// Nodes in block order.
   llvm::ArrayRef<mlir::Operation *> getNodes() const { return nodes; }
@@ -165,6 +171,16 @@ public:
   /// The node producing each slot of node `index`, or kNoProducer.
   llvm::ArrayRef<int> getSlotProducers(unsigned index) const {
     return row(slotProducerValues, slotOffsets, index);
+  }
+  /// The result of its producer that slot `slot` of node `index` reads (0
+  /// where getSlotProducers() says kNoProducer): kept by build(), which
+  /// reads it anyway, so that callers need not read the value again (at a
+  /// cache miss each on a large graph).
+  unsigned getSlotResultNumber(unsigned index, unsigned slot) const {
+    uint8_t number = slotResultNumbers[slotOffsets[index] + slot];
+    if (number != kLargeResultNumber)
+      return number;
+    return llvm::cast<mlir::OpResult>(getSlots(index)[slot]).getResultNumber();
   }
   /// The node that defines `value`, or nullopt for a graph input or a value
   /// from outside the graph. (A caller that knows the slot reads
@@ -269,6 +285,8 @@ private:
   mlir::Operation *op = nullptr;
   mlir::Block *body = nullptr;
   bool logical = false;
+  bool idNodes = false;
+  bool memRefSlots = false;
   std::vector<mlir::Operation *> nodes;
   /// getIndex()'s table: node indices, open-addressed (linear probing) by a
   /// hash of the op's address, a power of two in size and at most half
@@ -295,6 +313,10 @@ private:
   std::vector<unsigned> slotOffsets;
   std::vector<mlir::Value> slotValues;
   std::vector<int> slotProducerValues;
+  /// getSlotResultNumber() by slot, one byte each: kLargeResultNumber for
+  /// a result numbered that high or higher (read from the value then).
+  std::vector<uint8_t> slotResultNumbers;
+  static constexpr uint8_t kLargeResultNumber = 0xff;
   /// getNodeInputs() of the nodes whose slots repeat a value; an empty row
   /// for the others, whose inputs are their slots.
   std::vector<unsigned> inputOffsets;

@@ -10,6 +10,7 @@
 #include "GraphDiff/Graph/Graph.h"
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 
 using namespace mlir;
@@ -26,6 +27,8 @@ static llvm::StringMap<unsigned> indexIds(const Graph &graph) {
 
 void graphdiff::matchByIds(const Graph &source, const Graph &target,
                            NodeMapping &mapping) {
+  if (!source.hasIdNodes() || !target.hasIdNodes())
+    return;
   llvm::StringMap<unsigned> ids = indexIds(source);
   for (auto [index, op] : llvm::enumerate(target.getNodes())) {
     auto node = dyn_cast<lg::NodeOp>(op);
@@ -56,6 +59,8 @@ freeNodesNamed(ArrayRef<StringRef> ids, const llvm::StringMap<unsigned> &byId,
 
 void graphdiff::matchByProvenance(const Graph &source, const Graph &target,
                                   NodeMapping &mapping) {
+  if (!source.hasIdNodes() || !target.hasIdNodes())
+    return;
   llvm::StringMap<unsigned> byId = indexIds(source);
   for (auto [index, op] : llvm::enumerate(target.getNodes())) {
     auto node = dyn_cast<lg::NodeOp>(op);
@@ -91,9 +96,37 @@ void graphdiff::matchByLocations(const Graph &source, const Graph &target,
     }
     return byLoc;
   };
+  // A file position is the same location only in the same file, and the
+  // parser locates each input's ops in its own: the source's index holds
+  // only positions in the files the target's nodes name, so on two inputs
+  // without written locations it stays empty (no table of every node).
+  llvm::SmallDenseSet<StringAttr, 4> targetFiles;
+  bool targetOthers = false;
+  for (auto [i, op] : llvm::enumerate(target.getNodes())) {
+    Location loc = op->getLoc();
+    if (mapping.isTargetTaken(i) || !isInformative(loc))
+      continue;
+    if (auto position = dyn_cast<FileLineColRange>(loc))
+      targetFiles.insert(position.getFilename());
+    else
+      targetOthers = true;
+  }
+  auto mayMatch = [&](Location loc) {
+    if (auto position = dyn_cast<FileLineColRange>(loc))
+      return targetFiles.contains(position.getFilename());
+    return targetOthers;
+  };
+  unsigned sourceCandidates = 0;
+  for (auto [i, op] : llvm::enumerate(source.getNodes())) {
+    Location loc = op->getLoc();
+    sourceCandidates +=
+        !mapping.isSourceTaken(i) && isInformative(loc) && mayMatch(loc);
+  }
+  if (sourceCandidates == 0)
+    return;
   llvm::DenseMap<Attribute, int> sourceLocs =
-      index(source, source.size(), [&](unsigned i, Location loc) {
-        return !mapping.isSourceTaken(i) && isInformative(loc);
+      index(source, sourceCandidates, [&](unsigned i, Location loc) {
+        return !mapping.isSourceTaken(i) && isInformative(loc) && mayMatch(loc);
       });
   auto uniqueSource = [&](Location loc) {
     auto it = sourceLocs.find(loc);
@@ -124,6 +157,8 @@ void graphdiff::matchByLocations(const Graph &source, const Graph &target,
 
 void graphdiff::matchByConventions(const Graph &source, const Graph &target,
                                    NodeMapping &mapping) {
+  if (!source.hasIdNodes() || !target.hasIdNodes())
+    return;
   llvm::StringMap<unsigned> byId = indexIds(source);
   for (auto [index, op] : llvm::enumerate(target.getNodes())) {
     auto node = dyn_cast<lg::NodeOp>(op);

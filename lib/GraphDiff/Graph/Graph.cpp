@@ -10,6 +10,7 @@
 #include "GraphDiff/Graph/MemoryEdges.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseSet.h"
@@ -187,6 +188,12 @@ Graph::build(Operation *op, const SourceNames *names, bool namesOnDemand) {
   std::vector<unsigned> &slotOffsets = graph->slotOffsets;
   std::vector<Value> &slots = graph->slotValues;
   std::vector<int> &producers = graph->slotProducerValues;
+  std::vector<uint8_t> &resultNumbers = graph->slotResultNumbers;
+  // The result number of a slot's value, read while the value is at hand.
+  auto resultNumberOf = [](Value value) -> uint8_t {
+    unsigned number = cast<OpResult>(value).getResultNumber();
+    return number < kLargeResultNumber ? number : kLargeResultNumber;
+  };
   std::vector<unsigned> useCount, inputUseCount(numInputs + 1, 0);
   // Names: ids for lg nodes, else the user's SSA names, else the
   // printer's. Only the names now: the reference attributes are made when
@@ -254,6 +261,8 @@ Graph::build(Operation *op, const SourceNames *names, bool namesOnDemand) {
     for (Value value : mine) {
       std::optional<unsigned> producer = graph->getProducer(value);
       producers.push_back(producer ? static_cast<int>(*producer) : kNoProducer);
+      resultNumbers.push_back(producer ? resultNumberOf(value) : 0);
+      graph->memRefSlots |= isa<BaseMemRefType>(value.getType());
       if (producer) {
         ++useCount[*producer];
       } else if (auto arg = dyn_cast<BlockArgument>(value)) {
@@ -288,6 +297,7 @@ Graph::build(Operation *op, const SourceNames *names, bool namesOnDemand) {
     ++kindCount[kind];
   }
   unsigned n = graph->nodes.size();
+  graph->idNodes = kindCount[Id] != 0;
   if (namesOnDemand && kindCount[Printed] != 0) {
     // Only a graph that the printer names throughout waits: otherwise its
     // names must be checked against the other kinds now.
@@ -306,6 +316,7 @@ Graph::build(Operation *op, const SourceNames *names, bool namesOnDemand) {
   slotOffsets.shrink_to_fit();
   slots.shrink_to_fit();
   producers.shrink_to_fit();
+  resultNumbers.shrink_to_fit();
   graph->inputOffsets.shrink_to_fit();
   graph->inputValues.shrink_to_fit();
   if (forward) {
@@ -314,6 +325,7 @@ Graph::build(Operation *op, const SourceNames *names, bool namesOnDemand) {
     for (auto [slot, value] : llvm::enumerate(slots)) {
       std::optional<unsigned> producer = graph->getProducer(value);
       producers[slot] = producer ? static_cast<int>(*producer) : kNoProducer;
+      resultNumbers[slot] = producer ? resultNumberOf(value) : 0;
       if (producer)
         ++useCount[*producer];
     }
@@ -339,7 +351,7 @@ Graph::build(Operation *op, const SourceNames *names, bool namesOnDemand) {
          ++slot) {
       Use use{i, slot - slotOffsets[i], 0};
       if (int producer = producers[slot]; producer != kNoProducer) {
-        use.result = cast<OpResult>(slots[slot]).getResultNumber();
+        use.result = graph->getSlotResultNumber(i, use.slot);
         graph->useValues[useCount[producer]++] = use;
       } else if (auto arg = dyn_cast<BlockArgument>(slots[slot]);
                  arg && arg.getOwner() == &block) {

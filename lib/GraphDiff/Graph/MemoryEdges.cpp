@@ -156,6 +156,9 @@ static bool isMemRef(Value value) {
 }
 
 std::vector<MemoryEdge> graphdiff::computeMemoryEdges(const Graph &graph) {
+  // A tensor graph: no node reads a buffer (Graph::build saw every slot).
+  if (!graph.readsMemRefs())
+    return {};
   return computeEdges(graph.getNodes(), [&](unsigned node) {
     return llvm::any_of(graph.getSlots(node), isMemRef);
   });

@@ -205,14 +205,14 @@ void Hasher::hashForward(StructureHashes &hashes,
     Operation *node = graph.getNode(i);
     SmallVector<size_t, 4> inputs;
     unsigned height = 0;
-    for (auto [value, producer] :
-         llvm::zip(graph.getSlots(i), graph.getSlotProducers(i))) {
+    for (auto [slot, value, producer] :
+         llvm::enumerate(graph.getSlots(i), graph.getSlotProducers(i))) {
       llvm::hash_code hash;
       if (producer != Graph::kNoProducer) {
         hash = llvm::hash_combine(TagResult,
                                   done[producer] ? hashes.forward[producer]
                                                  : hashes.content[producer],
-                                  cast<OpResult>(value).getResultNumber());
+                                  graph.getSlotResultNumber(i, slot));
         height = std::max(height, hashes.height[producer] + 1);
       } else if (auto arg = dyn_cast<BlockArgument>(value);
                  arg && arg.getOwner() == &graph.getBody()) {
