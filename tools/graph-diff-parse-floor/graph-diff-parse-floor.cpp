@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphDiff/Support/LargeStack.h"
+#include "GraphDiff/Tools/Allocator.h"
 #include "GraphDiff/Tools/ParseInput.h"
 #include "GraphDiff/Tools/Registration.h"
 #include "mlir/AsmParser/AsmParser.h"
@@ -159,6 +160,8 @@ static int runTool(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+  // The allocator's settings of graph-diff-opt, too.
+  graphdiff::configureAllocator();
   llvm::InitLLVM initLLVM(argc, argv);
   // graph-diff-opt runs on the same large stack.
   return graphdiff::runOnLargeStack([&] { return runTool(argc, argv); });
