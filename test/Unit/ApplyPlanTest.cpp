@@ -330,3 +330,54 @@ patch.plan @src to @tgt {
     ids.push_back(cast<lg::NodeOp>(op).getIdAttr().getValue().str());
   EXPECT_EQ(ids, std::vector<std::string>({"a", "c", "n", "b", "d"}));
 }
+
+TEST_F(ApplyPlanTest, SaysWhatTheAppliedNodesStandFor) {
+  ModuleOp module = parse(R"mlir(
+lg.graph @src(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %a = lg.node @fc "Linear"(%x) stateful : (tensor<4xf32>) -> tensor<4xf32>
+  %n = lg.node @noise "Noise"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  %b = lg.node @act "ReLU"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  lg.output %b : tensor<4xf32>
+}
+lg.graph @tgt(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %a = lg.node @fc "Linear"(%x) stateful : (tensor<4xf32>) -> tensor<4xf32>
+  %d = lg.node @drop "Dropout"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  %b = lg.node @act "ReLU"(%d) : (tensor<4xf32>) -> tensor<4xf32>
+  lg.output %b : tensor<4xf32>
+}
+patch.plan @src to @tgt {
+  patch.delete @noise
+  patch.insert new @drop inputs(@fc) {
+  ^bb0(%i: tensor<4xf32>):
+    %0 = lg.node @drop "Dropout"(%i) : (tensor<4xf32>) -> tensor<4xf32>
+  }
+  patch.update @act changes ["inputs"] inputs(new @drop) {
+  ^bb0(%i: tensor<4xf32>):
+    %0 = lg.node @act "ReLU"(%i) : (tensor<4xf32>) -> tensor<4xf32>
+  }
+}
+)mlir");
+  ASSERT_TRUE(module) << diagnostics;
+  std::unique_ptr<Graph> source = graphOf(symbol(module, "src"));
+  ASSERT_TRUE(source);
+  AppliedNodes nodes;
+  FailureOr<OwningOpRef<Operation *>> applied =
+      applyPlan(planIn(module), *source, /*verifyResult=*/true, &nodes);
+  ASSERT_TRUE(succeeded(applied)) << diagnostics;
+  std::unique_ptr<Graph> copy = graphOf(applied->get());
+  ASSERT_TRUE(copy);
+  ASSERT_EQ(nodes.bySource.size(), 3u);
+  auto idOf = [&](Operation *node) -> std::string {
+    std::optional<unsigned> index = copy->getIndex(node);
+    return index ? copy->getNodeName(*index).str() : "<not in the copy>";
+  };
+  // @fc is copied as it is; @noise is deleted; @act is the updated node,
+  // which reads the new @drop.
+  EXPECT_EQ(idOf(nodes.bySource[0]), "fc");
+  EXPECT_EQ(nodes.bySource[1], nullptr);
+  EXPECT_EQ(idOf(nodes.bySource[2]), "act");
+  EXPECT_EQ(nodes.bySource[2]->getOperand(0).getDefiningOp(),
+            nodes.byNewName.lookup("drop"));
+  EXPECT_EQ(nodes.byNewName.size(), 1u);
+  EXPECT_EQ(idOf(nodes.byNewName.lookup("drop")), "drop");
+}

@@ -331,3 +331,72 @@ func.func @g(%x: tensor<2xf32>) -> tensor<2xf32> {
   EXPECT_EQ(different->reason.rfind("attribute 'value' differs", 0), 0u)
       << different->reason;
 }
+
+/// (a, b) node pairs of two lg graphs, by id: `swap` pairs these two ids of
+/// `a` with each other's counterparts.
+static std::vector<std::pair<unsigned, unsigned>>
+pairsById(const Graph &a, const Graph &b,
+          std::pair<StringRef, StringRef> swap = {}) {
+  std::vector<std::pair<unsigned, unsigned>> pairs;
+  for (unsigned i = 0; i < a.size(); ++i) {
+    StringRef id = a.getNodeName(i);
+    if (id == swap.first)
+      id = swap.second;
+    else if (id == swap.second)
+      id = swap.first;
+    for (unsigned j = 0; j < b.size(); ++j)
+      if (b.getNodeName(j) == id)
+        pairs.push_back({i, j});
+  }
+  return pairs;
+}
+
+TEST_F(IsomorphismTest, APairingToTryIsCheckedNotTrusted) {
+  ModuleOp module = parse(std::string(kDiamond) + R"mlir(
+lg.graph @b(%x: tensor<4xf32>, %y: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %d = lg.node @dead "Print"(%l) : (tensor<4xf32>) -> tensor<4xf32>
+  %t = lg.node @tail "Mul"(%j, %y) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %r = lg.node @right "ReLU"(%s) : (tensor<4xf32>) -> tensor<4xf32>
+  %j = lg.node @join "Add"(%l, %r) metadata {alpha = 1 : i64} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %s = lg.node @stem "Conv"(%x) stateful : (tensor<4xf32>) -> tensor<4xf32>
+  %l = lg.node @left "ReLU"(%s) : (tensor<4xf32>) -> tensor<4xf32>
+  lg.output %t, %l : tensor<4xf32>, tensor<4xf32>
+}
+lg.graph @c(%x: tensor<4xf32>, %y: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %s = lg.node @stem "Conv"(%x) stateful : (tensor<4xf32>) -> tensor<4xf32>
+  %l = lg.node @left "ReLU"(%s) : (tensor<4xf32>) -> tensor<4xf32>
+  %r = lg.node @right "ReLU"(%s) : (tensor<4xf32>) -> tensor<4xf32>
+  %j = lg.node @join "Add"(%l, %r) metadata {alpha = 1 : i64} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %t = lg.node @tail "Mul"(%j, %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %d = lg.node @dead "Print"(%l) : (tensor<4xf32>) -> tensor<4xf32>
+  lg.output %t, %l : tensor<4xf32>, tensor<4xf32>
+}
+)mlir");
+  ASSERT_TRUE(module) << diagnostics;
+  std::unique_ptr<Graph> a = graphOf(symbol(module, "a"));
+  std::unique_ptr<Graph> b = graphOf(symbol(module, "b"));
+  std::unique_ptr<Graph> c = graphOf(symbol(module, "c"));
+  ASSERT_TRUE(a && b && c);
+  // The right pairing, whole or in part (the rest by position): isomorphic.
+  std::vector<std::pair<unsigned, unsigned>> right = pairsById(*a, *b);
+  ASSERT_EQ(right.size(), a->size());
+  EXPECT_FALSE(findMismatch(*a, *b, true, right));
+  EXPECT_FALSE(findMismatch(*a, *b, true, ArrayRef(right).take_front(2)));
+  // A wrong one (@left and @right read the same node but feed different
+  // slots and outputs) fails its check: the search still finds the graphs
+  // isomorphic.
+  std::vector<std::pair<unsigned, unsigned>> wrong =
+      pairsById(*a, *b, {"left", "right"});
+  EXPECT_FALSE(findMismatch(*a, *b, true, wrong));
+  // Pairs out of range are ignored.
+  EXPECT_FALSE(findMismatch(*a, *b, true, {{99, 0}, {0, 99}}));
+  // Graphs that differ: the mismatch the search reports, with or without a
+  // pairing to try.
+  std::optional<GraphMismatch> alone = findMismatch(*a, *c);
+  std::optional<GraphMismatch> tried =
+      findMismatch(*a, *c, true, pairsById(*a, *c));
+  ASSERT_TRUE(alone && tried);
+  EXPECT_EQ(tried->reason, alone->reason);
+  EXPECT_EQ(tried->target, alone->target);
+  EXPECT_EQ(tried->applied, alone->applied);
+}

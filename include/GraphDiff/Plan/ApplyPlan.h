@@ -14,6 +14,9 @@
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <vector>
 
 namespace graphdiff {
 
@@ -27,6 +30,17 @@ namespace graphdiff {
 /// a source value that an earlier replace or update rewired resolves to the
 /// value that took its place.
 ///
+/// What the nodes of a graph applyPlan made stand for.
+struct AppliedNodes {
+  /// By source node: the node of the copy that stands for it, its copy or
+  /// the node an update put in its place; null for a node the plan deletes
+  /// or replaces.
+  std::vector<mlir::Operation *> bySource;
+  /// The nodes the plan's actions made, by the name the plan gives them
+  /// (their `new` reference without its sigil: the target's name for them).
+  llvm::StringMap<mlir::Operation *> byNewName;
+};
+
 /// Node actions apply in plan order; then the outputs are edited (removals by
 /// source position, then additions by target position), deleted and replaced
 /// nodes are erased (they must have no users left), inputs are edited
@@ -44,8 +58,12 @@ namespace graphdiff {
 /// unless `verifyResult` is false: the caller must then run
 /// verifyAppliedGraph itself before trusting the copy (verifyPlan does, on
 /// another thread, while it compares the copy with the target).
+///
+/// With `nodes`, it also says which node of the copy stands for what
+/// (AppliedNodes).
 mlir::FailureOr<mlir::OwningOpRef<mlir::Operation *>>
-applyPlan(patch::PlanOp plan, const Graph &source, bool verifyResult = true);
+applyPlan(patch::PlanOp plan, const Graph &source, bool verifyResult = true,
+          AppliedNodes *nodes = nullptr);
 
 /// Runs the MLIR verifier on `applied`, the graph applyPlan made from
 /// `plan`; if it fails, adds a located error at `plan` (after the

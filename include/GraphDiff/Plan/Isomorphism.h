@@ -51,17 +51,34 @@ struct GraphMismatch {
 /// far and with the downstream hashes (who else reads a shared input).
 /// Every pair is then checked in full, so hash collisions cannot hide a
 /// difference.
-std::optional<GraphMismatch> findMismatch(const Graph &applied,
-                                          const Graph &target,
-                                          bool ignoreLocations = true);
+///
+/// `pairsToTry`, (applied node, target node) pairs, is a pairing to check
+/// first (verifyPlan's, from the differ's pairs): the pairs, then the
+/// producers of their inputs and of the outputs position by position. If
+/// that pairs every node and passes every check, the graphs are isomorphic
+/// and no search is needed; otherwise it is dropped and the search above
+/// runs from scratch, so the answer and any mismatch reported are those
+/// without it.
+std::optional<GraphMismatch>
+findMismatch(const Graph &applied, const Graph &target,
+             bool ignoreLocations = true,
+             llvm::ArrayRef<std::pair<unsigned, unsigned>> pairsToTry = {});
 
 /// Applies `plan` to `source` (applyPlan) and checks that the result is
 /// isomorphic to `target` (findMismatch). On failure, reports a located error
 /// (the action that does not apply, or the first mismatching node with its
 /// location on both sides) and returns failure(). This is what `--verify`,
 /// `--check-plan` and `graph-diff{verify=true}` run.
-mlir::LogicalResult verifyPlan(patch::PlanOp plan, const Graph &source,
-                               const Graph &target);
+///
+/// `sourceOf`, if given, says which source node a target node stands for
+/// (the differ's pairs, NodeMapping::getSource): the nodes of the copy that
+/// stand for those source nodes, and the nodes the plan made under the
+/// target's names (AppliedNodes), paired with those target nodes, are the
+/// pairing findMismatch tries first. It only saves time: the answer is the
+/// same without it.
+mlir::LogicalResult verifyPlan(
+    patch::PlanOp plan, const Graph &source, const Graph &target,
+    llvm::function_ref<std::optional<unsigned>(unsigned)> sourceOf = nullptr);
 
 /// Reports `mismatch` as an error at the target op (or the applied op if
 /// there is none), with a note at the other one. Returns failure().

@@ -189,8 +189,11 @@ namespace {
 /// Applies one plan to one copy of the source graph.
 class PlanApplier : public patch::ActionVisitor<PlanApplier, LogicalResult> {
 public:
-  PlanApplier(patch::PlanOp plan, const Graph &source)
-      : plan(plan), source(source) {}
+  /// With `nodes`, run() also says what the nodes of the copy stand for.
+  PlanApplier(patch::PlanOp plan, const Graph &source,
+              AppliedNodes *nodes = nullptr)
+      : plan(plan), source(source), nodes(nodes),
+        copies(nodes ? &nodes->bySource : nullptr) {}
 
   FailureOr<OwningOpRef<Operation *>> run();
 
@@ -250,6 +253,10 @@ private:
 
   patch::PlanOp plan;
   const Graph &source;
+  AppliedNodes *nodes;
+  /// nodes->bySource: by source node, its copy, then the node an update put
+  /// in its place; those of marked nodes are cleared before they are erased.
+  std::vector<Operation *> *copies;
   OwningOpRef<Operation *> copy;
   Block *body = nullptr;
   /// Source values and ops to those of the copy. A source value that a
@@ -400,6 +407,8 @@ FailureOr<Operation *> PlanApplier::placeOf(patch::NewNodeOpInterface action,
 LogicalResult PlanApplier::recordNewNode(Operation *action, patch::RefAttr name,
                                          Operation *node) {
   names[node] = name.str();
+  if (nodes)
+    nodes->byNewName[name.getName().getValue()] = node;
   if (!made.try_emplace(name.getNodeRef().str(), node->getResults()).second)
     return action->emitError()
            << "'" << name.str() << "' is already made by an earlier action";
@@ -514,6 +523,8 @@ LogicalResult PlanApplier::visitAction(patch::UpdateOp op) {
   names[*node] = source.getNodeRefText(sourceIndex);
   mapping.erase(sourceNode);
   updatedTo[sourceNode] = *node;
+  if (copies)
+    (*copies)[sourceIndex] = *node;
   (*old)->erase();
   return success();
 }
@@ -745,12 +756,19 @@ LogicalResult PlanApplier::updateSignature() {
 /// cloneInto makes every op without operands first and gives them their
 /// operands after (a forward reference is then no trouble), which costs
 /// each op a second allocation, for operands no longer stored inline.
-static Operation *cloneGraph(const Graph &source, IRMapping &mapping) {
+/// With `copies`, the copy of each node goes there, by node.
+static Operation *cloneGraph(const Graph &source, IRMapping &mapping,
+                             std::vector<Operation *> *copies) {
   Operation *original = source.getOperation();
   for (unsigned node = 0, n = source.size(); node < n; ++node)
     for (int producer : source.getSlotProducers(node))
-      if (producer >= int(node))
-        return original->clone(mapping);
+      if (producer >= int(node)) {
+        Operation *copy = original->clone(mapping);
+        if (copies)
+          for (Operation *op : source.getNodes())
+            copies->push_back(mapping.lookup(op));
+        return copy;
+      }
   Operation *copy = original->cloneWithoutRegions(mapping);
   Block &block = source.getBody();
   Block *body = new Block();
@@ -758,19 +776,31 @@ static Operation *cloneGraph(const Graph &source, IRMapping &mapping) {
   mapping.map(&block, body);
   for (BlockArgument arg : block.getArguments())
     mapping.map(arg, body->addArgument(arg.getType(), arg.getLoc()));
-  for (Operation &op : block)
-    body->push_back(op.clone(mapping));
+  if (copies)
+    copies->reserve(source.size());
+  for (Operation &op : block) {
+    Operation *clone = op.clone(mapping);
+    body->push_back(clone);
+    if (copies && copies->size() < source.size())
+      copies->push_back(clone); // the nodes come first, the terminator last
+  }
   return copy;
 }
 
 FailureOr<OwningOpRef<Operation *>> PlanApplier::run() {
-  copy = cloneGraph(source, mapping);
+  if (nodes)
+    *nodes = AppliedNodes();
+  copy = cloneGraph(source, mapping, copies);
   body = &copy->getRegion(0).front();
 
   for (Operation &action : plan.getActions().front())
     if (failed(dispatchActionVisitor(&action)))
       return failure();
 
+  if (copies && !marked.empty())
+    for (Operation *&node : *copies)
+      if (marked.contains(node))
+        node = nullptr;
   if (failed(editOutputs()) || failed(eraseMarked()) || failed(editInputs()) ||
       failed(updateSignature()) || failed(setGraphAttributes()))
     return failure();
@@ -791,12 +821,13 @@ LogicalResult graphdiff::verifyAppliedGraph(patch::PlanOp plan,
 
 FailureOr<OwningOpRef<Operation *>> graphdiff::applyPlan(patch::PlanOp plan,
                                                          const Graph &source,
-                                                         bool verifyResult) {
+                                                         bool verifyResult,
+                                                         AppliedNodes *nodes) {
   // Each action is then sound on its own (its body, its references); what
   // is left to check is how they fit the source graph.
   if (failed(verify(plan)))
     return failure();
-  PlanApplier applier(plan, source);
+  PlanApplier applier(plan, source, nodes);
   FailureOr<OwningOpRef<Operation *>> applied = applier.run();
   if (failed(applied) ||
       (verifyResult && failed(verifyAppliedGraph(plan, applied->get()))))

@@ -40,9 +40,16 @@ public:
         flags(ignoreLocations ? OperationEquivalence::IgnoreLocations
                               : OperationEquivalence::None) {}
 
-  std::optional<GraphMismatch> run();
+  std::optional<GraphMismatch>
+  run(ArrayRef<std::pair<unsigned, unsigned>> pairsToTry);
 
 private:
+  /// Pairs `pairsToTry`, then the producers of their inputs and of the
+  /// outputs by position; whether that pairs every node of both graphs.
+  bool pairAsGiven(ArrayRef<std::pair<unsigned, unsigned>> pairsToTry);
+  /// The first mismatch under the pairing made, in the order findMismatch
+  /// documents: nodes, memory edges, outputs, extra nodes.
+  std::optional<GraphMismatch> checkPairs() const;
   void pairNodes();
   bool tryPair(unsigned a, unsigned t, bool sameCone);
   /// Pairs the nodes that produce `va` and `vt`, if both are the same result
@@ -117,6 +124,15 @@ static int inputProducer(const Graph &graph, unsigned node,
   return producer ? int(*producer) : Graph::kNoProducer;
 }
 
+/// The result number of input `k` of node `node`, which a node produces:
+/// from the graph where the inputs are the slots (no read of the value).
+static unsigned inputResultNumber(const Graph &graph, unsigned node,
+                                  ArrayRef<Value> inputs, unsigned k) {
+  if (inputs.data() == graph.getSlots(node).data())
+    return graph.getSlotResultNumber(node, k);
+  return cast<OpResult>(inputs[k]).getResultNumber();
+}
+
 void Matcher::propagate(bool sameCone) {
   while (!worklist.empty()) {
     auto [a, t] = worklist.front();
@@ -129,8 +145,8 @@ void Matcher::propagate(bool sameCone) {
       int pa = inputProducer(applied, a, inputsA, k);
       int pt = inputProducer(target, t, inputsT, k);
       if (pa != Graph::kNoProducer && pt != Graph::kNoProducer &&
-          cast<OpResult>(inputsA[k]).getResultNumber() ==
-              cast<OpResult>(inputsT[k]).getResultNumber())
+          inputResultNumber(applied, a, inputsA, k) ==
+              inputResultNumber(target, t, inputsT, k))
         tryPair(pa, pt, sameCone);
     }
   }
@@ -283,9 +299,23 @@ bool Matcher::pairDeadSinks() {
   return progress;
 }
 
+bool Matcher::pairAsGiven(ArrayRef<std::pair<unsigned, unsigned>> pairsToTry) {
+  aToT.assign(applied.size(), kUnpaired);
+  tToA.assign(target.size(), kUnpaired);
+  numPaired = 0;
+  for (auto [a, t] : pairsToTry)
+    if (a < applied.size() && t < target.size())
+      tryPair(a, t, /*sameCone=*/false);
+  for (auto [va, vt] : llvm::zip(applied.getOutputs(), target.getOutputs()))
+    pairProducers(va, vt, /*sameCone=*/false);
+  propagate(/*sameCone=*/false);
+  return targetPaired() && numPaired == applied.size();
+}
+
 void Matcher::pairNodes() {
   aToT.assign(applied.size(), kUnpaired);
   tToA.assign(target.size(), kUnpaired);
+  numPaired = 0;
 
   // 1. Outputs, position by position, when their cones agree; then upward.
   auto pairOutputs = [&](bool sameCone) {
@@ -517,7 +547,8 @@ std::optional<GraphMismatch> Matcher::compareMemoryEdges() const {
   return std::nullopt;
 }
 
-std::optional<GraphMismatch> Matcher::run() {
+std::optional<GraphMismatch>
+Matcher::run(ArrayRef<std::pair<unsigned, unsigned>> pairsToTry) {
   Operation *graphA = applied.getOperation();
   Operation *graphT = target.getOperation();
 
@@ -544,6 +575,11 @@ std::optional<GraphMismatch> Matcher::run() {
                          "the graph's attributes are " + shortText(ownA) +
                              " here but " + shortText(ownT) + " in the target"};
 
+  // The pairing given, if it pairs everything and every check passes: the
+  // graphs are isomorphic, whatever the search would have paired.
+  if (!pairsToTry.empty() && pairAsGiven(pairsToTry) && !checkPairs())
+    return std::nullopt;
+
   // The matcher's hashes, with operands compared in order as below.
   HashOptions options;
   options.ignoreLocations = flags & OperationEquivalence::IgnoreLocations;
@@ -551,7 +587,10 @@ std::optional<GraphMismatch> Matcher::run() {
   hashA = hashStructure(applied, options);
   hashT = hashStructure(target, options);
   pairNodes();
+  return checkPairs();
+}
 
+std::optional<GraphMismatch> Matcher::checkPairs() const {
   // Nodes, in target block order.
   for (unsigned t = 0; t < target.size(); ++t) {
     if (tToA[t] == kUnpaired)
@@ -591,11 +630,12 @@ std::optional<GraphMismatch> Matcher::run() {
   return std::nullopt;
 }
 
-std::optional<GraphMismatch> graphdiff::findMismatch(const Graph &applied,
-                                                     const Graph &target,
-                                                     bool ignoreLocations) {
+std::optional<GraphMismatch>
+graphdiff::findMismatch(const Graph &applied, const Graph &target,
+                        bool ignoreLocations,
+                        ArrayRef<std::pair<unsigned, unsigned>> pairsToTry) {
   Matcher matcher(applied, target, ignoreLocations);
-  return matcher.run();
+  return matcher.run(pairsToTry);
 }
 
 LogicalResult graphdiff::emitMismatch(const GraphMismatch &mismatch) {
@@ -613,14 +653,36 @@ LogicalResult graphdiff::emitMismatch(const GraphMismatch &mismatch) {
 
 /// Builds the view of `applied` and compares it with `target`: the
 /// isomorphism half of verifyPlan. The view's names are made only if a
-/// mismatch is reported. Reads `applied` and `target` only.
-static FailureOr<std::optional<GraphMismatch>>
-findAppliedMismatch(Operation *applied, const Graph &target) {
+/// mismatch is reported. With `sourceOf`, the pairing to try first pairs
+/// each target node with the node of the copy that stands for its source
+/// node, or that the plan made under its name (`nodes`, applyPlan's). Reads
+/// `applied`, `target` and `nodes` only.
+static FailureOr<std::optional<GraphMismatch>> findAppliedMismatch(
+    Operation *applied, const Graph &target,
+    llvm::function_ref<std::optional<unsigned>(unsigned)> sourceOf,
+    const AppliedNodes &nodes) {
   FailureOr<std::unique_ptr<Graph>> appliedGraph =
       Graph::buildNamedOnDemand(applied);
   if (failed(appliedGraph))
     return failure();
-  return findMismatch(**appliedGraph, target);
+  std::vector<std::pair<unsigned, unsigned>> pairsToTry;
+  if (sourceOf) {
+    pairsToTry.reserve(target.size());
+    for (unsigned t = 0, n = target.size(); t < n; ++t) {
+      Operation *node = nullptr;
+      if (std::optional<unsigned> s = sourceOf(t);
+          s && *s < nodes.bySource.size())
+        node = nodes.bySource[*s];
+      else if (!nodes.byNewName.empty())
+        node = nodes.byNewName.lookup(target.getNodeName(t));
+      if (!node)
+        continue;
+      if (std::optional<unsigned> a = (*appliedGraph)->getIndex(node))
+        pairsToTry.push_back({*a, t});
+    }
+  }
+  return findMismatch(**appliedGraph, target, /*ignoreLocations=*/true,
+                      pairsToTry);
 }
 
 namespace {
@@ -665,10 +727,12 @@ static void report(MLIRContext *context, std::vector<Diagnostic> &diagnostics) {
   diagnostics.clear();
 }
 
-LogicalResult graphdiff::verifyPlan(patch::PlanOp plan, const Graph &source,
-                                    const Graph &target) {
-  FailureOr<OwningOpRef<Operation *>> applied =
-      applyPlan(plan, source, /*verifyResult=*/false);
+LogicalResult graphdiff::verifyPlan(
+    patch::PlanOp plan, const Graph &source, const Graph &target,
+    llvm::function_ref<std::optional<unsigned>(unsigned)> sourceOf) {
+  AppliedNodes nodes;
+  FailureOr<OwningOpRef<Operation *>> applied = applyPlan(
+      plan, source, /*verifyResult=*/false, sourceOf ? &nodes : nullptr);
   if (failed(applied))
     return failure();
   Operation *copy = applied->get();
@@ -679,7 +743,7 @@ LogicalResult graphdiff::verifyPlan(patch::PlanOp plan, const Graph &source,
     if (failed(verifyAppliedGraph(plan, copy)))
       return failure();
     FailureOr<std::optional<GraphMismatch>> mismatch =
-        findAppliedMismatch(copy, target);
+        findAppliedMismatch(copy, target, sourceOf, nodes);
     if (failed(mismatch))
       return failure();
     return *mismatch ? emitMismatch(**mismatch) : success();
@@ -704,7 +768,7 @@ LogicalResult graphdiff::verifyPlan(patch::PlanOp plan, const Graph &source,
       collector.collectOnThisThread(nullptr);
     });
     collector.collectOnThisThread(&matcherDiags);
-    mismatch = findAppliedMismatch(copy, target);
+    mismatch = findAppliedMismatch(copy, target, sourceOf, nodes);
     collector.collectOnThisThread(nullptr);
     verifier.join();
   }

@@ -83,7 +83,9 @@ struct GraphDiffPassImpl
       return signalPassFailure();
     if (verify)
       for (GraphPairDiff &pair : diff->pairs)
-        if (failed(verifyPlan(pair.plan, *pair.source, *pair.target)))
+        if (failed(verifyPlan(
+                pair.plan, *pair.source, *pair.target,
+                [&](unsigned t) { return pair.mapping.getSource(t); })))
           return signalPassFailure();
     std::string error;
     std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(output, &error);
