@@ -23,7 +23,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphDiff/Support/LargeStack.h"
-#include "GraphDiff/Tools/Allocator.h"
 #include "GraphDiff/Tools/ParseInput.h"
 #include "GraphDiff/Tools/Registration.h"
 #include "mlir/AsmParser/AsmParser.h"
@@ -160,8 +159,6 @@ static int runTool(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
-  // The allocator's settings of graph-diff-opt, too.
-  graphdiff::configureAllocator();
   llvm::InitLLVM initLLVM(argc, argv);
   // graph-diff-opt runs on the same large stack.
   return graphdiff::runOnLargeStack([&] { return runTool(argc, argv); });

@@ -5,7 +5,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphDiff/Tools/GraphDiffOptMain.h"
-#include "GraphDiff/Tools/Allocator.h"
 #include "GraphDiff/Tools/ColorOption.h"
 #include "GraphDiff/Tools/GraphDiffOptConfig.h"
 
@@ -429,7 +428,6 @@ static int runTool(int argc, char **argv) {
 }
 
 int graphdiff::graphDiffOptMain(int argc, char **argv) {
-  configureAllocator();
   llvm::InitLLVM initLLVM(argc, argv);
   return runOnLargeStack([&] { return runTool(argc, argv); });
 }
