@@ -24,6 +24,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Allocator.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cstdint>
 #include <memory>
@@ -78,24 +79,29 @@ private:
     uint32_t size;
   };
   static constexpr uint32_t kFar = ~uint32_t(0);
-  /// The names in the order they were set, kChunkSize to a chunk: no
-  /// reallocation, no copy, 16 bytes a name (names set in walk order lie a
-  /// few bytes apart in one text).
-  static constexpr unsigned kChunkBits = 12;
-  static constexpr size_t kChunkSize = size_t(1) << kChunkBits;
+  /// The names in the order they were set, in chunks of 4096, 8192, 16384,
+  /// ... entries: no reallocation, no copy, a few allocations (each costs
+  /// much in the heap the parser has just freed), 16 bytes a name (names
+  /// set in walk order lie a few bytes apart in one text).
+  static constexpr unsigned kFirstChunkBits = 12;
+  static constexpr size_t kFirstChunk = size_t(1) << kFirstChunkBits;
   struct Chunk {
     /// Where the chunk's first name starts.
     const char *base;
-    Entry entries[kChunkSize];
+    std::unique_ptr<Entry[]> entries;
   };
-  std::vector<std::unique_ptr<Chunk>> chunks;
+  std::vector<Chunk> chunks;
   unsigned count = 0;
   /// The names of kFar entries, by position.
   llvm::DenseMap<unsigned, llvm::StringRef> far;
+  /// The chunk that holds `position`, and the entry there.
+  static std::pair<size_t, size_t> locate(size_t position) {
+    size_t chunk = llvm::Log2_64(position + kFirstChunk) - kFirstChunkBits;
+    return {chunk, position + kFirstChunk - (kFirstChunk << chunk)};
+  }
   mlir::Operation *opAt(size_t position) const {
-    return chunks[position >> kChunkBits]
-        ->entries[position & (kChunkSize - 1)]
-        .op;
+    auto [chunk, slot] = locate(position);
+    return chunks[chunk].entries[slot].op;
   }
   llvm::StringRef nameAt(size_t position) const;
 

@@ -47,12 +47,11 @@ SourceNames::SourceNames(const AsmParserState &state) : SourceNames() {
 }
 
 void SourceNames::set(Operation *op, StringRef name) {
-  size_t slot = count & (kChunkSize - 1);
-  if (slot == 0) {
-    chunks.push_back(std::unique_ptr<Chunk>(new Chunk)); // entries unset
-    chunks.back()->base = name.data();
-  }
-  Chunk &chunk = *chunks.back();
+  auto [chunkIndex, slot] = locate(count);
+  if (chunkIndex == chunks.size()) // entries left unset
+    chunks.push_back({name.data(), std::unique_ptr<Entry[]>(
+                                       new Entry[kFirstChunk << chunkIndex])});
+  Chunk &chunk = chunks[chunkIndex];
   Entry &entry = chunk.entries[slot];
   entry.op = op;
   uintptr_t at = reinterpret_cast<uintptr_t>(name.data());
@@ -69,8 +68,9 @@ void SourceNames::set(Operation *op, StringRef name) {
 }
 
 StringRef SourceNames::nameAt(size_t position) const {
-  const Chunk &chunk = *chunks[position >> kChunkBits];
-  const Entry &entry = chunk.entries[position & (kChunkSize - 1)];
+  auto [chunkIndex, slot] = locate(position);
+  const Chunk &chunk = chunks[chunkIndex];
+  const Entry &entry = chunk.entries[slot];
   if (entry.size == kFar)
     return far.find(position)->second;
   return StringRef(chunk.base + entry.offset, entry.size);
