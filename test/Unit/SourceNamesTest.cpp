@@ -177,6 +177,75 @@ TEST_F(SourceNamesTest, CursorLookupsAgreeWithTheIndex) {
   EXPECT_EQ(names->lookup(ops.front(), cursor), "v0");
 }
 
+// SourceNames keeps its names in chunks of 4096, 8192, ... entries: names on
+// both sides of the first two chunk boundaries, read from the text as the
+// parser's state reads them, and found with a cursor and with the index.
+TEST_F(SourceNamesTest, NamesPastChunkBoundaries) {
+  std::string text = "func.func @f(%x: i32) -> i32 {\n";
+  constexpr int kOps = 4096 + 8192 + 10;
+  for (int i = 0; i < kOps; ++i)
+    text += "  %n" + std::to_string(i) + " = arith.addi %x, %x : i32\n";
+  text += "  return %x : i32\n}\n";
+  std::vector<std::string> names = readBothWays(text);
+  ASSERT_EQ(names.size(), size_t(kOps));
+  for (int i : {0, 4095, 4096, 4097, 12287, 12288, kOps - 1})
+    EXPECT_EQ(names[i], "arith.addi n" + std::to_string(i));
+  std::optional<SourceNames> read = readSourceNames(*module, mgr, 1);
+  ASSERT_TRUE(read.has_value());
+  EXPECT_EQ(read->size(), unsigned(kOps));
+  SourceNames::Cursor cursor;
+  int i = 0;
+  module->walk([&](arith::AddIOp op) {
+    EXPECT_EQ(read->lookup(op, cursor), "n" + std::to_string(i++));
+  });
+}
+
+// Names need not lie in one text: a name before its chunk's first name (or
+// more than 4 GiB after it) is kept aside, and found all the same.
+TEST_F(SourceNamesTest, NamesFromAnywhere) {
+  parse("func.func @f(%x: i32) -> i32 {\n"
+        "  %a = arith.addi %x, %x : i32\n"
+        "  %b = arith.addi %a, %x : i32\n"
+        "  %c = arith.addi %b, %x : i32\n"
+        "  return %c : i32\n}\n");
+  ASSERT_TRUE(module);
+  std::vector<Operation *> ops;
+  module->walk([&](arith::AddIOp op) { ops.push_back(op); });
+  ASSERT_EQ(ops.size(), 3u);
+  std::string first = "first", second = "second";
+  std::string &low = first.data() < second.data() ? first : second;
+  std::string &high = first.data() < second.data() ? second : first;
+  SourceNames names;
+  names.set(ops[0], high);
+  names.set(ops[1], low); // before the chunk's base: aside
+  names.set(ops[2], StringRef(high).drop_front(2));
+  EXPECT_EQ(names.size(), 3u);
+  SourceNames::Cursor cursor;
+  EXPECT_EQ(names.lookup(ops[0], cursor), high);
+  EXPECT_EQ(names.lookup(ops[1], cursor), low);
+  EXPECT_EQ(names.lookup(ops[2], cursor), high.substr(2));
+  EXPECT_EQ(names.lookup(ops[1]), low);
+  EXPECT_EQ(names.lookup(module->getOperation()), "");
+}
+
+// An op located on a line before that of the op read last (locations the
+// input wrote, each at the other op's name): the line cursor asks SourceMgr
+// for that one. The scan reads the name at each location (parseInputBuffer
+// asks the parser's state for inputs that write locations).
+TEST_F(SourceNamesTest, LocationsThatGoBack) {
+  parse("func.func @f(%x: i32) -> i32 {\n"
+        "  %a = arith.addi %x, %x : i32 loc(\"in.mlir\":3:8)\n"
+        "  %b = arith.addi %a, %x : i32 loc(\"in.mlir\":2:8)\n"
+        "  return %b : i32\n}\n");
+  ASSERT_TRUE(module);
+  std::optional<SourceNames> read = readSourceNames(*module, mgr, 1);
+  ASSERT_TRUE(read.has_value());
+  std::vector<std::string> names;
+  module->walk(
+      [&](arith::AddIOp op) { names.push_back(read->lookup(op).str()); });
+  EXPECT_EQ(names, (std::vector<std::string>{"b", "a"}));
+}
+
 // Comments and line breaks between the tokens of a result list, a comment
 // that looks like a result list (the scan must not read `%fake`), and a
 // string holding `//` on a line the scan passes.

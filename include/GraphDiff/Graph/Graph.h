@@ -24,7 +24,9 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Allocator.h"
+#include "llvm/Support/MathExtras.h"
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -58,11 +60,8 @@ public:
   /// Names `op` by its first result group: `name` is its text after the `%`
   /// and must outlive this. Once per op (a later name would win), in walk
   /// order for lookups with a Cursor to be quick.
-  void set(mlir::Operation *op, llvm::StringRef name) {
-    ordered.emplace_back(op, name);
-  }
-  void reserve(unsigned count) { ordered.reserve(count); }
-  unsigned size() const { return ordered.size(); }
+  void set(mlir::Operation *op, llvm::StringRef name);
+  unsigned size() const { return count; }
 
   /// The name of `op`'s first result group without the `%`, or "".
   llvm::StringRef lookup(mlir::Operation *op) const;
@@ -72,10 +71,42 @@ public:
   llvm::StringRef lookup(mlir::Operation *op, Cursor &cursor) const;
 
 private:
-  /// The names in the order they were set.
-  std::vector<std::pair<mlir::Operation *, llvm::StringRef>> ordered;
-  /// op -> its position in `ordered`, made by the first lookup that the
-  /// order does not answer (graphs of one module may be built in parallel).
+  /// A name, `size` characters at `offset` past its chunk's base; `size`
+  /// kFar: a name that does not lie within 4 GiB after the base, in `far`.
+  struct Entry {
+    mlir::Operation *op;
+    uint32_t offset;
+    uint32_t size;
+  };
+  static constexpr uint32_t kFar = ~uint32_t(0);
+  /// The names in the order they were set, in chunks of 4096, 8192, 16384,
+  /// ... entries: no reallocation, no copy, a few allocations (each costs
+  /// much in the heap the parser has just freed), 16 bytes a name (names
+  /// set in walk order lie a few bytes apart in one text).
+  static constexpr unsigned kFirstChunkBits = 12;
+  static constexpr size_t kFirstChunk = size_t(1) << kFirstChunkBits;
+  struct Chunk {
+    /// Where the chunk's first name starts.
+    const char *base;
+    std::unique_ptr<Entry[]> entries;
+  };
+  std::vector<Chunk> chunks;
+  unsigned count = 0;
+  /// The names of kFar entries, by position.
+  llvm::DenseMap<unsigned, llvm::StringRef> far;
+  /// The chunk that holds `position`, and the entry there.
+  static std::pair<size_t, size_t> locate(size_t position) {
+    size_t chunk = llvm::Log2_64(position + kFirstChunk) - kFirstChunkBits;
+    return {chunk, position + kFirstChunk - (kFirstChunk << chunk)};
+  }
+  mlir::Operation *opAt(size_t position) const {
+    auto [chunk, slot] = locate(position);
+    return chunks[chunk].entries[slot].op;
+  }
+  llvm::StringRef nameAt(size_t position) const;
+
+  /// op -> its position, made by the first lookup that the order does not
+  /// answer (graphs of one module may be built in parallel).
   struct Index;
   std::unique_ptr<Index> index;
   const llvm::DenseMap<mlir::Operation *, unsigned> &getIndex() const;

@@ -47,39 +47,69 @@ SourceNames::SourceNames(const AsmParserState &state) : SourceNames() {
   }
 }
 
+void SourceNames::set(Operation *op, StringRef name) {
+  auto [chunkIndex, slot] = locate(count);
+  if (chunkIndex == chunks.size()) // entries left unset
+    chunks.push_back({name.data(), std::unique_ptr<Entry[]>(
+                                       new Entry[kFirstChunk << chunkIndex])});
+  Chunk &chunk = chunks[chunkIndex];
+  Entry &entry = chunk.entries[slot];
+  entry.op = op;
+  uintptr_t at = reinterpret_cast<uintptr_t>(name.data());
+  uintptr_t base = reinterpret_cast<uintptr_t>(chunk.base);
+  if (at >= base && at - base <= UINT32_MAX && name.size() < kFar) {
+    entry.offset = at - base;
+    entry.size = name.size();
+  } else {
+    entry.offset = 0;
+    entry.size = kFar;
+    far[count] = name;
+  }
+  ++count;
+}
+
+StringRef SourceNames::nameAt(size_t position) const {
+  auto [chunkIndex, slot] = locate(position);
+  const Chunk &chunk = chunks[chunkIndex];
+  const Entry &entry = chunk.entries[slot];
+  if (entry.size == kFar)
+    return far.find(position)->second;
+  return StringRef(chunk.base + entry.offset, entry.size);
+}
+
 const llvm::DenseMap<Operation *, unsigned> &SourceNames::getIndex() const {
   std::call_once(index->made, [&] {
-    index->positions.reserve(ordered.size());
-    for (auto [position, entry] : llvm::enumerate(ordered))
-      index->positions[entry.first] = position; // the last name set wins
+    index->positions.reserve(count);
+    for (unsigned position = 0; position < count; ++position)
+      index->positions[opAt(position)] = position; // the last name set wins
   });
   return index->positions;
 }
 
 StringRef SourceNames::lookup(Operation *op) const {
-  if (ordered.empty())
+  if (count == 0)
     return "";
   auto it = getIndex().find(op);
-  return it == getIndex().end() ? StringRef() : ordered[it->second].second;
+  return it == getIndex().end() ? StringRef() : nameAt(it->second);
 }
 
 StringRef SourceNames::lookup(Operation *op, Cursor &cursor) const {
-  // The ops a node's regions hold come before it in a post-order walk:
-  // look a few names ahead, then in the index.
+  // The ops a node's regions hold come next to it in a walk: look a few
+  // names ahead, then in the index.
   constexpr size_t window = 32;
-  for (size_t k = cursor.next, e = std::min(ordered.size(), k + window); k < e;
+  for (size_t k = cursor.next, e = std::min<size_t>(count, k + window); k < e;
        ++k)
-    if (ordered[k].first == op) {
+    if (opAt(k) == op) {
       cursor.next = k + 1;
-      return ordered[k].second;
+      return nameAt(k);
     }
-  if (ordered.empty())
+  if (count == 0)
     return "";
   auto it = getIndex().find(op);
   if (it == getIndex().end())
     return "";
   cursor.next = it->second + 1;
-  return ordered[it->second].second;
+  return nameAt(it->second);
 }
 
 StringRef Graph::getName() const {
