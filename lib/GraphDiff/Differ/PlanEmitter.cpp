@@ -206,6 +206,35 @@ patch::NodeChange PlanEmitter::changesOf(unsigned s, unsigned t) const {
   // A repeated operand (`Add(%r)` vs `Add(%r, %r)`) reads no new value.
   bool inputsChanged = newInputs.size() != oldInputs.size() ||
                        a->getNumOperands() != b->getNumOperands();
+  // The common node: its inputs are its operands (no value read twice, no
+  // captures), on both sides. Both loops below then compare the same
+  // operands, and a slot whose producer's pair is the source slot's
+  // producer, at the same result, reads what it read: the slot producer
+  // tables answer that without a lookup per value (sourceImage's).
+  unsigned numOperands = b->getNumOperands();
+  if (!inputsChanged && newInputs.size() == numOperands &&
+      target.getSlots(t).size() == numOperands &&
+      source.getSlots(s).size() == numOperands) {
+    ArrayRef<int> newProducers = target.getSlotProducers(t);
+    ArrayRef<int> oldProducers = source.getSlotProducers(s);
+    bool anyReplaced = !regions.replacedBy.empty();
+    for (unsigned i = 0; !inputsChanged && i < numOperands; ++i) {
+      Value newInput = newInputs[i], oldInput = oldInputs[i];
+      if (newProducers[i] != Graph::kNoProducer &&
+          oldProducers[i] != Graph::kNoProducer) {
+        std::optional<unsigned> image = mapping.getSource(newProducers[i]);
+        if (image && *image == unsigned(oldProducers[i]) &&
+            cast<OpResult>(newInput).getResultNumber() ==
+                cast<OpResult>(oldInput).getResultNumber() &&
+            !(anyReplaced && regions.replacedBy.count(oldInput)))
+          continue;
+      }
+      inputsChanged = differs(newInput, oldInput);
+    }
+    if (inputsChanged)
+      changes |= patch::NodeChange::Inputs;
+    return changes;
+  }
   for (unsigned i = 0; !inputsChanged && i < newInputs.size(); ++i)
     inputsChanged = differs(newInputs[i], oldInputs[i]);
   // Operand order matters too (a rewired edge may keep the set of inputs).

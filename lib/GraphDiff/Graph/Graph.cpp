@@ -19,6 +19,7 @@
 #include "llvm/Support/StringSaver.h"
 
 #include <algorithm>
+#include <functional>
 #include <mutex>
 #include <queue>
 
@@ -517,43 +518,55 @@ void Graph::computeCanonicalOrder() const {
   }
   // Node names are unique in a graph and all carry the same sigil (an
   // lg.graph holds only lg nodes), so comparing the bare names orders them
-  // as their references print.
+  // as their references print. The names are sorted once, and the ready set
+  // holds places in that order: a heap of small integers, not of nodes
+  // whose names each comparison would fetch.
   // Most names differ in their first eight bytes (`%17`, `%cst_3`): those
   // bytes as one big-endian number, zero-padded, compare as the names do;
   // only names that share them are compared in full.
   nameNodes();
-  std::vector<uint64_t> prefixes(n);
-  for (unsigned i = 0; i < n; ++i) {
-    StringRef name = nodeNames[i];
-    uint64_t key = 0;
-    for (unsigned k = 0; k < 8; ++k)
-      key = key << 8 | (k < name.size() ? uint8_t(name[k]) : 0);
-    prefixes[i] = key;
+  std::vector<unsigned> byName(n), nameRank(n);
+  {
+    std::vector<std::pair<uint64_t, unsigned>> keys(n);
+    for (unsigned i = 0; i < n; ++i) {
+      StringRef name = nodeNames[i];
+      uint64_t key = 0;
+      for (unsigned k = 0; k < 8; ++k)
+        key = key << 8 | (k < name.size() ? uint8_t(name[k]) : 0);
+      keys[i] = {key, i};
+    }
+    llvm::sort(keys, [&](const std::pair<uint64_t, unsigned> &a,
+                         const std::pair<uint64_t, unsigned> &b) {
+      if (a.first != b.first)
+        return a.first < b.first;
+      if (int c = nodeNames[a.second].compare(nodeNames[b.second]))
+        return c < 0;
+      return a.second < b.second;
+    });
+    for (unsigned k = 0; k < n; ++k) {
+      byName[k] = keys[k].second;
+      nameRank[keys[k].second] = k;
+    }
   }
-  auto later = [&](unsigned a, unsigned b) {
-    if (prefixes[a] != prefixes[b])
-      return prefixes[a] > prefixes[b];
-    return nodeNames[a] > nodeNames[b];
-  };
-  std::priority_queue<unsigned, std::vector<unsigned>, decltype(later)> ready(
-      later);
+  std::priority_queue<unsigned, std::vector<unsigned>, std::greater<unsigned>>
+      ready;
   for (unsigned i = 0; i < n; ++i)
     if (pending[i] == 0)
-      ready.push(i);
+      ready.push(nameRank[i]);
   std::vector<unsigned> &order = canonicalOrder;
   order.clear();
   order.reserve(n);
   while (!ready.empty()) {
-    unsigned node = ready.top();
+    unsigned node = byName[ready.top()];
     ready.pop();
     order.push_back(node);
     for (unsigned user : getUsers(node))
       if (--pending[user] == 0)
-        ready.push(user);
+        ready.push(nameRank[user]);
     if (!memory.empty())
       for (unsigned next : memorySuccessors[node])
         if (--pending[next] == 0)
-          ready.push(next);
+          ready.push(nameRank[next]);
   }
   // A cycle (not in a verified graph) leaves nodes behind; keep them all.
   if (order.size() != n) {
