@@ -191,7 +191,8 @@ patch::NodeChange PlanEmitter::changesOf(unsigned s, unsigned t) const {
   Operation *a = source.getNode(s);
   Operation *b = target.getNode(t);
   patch::NodeChange changes = patch::NodeChange::None;
-  contentChanged(a, b, changes);
+  if (t >= regions.sameContent.size() || !regions.sameContent[t])
+    contentChanged(a, b, changes);
   ArrayRef<Value> newInputs = target.getNodeInputs(t);
   ArrayRef<Value> oldInputs = source.getNodeInputs(s);
   // Whether a target input reads what the source input will be after the

@@ -433,7 +433,11 @@ RegionSettler::reshapeStoryCost(unsigned s, unsigned t, unsigned x,
 void RegionSettler::settleReshapeSinks() {
   for (unsigned t : targetOrder) {
     std::optional<unsigned> s = mapping.getSource(t);
+    // Only a free reader can be the reshape: most pairs have none, and are
+    // passed over without reading their ops.
     if (!s || mapping.getPairStage(t) == MatchStage::Id ||
+        llvm::all_of(target.getUsers(t),
+                     [&](unsigned x) { return mapping.isTargetTaken(x); }) ||
         source.getNode(*s)->getNumResults() != 1 ||
         target.getNode(t)->getNumResults() != 1)
       continue;
@@ -473,6 +477,7 @@ void RegionSettler::settleReshapeSinks() {
     // A region of one node, whose one result stands for the old result.
     MatchStage stage = mapping.getPairStage(t);
     mapping.unpairTarget(t);
+    regions.sameContent[t] = false;
     mapping.setRegion(*best, {*s}, stage);
     Value was = source.getNode(*s)->getResult(0);
     regions.standsFor[*best] = {was};
@@ -528,6 +533,7 @@ void RegionSettler::dropUnsupported(unsigned t) {
     // Deleted and inserted: no counterpart, which is no tie either.
     if (mapping.getSource(*p)) {
       mapping.unpairTarget(*p);
+      regions.sameContent[*p] = false;
     } else {
       for (Value value : regions.standsFor[*p])
         if (value)
@@ -587,6 +593,7 @@ std::string RegionSettler::checkLeaks(unsigned t) const {
 }
 
 SettledRegions RegionSettler::run() {
+  regions.sameContent.assign(target.size(), false);
   // 0. A convention (`fused_<id>`, an `anchor` key) names one node the new
   //    node absorbs, not where it is anchored: ml_switcheroo's optimizer
   //    names a fused chain after its head. The region is every free node on
@@ -633,8 +640,10 @@ SettledRegions RegionSettler::run() {
     if (!s || mapping.getPairStage(t) == MatchStage::Id)
       continue;
     patch::NodeChange changes = patch::NodeChange::None;
-    if (!contentChanged(source.getNode(*s), target.getNode(t), changes))
+    if (!contentChanged(source.getNode(*s), target.getNode(t), changes)) {
+      regions.sameContent[t] = true;
       continue;
+    }
     llvm::DenseSet<Value> boundary = pair.inputImages(t);
     MatchStage stage = mapping.getPairStage(t);
     SmallVector<unsigned> region{*s};

@@ -19,7 +19,6 @@
 #include "llvm/Support/StringSaver.h"
 
 #include <algorithm>
-#include <functional>
 #include <mutex>
 #include <queue>
 
@@ -518,55 +517,46 @@ void Graph::computeCanonicalOrder() const {
   }
   // Node names are unique in a graph and all carry the same sigil (an
   // lg.graph holds only lg nodes), so comparing the bare names orders them
-  // as their references print. The names are sorted once, and the ready set
-  // holds places in that order: a heap of small integers, not of nodes
-  // whose names each comparison would fetch.
+  // as their references print.
   // Most names differ in their first eight bytes (`%17`, `%cst_3`): those
   // bytes as one big-endian number, zero-padded, compare as the names do;
-  // only names that share them are compared in full.
+  // only names that share them are compared in full. The ready set holds
+  // each node with that number, so that the heap's comparisons read only the
+  // heap (one look-up of a node's number when it becomes ready, not one per
+  // comparison).
   nameNodes();
-  std::vector<unsigned> byName(n), nameRank(n);
-  {
-    std::vector<std::pair<uint64_t, unsigned>> keys(n);
-    for (unsigned i = 0; i < n; ++i) {
-      StringRef name = nodeNames[i];
-      uint64_t key = 0;
-      for (unsigned k = 0; k < 8; ++k)
-        key = key << 8 | (k < name.size() ? uint8_t(name[k]) : 0);
-      keys[i] = {key, i};
-    }
-    llvm::sort(keys, [&](const std::pair<uint64_t, unsigned> &a,
-                         const std::pair<uint64_t, unsigned> &b) {
-      if (a.first != b.first)
-        return a.first < b.first;
-      if (int c = nodeNames[a.second].compare(nodeNames[b.second]))
-        return c < 0;
-      return a.second < b.second;
-    });
-    for (unsigned k = 0; k < n; ++k) {
-      byName[k] = keys[k].second;
-      nameRank[keys[k].second] = k;
-    }
+  std::vector<uint64_t> prefixes(n);
+  for (unsigned i = 0; i < n; ++i) {
+    StringRef name = nodeNames[i];
+    uint64_t key = 0;
+    for (unsigned k = 0; k < 8; ++k)
+      key = key << 8 | (k < name.size() ? uint8_t(name[k]) : 0);
+    prefixes[i] = key;
   }
-  std::priority_queue<unsigned, std::vector<unsigned>, std::greater<unsigned>>
-      ready;
+  using Entry = std::pair<uint64_t, unsigned>;
+  auto later = [&](const Entry &a, const Entry &b) {
+    if (a.first != b.first)
+      return a.first > b.first;
+    return nodeNames[a.second] > nodeNames[b.second];
+  };
+  std::priority_queue<Entry, std::vector<Entry>, decltype(later)> ready(later);
   for (unsigned i = 0; i < n; ++i)
     if (pending[i] == 0)
-      ready.push(nameRank[i]);
+      ready.emplace(prefixes[i], i);
   std::vector<unsigned> &order = canonicalOrder;
   order.clear();
   order.reserve(n);
   while (!ready.empty()) {
-    unsigned node = byName[ready.top()];
+    unsigned node = ready.top().second;
     ready.pop();
     order.push_back(node);
     for (unsigned user : getUsers(node))
       if (--pending[user] == 0)
-        ready.push(nameRank[user]);
+        ready.emplace(prefixes[user], user);
     if (!memory.empty())
       for (unsigned next : memorySuccessors[node])
         if (--pending[next] == 0)
-          ready.push(nameRank[next]);
+          ready.emplace(prefixes[next], next);
   }
   // A cycle (not in a verified graph) leaves nodes behind; keep them all.
   if (order.size() != n) {
