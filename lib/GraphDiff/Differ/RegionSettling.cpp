@@ -621,26 +621,29 @@ SettledRegions RegionSettler::run() {
   //    place: uses of a result that comes or goes have nothing to follow. It
   //    is replaced, as a region of one node, whose results say which source
   //    value each new result stands for.
-  for (unsigned t : targetOrder) {
-    std::optional<unsigned> s = mapping.getSource(t);
-    if (!s || source.getNode(*s)->getNumResults() ==
-                  target.getNode(t)->getNumResults())
-      continue;
-    MatchStage stage = mapping.getPairStage(t);
-    mapping.unpairTarget(t);
-    mapping.setRegion(t, {*s}, stage);
-  }
-
   // 2. A paired node whose content changed and whose free producers feed only
   //    it was rewritten together with them: upstream fusion keeps the
   //    consumer's location on the fused op. Its region is the pair's source
   //    node plus those producers.
+  // One pass does both, reading each pair's two ops once: step 2 at a node
+  // depends only on step 1 at its producers, which the canonical order puts
+  // first (what its inputs stand for), and on which source nodes are taken,
+  // which step 1 does not change.
   for (unsigned t : targetOrder) {
     std::optional<unsigned> s = mapping.getSource(t);
-    if (!s || mapping.getPairStage(t) == MatchStage::Id)
+    if (!s)
+      continue;
+    Operation *old = source.getNode(*s), *node = target.getNode(t);
+    if (old->getNumResults() != node->getNumResults()) {
+      MatchStage stage = mapping.getPairStage(t);
+      mapping.unpairTarget(t);
+      mapping.setRegion(t, {*s}, stage);
+      continue;
+    }
+    if (mapping.getPairStage(t) == MatchStage::Id)
       continue;
     patch::NodeChange changes = patch::NodeChange::None;
-    if (!contentChanged(source.getNode(*s), target.getNode(t), changes)) {
+    if (!contentChanged(old, node, changes)) {
       regions.sameContent[t] = true;
       continue;
     }
