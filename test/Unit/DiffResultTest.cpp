@@ -8,6 +8,8 @@
 
 #include "GraphDiff/Differ/DiffResult.h"
 #include "DifferTestSupport.h"
+#include "GraphDiff/Dialect/Patch/IR/Patch.h"
+#include "GraphDiff/Renderers/Renderers.h"
 #include "mlir/IR/Diagnostics.h"
 
 using namespace mlir;
@@ -91,6 +93,39 @@ lg.graph @new(%x: i32) -> i32 {
   DiffResult moved = std::move(*diff);
   EXPECT_EQ(moved.pairs.front().plan->getParentOp(),
             moved.plans->getOperation());
+}
+
+/// The MLIR renderer verifies the plans before it prints them unless the
+/// caller says it has (RenderOptions::plansVerified): a verified plan prints
+/// the same either way, one that fails prints in the generic form unless the
+/// caller vouched for it.
+TEST_F(DiffResultTest, MLIRRendererVerifiesUnlessTheCallerDid) {
+  ModuleOp source = parse(kChain);
+  ModuleOp target = parse(chain({"a A", "f BC fused_from [@b, @c]", "d D"}));
+  FailureOr<DiffResult> diff = diffModules(source, target);
+  ASSERT_TRUE(succeeded(diff));
+  auto render = [&](bool verified) {
+    RenderOptions options;
+    options.plansVerified = verified;
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    EXPECT_TRUE(succeeded(renderMLIR(*diff, os, options)));
+    return text;
+  };
+  std::string checked = render(false);
+  EXPECT_NE(checked.find("patch.plan @g to @g"), std::string::npos) << checked;
+  EXPECT_EQ(render(true), checked);
+
+  // A second copy of the replace makes the same new node twice: the plan no
+  // longer verifies.
+  patch::ReplaceOp replace;
+  diff->plans->walk([&](patch::ReplaceOp op) { replace = op; });
+  ASSERT_TRUE(replace);
+  OpBuilder builder(replace);
+  builder.setInsertionPointAfter(replace);
+  builder.clone(*replace);
+  EXPECT_NE(render(false).find("\"patch.plan\""), std::string::npos);
+  EXPECT_EQ(render(true).find("\"patch.plan\""), std::string::npos);
 }
 
 TEST_F(DiffResultTest, IdenticalModulesAreTheSame) {

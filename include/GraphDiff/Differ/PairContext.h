@@ -12,6 +12,7 @@
 #define GRAPHDIFF_DIFFER_PAIRCONTEXT_H
 
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -39,9 +40,12 @@ struct PairContext {
   const Graph &target;
   /// Region settling changes it; plan emission only reads it.
   NodeMapping &mapping;
-  /// The graphs' canonical topological orders (Graph::getCanonicalOrder),
-  /// and each source node's rank in its order.
-  std::vector<unsigned> sourceOrder, targetOrder, sourceRank;
+  /// The graphs' canonical topological orders (Graph::getCanonicalOrder;
+  /// copies, which the GraphDiff takes over).
+  std::vector<unsigned> sourceOrder, targetOrder;
+  /// Each source node's rank in its order: the graph's own table, not a
+  /// copy.
+  llvm::ArrayRef<unsigned> sourceRank;
   /// Which graph inputs the target keeps, by alignInputs: for each source
   /// input the target input it stays as (none: the plan removes it), and
   /// for each target input the source input it was (none: the plan adds it).

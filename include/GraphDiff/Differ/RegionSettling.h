@@ -20,6 +20,7 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace graphdiff {
 struct PairContext;
@@ -33,6 +34,10 @@ struct SettledRegions {
   llvm::DenseMap<mlir::Value, std::pair<unsigned, unsigned>> replacedBy;
   /// Source nodes of refused regions, with the reason.
   llvm::DenseMap<unsigned, std::string> refusals;
+  /// By target node: settling compared the content of its pair
+  /// (contentChanged) and found it unchanged, and the pair has stayed as it
+  /// was, so plan emission need not compare the two ops again.
+  std::vector<bool> sameContent;
 };
 
 /// Settles the regions of `pair.mapping` (see docs/Rationale.md, "The

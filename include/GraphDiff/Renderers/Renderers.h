@@ -70,6 +70,12 @@ struct RenderOptions {
   /// HTML: leave unchanged check chains (a `cf.assert` and the nodes that
   /// only feed checks) out of the picture.
   bool hideUnchangedChecks = false;
+  /// MLIR: the caller has verified `report.plans` (mlir::verify) and not
+  /// changed them since, so the printer need not verify them again before it
+  /// prints (at 1M ops that second verification, PlanOp::verifyRegions and
+  /// every action's verifier, is about 1% of a run). Left false, the printer
+  /// verifies, and prints a plan that fails in the generic form.
+  bool plansVerified = false;
 };
 
 /// Writes `report` to `os` in `format`. Fails, having reported an error on

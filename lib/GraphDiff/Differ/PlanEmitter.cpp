@@ -188,10 +188,10 @@ Replacement PlanEmitter::replacementOf(unsigned t) const {
 }
 
 patch::NodeChange PlanEmitter::changesOf(unsigned s, unsigned t) const {
-  Operation *a = source.getNode(s);
-  Operation *b = target.getNode(t);
   patch::NodeChange changes = patch::NodeChange::None;
-  contentChanged(a, b, changes);
+  // Settling compared most pairs' content already.
+  if (t >= regions.sameContent.size() || !regions.sameContent[t])
+    contentChanged(source.getNode(s), target.getNode(t), changes);
   ArrayRef<Value> newInputs = target.getNodeInputs(t);
   ArrayRef<Value> oldInputs = source.getNodeInputs(s);
   // Whether a target input reads what the source input will be after the
@@ -203,6 +203,40 @@ patch::NodeChange PlanEmitter::changesOf(unsigned s, unsigned t) const {
       return false;
     return imageRef(newInput) != afterRef(oldInput);
   };
+  // The common node: its inputs are its operands (no captures, no value
+  // read twice), on both sides. The two loops below then compare the same
+  // operands; a slot whose producer's pair is the source slot's producer,
+  // at the same result, reads what it read, which the slot producer tables
+  // tell without a lookup per value (sourceImage's) and without reading the
+  // two ops.
+  if (!target.hasCaptures(t) && !source.hasCaptures(s) &&
+      target.getSlots(t).size() == newInputs.size() &&
+      source.getSlots(s).size() == oldInputs.size()) {
+    // Operand counts differ: a repeated operand (`Add(%r)` vs `Add(%r,
+    // %r)`) would read no new value, but this node repeats none.
+    bool inputsChanged = newInputs.size() != oldInputs.size();
+    ArrayRef<int> newProducers = target.getSlotProducers(t);
+    ArrayRef<int> oldProducers = source.getSlotProducers(s);
+    bool anyReplaced = !regions.replacedBy.empty();
+    for (unsigned i = 0; !inputsChanged && i < newInputs.size(); ++i) {
+      Value newInput = newInputs[i], oldInput = oldInputs[i];
+      if (newProducers[i] != Graph::kNoProducer &&
+          oldProducers[i] != Graph::kNoProducer) {
+        std::optional<unsigned> image = mapping.getSource(newProducers[i]);
+        if (image && *image == unsigned(oldProducers[i]) &&
+            cast<OpResult>(newInput).getResultNumber() ==
+                cast<OpResult>(oldInput).getResultNumber() &&
+            !(anyReplaced && regions.replacedBy.count(oldInput)))
+          continue;
+      }
+      inputsChanged = differs(newInput, oldInput);
+    }
+    if (inputsChanged)
+      changes |= patch::NodeChange::Inputs;
+    return changes;
+  }
+  Operation *a = source.getNode(s);
+  Operation *b = target.getNode(t);
   // A repeated operand (`Add(%r)` vs `Add(%r, %r)`) reads no new value.
   bool inputsChanged = newInputs.size() != oldInputs.size() ||
                        a->getNumOperands() != b->getNumOperands();

@@ -433,7 +433,11 @@ RegionSettler::reshapeStoryCost(unsigned s, unsigned t, unsigned x,
 void RegionSettler::settleReshapeSinks() {
   for (unsigned t : targetOrder) {
     std::optional<unsigned> s = mapping.getSource(t);
+    // Only a free reader can be the reshape: most pairs have none, and are
+    // passed over without reading their ops.
     if (!s || mapping.getPairStage(t) == MatchStage::Id ||
+        llvm::all_of(target.getUsers(t),
+                     [&](unsigned x) { return mapping.isTargetTaken(x); }) ||
         source.getNode(*s)->getNumResults() != 1 ||
         target.getNode(t)->getNumResults() != 1)
       continue;
@@ -473,6 +477,7 @@ void RegionSettler::settleReshapeSinks() {
     // A region of one node, whose one result stands for the old result.
     MatchStage stage = mapping.getPairStage(t);
     mapping.unpairTarget(t);
+    regions.sameContent[t] = false;
     mapping.setRegion(*best, {*s}, stage);
     Value was = source.getNode(*s)->getResult(0);
     regions.standsFor[*best] = {was};
@@ -528,6 +533,7 @@ void RegionSettler::dropUnsupported(unsigned t) {
     // Deleted and inserted: no counterpart, which is no tie either.
     if (mapping.getSource(*p)) {
       mapping.unpairTarget(*p);
+      regions.sameContent[*p] = false;
     } else {
       for (Value value : regions.standsFor[*p])
         if (value)
@@ -587,6 +593,7 @@ std::string RegionSettler::checkLeaks(unsigned t) const {
 }
 
 SettledRegions RegionSettler::run() {
+  regions.sameContent.assign(target.size(), false);
   // 0. A convention (`fused_<id>`, an `anchor` key) names one node the new
   //    node absorbs, not where it is anchored: ml_switcheroo's optimizer
   //    names a fused chain after its head. The region is every free node on
@@ -614,27 +621,32 @@ SettledRegions RegionSettler::run() {
   //    place: uses of a result that comes or goes have nothing to follow. It
   //    is replaced, as a region of one node, whose results say which source
   //    value each new result stands for.
-  for (unsigned t : targetOrder) {
-    std::optional<unsigned> s = mapping.getSource(t);
-    if (!s || source.getNode(*s)->getNumResults() ==
-                  target.getNode(t)->getNumResults())
-      continue;
-    MatchStage stage = mapping.getPairStage(t);
-    mapping.unpairTarget(t);
-    mapping.setRegion(t, {*s}, stage);
-  }
-
   // 2. A paired node whose content changed and whose free producers feed only
   //    it was rewritten together with them: upstream fusion keeps the
   //    consumer's location on the fused op. Its region is the pair's source
   //    node plus those producers.
+  // One pass does both, reading each pair's two ops once: step 2 at a node
+  // depends only on step 1 at its producers, which the canonical order puts
+  // first (what its inputs stand for), and on which source nodes are taken,
+  // which step 1 does not change.
   for (unsigned t : targetOrder) {
     std::optional<unsigned> s = mapping.getSource(t);
-    if (!s || mapping.getPairStage(t) == MatchStage::Id)
+    if (!s)
+      continue;
+    Operation *old = source.getNode(*s), *node = target.getNode(t);
+    if (old->getNumResults() != node->getNumResults()) {
+      MatchStage stage = mapping.getPairStage(t);
+      mapping.unpairTarget(t);
+      mapping.setRegion(t, {*s}, stage);
+      continue;
+    }
+    if (mapping.getPairStage(t) == MatchStage::Id)
       continue;
     patch::NodeChange changes = patch::NodeChange::None;
-    if (!contentChanged(source.getNode(*s), target.getNode(t), changes))
+    if (!contentChanged(old, node, changes)) {
+      regions.sameContent[t] = true;
       continue;
+    }
     llvm::DenseSet<Value> boundary = pair.inputImages(t);
     MatchStage stage = mapping.getPairStage(t);
     SmallVector<unsigned> region{*s};

@@ -100,10 +100,13 @@ graphdiff::diffSources(StringRef source, StringRef sourceName, StringRef target,
         return session.error("a plan does not verify");
   if (failed(verify(*diff->plans)))
     return session.error("the plan is not valid patch IR");
+  // Verified just now: the MLIR renderer prints without verifying again.
+  RenderOptions render = options.render;
+  render.plansVerified = true;
 
   DriverResult result;
   llvm::raw_string_ostream os(result.output);
-  if (failed(renderReport(*diff, options.format, os, options.render)))
+  if (failed(renderReport(*diff, options.format, os, render)))
     return session.error("cannot render the report");
   result.different = diff->isDifferent();
   return result;

@@ -562,7 +562,10 @@ void Graph::computeCanonicalOrder() const {
   // as their references print.
   // Most names differ in their first eight bytes (`%17`, `%cst_3`): those
   // bytes as one big-endian number, zero-padded, compare as the names do;
-  // only names that share them are compared in full.
+  // only names that share them are compared in full. The ready set holds
+  // each node with that number, so that the heap's comparisons read only the
+  // heap (one look-up of a node's number when it becomes ready, not one per
+  // comparison).
   nameNodes();
   std::vector<uint64_t> prefixes(n);
   for (unsigned i = 0; i < n; ++i) {
@@ -572,30 +575,30 @@ void Graph::computeCanonicalOrder() const {
       key = key << 8 | (k < name.size() ? uint8_t(name[k]) : 0);
     prefixes[i] = key;
   }
-  auto later = [&](unsigned a, unsigned b) {
-    if (prefixes[a] != prefixes[b])
-      return prefixes[a] > prefixes[b];
-    return nodeNames[a] > nodeNames[b];
+  using Entry = std::pair<uint64_t, unsigned>;
+  auto later = [&](const Entry &a, const Entry &b) {
+    if (a.first != b.first)
+      return a.first > b.first;
+    return nodeNames[a.second] > nodeNames[b.second];
   };
-  std::priority_queue<unsigned, std::vector<unsigned>, decltype(later)> ready(
-      later);
+  std::priority_queue<Entry, std::vector<Entry>, decltype(later)> ready(later);
   for (unsigned i = 0; i < n; ++i)
     if (pending[i] == 0)
-      ready.push(i);
+      ready.emplace(prefixes[i], i);
   std::vector<unsigned> &order = canonicalOrder;
   order.clear();
   order.reserve(n);
   while (!ready.empty()) {
-    unsigned node = ready.top();
+    unsigned node = ready.top().second;
     ready.pop();
     order.push_back(node);
     for (unsigned user : getUsers(node))
       if (--pending[user] == 0)
-        ready.push(user);
+        ready.emplace(prefixes[user], user);
     if (!memory.empty())
       for (unsigned next : memorySuccessors[node])
         if (--pending[next] == 0)
-          ready.push(next);
+          ready.emplace(prefixes[next], next);
   }
   // A cycle (not in a verified graph) leaves nodes behind; keep them all.
   if (order.size() != n) {

@@ -64,8 +64,13 @@ LogicalResult graphdiff::renderMLIR(const DiffResult &report,
                                     llvm::raw_ostream &os,
                                     const RenderOptions &options) {
   ModuleOp plans = *report.plans;
+  // The flags of the command line (--mlir-print-debuginfo, ...), and no
+  // second verification of plans that the caller verified.
+  OpPrintingFlags flags;
+  if (options.plansVerified)
+    flags.assumeVerified();
   if (options.functions.empty()) {
-    plans->print(os);
+    plans->print(os, flags);
     os << "\n";
     return success();
   }
@@ -79,7 +84,8 @@ LogicalResult graphdiff::renderMLIR(const DiffResult &report,
     if (!graph || selectsGraph(options, *graph))
       builder.clone(op);
   }
-  selected->print(os);
+  // Copies of verified ops, in a module of their own, verify as they did.
+  selected->print(os, flags);
   os << "\n";
   return success();
 }

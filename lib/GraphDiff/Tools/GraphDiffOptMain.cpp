@@ -318,6 +318,9 @@ static int runDiff(const GraphDiffOptConfig &config, DialectRegistry &registry,
   }
   if (failed(verify(*report.plans)))
     return ExitTrouble;
+  // Verified just now: the MLIR renderer prints without verifying again.
+  RenderOptions render = config.render;
+  render.plansVerified = true;
 
   // Render through writeOutputFile: a regular file is replaced only once the
   // report is complete; a failure leaves neither a partial file nor a
@@ -325,9 +328,9 @@ static int runDiff(const GraphDiffOptConfig &config, DialectRegistry &registry,
   progress.phase("writing " + config.outputFilename);
   if (failed(writeOutputFile(
           config.outputFilename, "graph-diff-opt", [&](llvm::raw_ostream &os) {
-            if (succeeded(config.stat ? renderStat(report, os, config.render)
+            if (succeeded(config.stat ? renderStat(report, os, render)
                                       : renderReport(report, config.format, os,
-                                                     config.render)))
+                                                     render)))
               return success();
             llvm::errs() << "graph-diff-opt: cannot render the report\n";
             return failure();
