@@ -224,8 +224,8 @@ patch::NodeChange PlanEmitter::changesOf(unsigned s, unsigned t) const {
           oldProducers[i] != Graph::kNoProducer) {
         std::optional<unsigned> image = mapping.getSource(newProducers[i]);
         if (image && *image == unsigned(oldProducers[i]) &&
-            cast<OpResult>(newInput).getResultNumber() ==
-                cast<OpResult>(oldInput).getResultNumber() &&
+            target.getSlotResultNumber(t, i) ==
+                source.getSlotResultNumber(s, i) &&
             !(anyReplaced && regions.replacedBy.count(oldInput)))
           continue;
       }
