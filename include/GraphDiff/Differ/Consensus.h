@@ -153,9 +153,10 @@ enum PropagateFlags : unsigned {
 /// content over the same upstream cone, as CSE leaves them) are no ambiguity:
 /// they are paired in file order, as CSE keeps the first. Marks
 /// the nodes whose votes really conflicted ambiguous. Returns whether it
-/// paired anything.
+/// paired anything; appends the pairs it made to `made`, if given.
 bool propagate(StructuralState &state, llvm::ArrayRef<NodePair> seeds,
-               unsigned flags, PairFilter compatible);
+               unsigned flags, PairFilter compatible,
+               llvm::SmallVectorImpl<NodePair> *made = nullptr);
 
 } // namespace graphdiff
 

@@ -119,7 +119,8 @@ public:
         operandVotes(source.size(), target.size()),
         userVotes(source.size(), target.size()) {}
 
-  bool run(ArrayRef<NodePair> seeds, unsigned flags);
+  bool run(ArrayRef<NodePair> seeds, unsigned flags,
+           SmallVectorImpl<NodePair> *made);
 
 private:
   /// Votes for the free producers of two lists of slots, slot by slot, when
@@ -831,7 +832,8 @@ void Propagation::settleTie(unsigned t, const Votes &votes, const Votes *veto,
   settledTargets.insert(targets.begin(), targets.end());
 }
 
-bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags) {
+bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags,
+                      SmallVectorImpl<NodePair> *made) {
   bool alongOperands = flags & AlongOperands;
   bool alongUsers = flags & AlongUsers;
   lowered = flags & Lowered;
@@ -852,6 +854,8 @@ bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags) {
     voteOperands(a, producersOf(source, a), b, producersOf(target, b),
                  operandVotes);
     SmallVector<NodePair> pairs = resolve(operandVotes, nullptr);
+    if (made)
+      made->append(pairs);
     operandFrontier.append(pairs);
     userFrontier.append(pairs);
     any |= !pairs.empty();
@@ -890,6 +894,8 @@ bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags) {
       break;
     }
     any |= !pairs.empty();
+    if (made)
+      made->append(pairs);
     if (alongOperands)
       operandFrontier.append(pairs);
     if (alongUsers)
@@ -905,6 +911,7 @@ bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags) {
 }
 
 bool graphdiff::propagate(StructuralState &state, ArrayRef<NodePair> seeds,
-                          unsigned flags, PairFilter compatible) {
-  return Propagation(state, compatible).run(seeds, flags);
+                          unsigned flags, PairFilter compatible,
+                          SmallVectorImpl<NodePair> *made) {
+  return Propagation(state, compatible).run(seeds, flags, made);
 }

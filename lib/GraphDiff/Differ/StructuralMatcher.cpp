@@ -365,25 +365,30 @@ static unsigned runStages(StructuralState &state) {
   // 1. Identical sub-DAGs: unique forward hashes, then their cones (seeded
   //    with the earlier stages' pairs and the outputs too). A few rounds:
   //    resolving ties by context can leave unique leftovers.
+  //    After the first round, only the buckets of the nodes propagation took
+  //    can have become unique (`made`).
+  SmallVector<NodePair> made;
   pairUniqueBuckets(state, src.forward, tgt.forward);
   propagate(state, state.votingPairs(), AlongOperands | FromOutputs,
-            sameForward);
+            sameForward, &made);
   for (unsigned round = 0; round < 3; ++round) {
     SmallVector<NodePair> pairs =
-        pairUniqueBuckets(state, src.forward, tgt.forward);
+        pairUniqueBuckets(state, src.forward, tgt.forward, &made);
     if (pairs.empty())
       break;
-    propagate(state, pairs, AlongOperands, sameForward);
+    made.clear();
+    propagate(state, pairs, AlongOperands, sameForward, &made);
   }
 
   // 2. Identical downstream contexts: unique backward hashes, then their
   //    users.
   for (unsigned round = 0; round < 3; ++round) {
-    SmallVector<NodePair> pairs =
-        pairUniqueBuckets(state, src.backward, tgt.backward);
+    SmallVector<NodePair> pairs = pairUniqueBuckets(
+        state, src.backward, tgt.backward, round ? &made : nullptr);
     if (pairs.empty())
       break;
-    propagate(state, pairs, AlongUsers, sameBackward);
+    made.clear();
+    propagate(state, pairs, AlongUsers, sameBackward, &made);
   }
 
   // 2b. Across bufferization: data followed through buffers.
