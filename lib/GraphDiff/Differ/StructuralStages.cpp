@@ -25,8 +25,14 @@ graphdiff::pairUniqueBuckets(StructuralState &state,
   const Graph &source = state.source, &target = state.target;
   NodeMapping &mapping = state.mapping;
   // The keys that can have a new unique bucket, if known: a node whose key
-  // is not one of them is passed over as if taken.
+  // is not one of them is passed over as if taken. A bit per hash of a key,
+  // a few per key, answers most nodes without a lookup in the set.
   llvm::DenseSet<size_t> changed;
+  std::vector<uint64_t> changedBits;
+  unsigned changedShift = 64;
+  auto bitOf = [&](size_t key) {
+    return static_cast<size_t>((key * 0x9E3779B97F4A7C15ull) >> changedShift);
+  };
   if (takenSince) {
     for (auto [s, t] : *takenSince) {
       changed.insert(sourceKeys[s]);
@@ -34,14 +40,21 @@ graphdiff::pairUniqueBuckets(StructuralState &state,
     }
     if (changed.empty())
       return {};
+    size_t bits = std::max<size_t>(64, llvm::NextPowerOf2(16 * changed.size()));
+    changedShift = 64 - llvm::Log2_64(bits);
+    changedBits.assign(bits / 64, 0);
+    for (size_t key : changed)
+      changedBits[bitOf(key) / 64] |= uint64_t(1) << (bitOf(key) % 64);
   }
+  auto unchanged = [&](size_t key) {
+    size_t bit = bitOf(key);
+    return !(changedBits[bit / 64] >> (bit % 64) & 1) || !changed.contains(key);
+  };
   auto skipSource = [&](unsigned s) {
-    return mapping.isSourceTaken(s) ||
-           (takenSince && !changed.contains(sourceKeys[s]));
+    return mapping.isSourceTaken(s) || (takenSince && unchanged(sourceKeys[s]));
   };
   auto skipTarget = [&](unsigned t) {
-    return mapping.isTargetTaken(t) ||
-           (takenSince && !changed.contains(targetKeys[t]));
+    return mapping.isTargetTaken(t) || (takenSince && unchanged(targetKeys[t]));
   };
   // Key -> the one free source holding it (or Several) and how many free
   // targets hold it. Only the free sources' keys go in: a target whose key
@@ -58,9 +71,13 @@ graphdiff::pairUniqueBuckets(StructuralState &state,
     unsigned source = Empty;
     unsigned targets = 0;
   };
+  // (With the changed keys known, the table holds at most one bucket each.)
   unsigned freeSources = 0;
-  for (unsigned s = 0; s < source.size(); ++s)
-    freeSources += !skipSource(s);
+  if (takenSince)
+    freeSources = changed.size();
+  else
+    for (unsigned s = 0; s < source.size(); ++s)
+      freeSources += !mapping.isSourceTaken(s);
   if (freeSources == 0)
     return {};
   size_t size = llvm::NextPowerOf2(2 * static_cast<size_t>(freeSources));
@@ -102,10 +119,12 @@ graphdiff::pairUniqueBuckets(StructuralState &state,
   // the list is sized once: on the first call it holds most of a large
   // graph's nodes.
   std::vector<std::pair<unsigned, unsigned>> freeTargets;
-  unsigned freeTargetCount = 0;
-  for (unsigned t = 0; t < target.size(); ++t)
-    freeTargetCount += !skipTarget(t);
-  freeTargets.reserve(freeTargetCount);
+  if (!takenSince) {
+    unsigned freeTargetCount = 0;
+    for (unsigned t = 0; t < target.size(); ++t)
+      freeTargetCount += !mapping.isTargetTaken(t);
+    freeTargets.reserve(freeTargetCount);
+  }
   for (unsigned t = 0; t < target.size(); ++t) {
     if (t + Ahead < target.size())
       prefetch(targetKeys[t + Ahead]);
