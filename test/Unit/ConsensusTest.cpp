@@ -64,16 +64,27 @@ TEST_F(ConsensusTest, FromTheOutputsAlongOperands) {
 
 TEST_F(ConsensusTest, ReportsThePairsItMade) {
   ASSERT_TRUE(parsePair(test::kChain, test::kChain));
-  SmallVector<NodePair> made;
+  MadePairs made(3);
   EXPECT_TRUE(
       propagate(*state, {}, AlongOperands | FromOutputs, sameKind, &made));
   // From the output up, a frontier at a time.
-  EXPECT_EQ(made, SmallVector<NodePair>({{2, 2}, {1, 1}, {0, 0}}));
+  ASSERT_TRUE(made.get());
+  EXPECT_EQ(*made.get(), SmallVector<NodePair>({{2, 2}, {1, 1}, {0, 0}}));
   // Nothing left to pair: nothing reported.
   made.clear();
   EXPECT_FALSE(
       propagate(*state, {}, AlongOperands | FromOutputs, sameKind, &made));
-  EXPECT_TRUE(made.empty());
+  ASSERT_TRUE(made.get());
+  EXPECT_TRUE(made.get()->empty());
+}
+
+TEST_F(ConsensusTest, ReportsNoPairsPastTheLimit) {
+  ASSERT_TRUE(parsePair(test::kChain, test::kChain));
+  MadePairs made(2);
+  EXPECT_TRUE(
+      propagate(*state, {}, AlongOperands | FromOutputs, sameKind, &made));
+  EXPECT_TRUE(made.overflowed);
+  EXPECT_FALSE(made.get());
 }
 
 /// A node %h read at slot 1 by one `arith.subf` and at slot 0 by `count`

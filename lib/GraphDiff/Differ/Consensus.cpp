@@ -119,8 +119,7 @@ public:
         operandVotes(source.size(), target.size()),
         userVotes(source.size(), target.size()) {}
 
-  bool run(ArrayRef<NodePair> seeds, unsigned flags,
-           SmallVectorImpl<NodePair> *made);
+  bool run(ArrayRef<NodePair> seeds, unsigned flags, MadePairs *made);
 
 private:
   /// Votes for the free producers of two lists of slots, slot by slot, when
@@ -833,7 +832,7 @@ void Propagation::settleTie(unsigned t, const Votes &votes, const Votes *veto,
 }
 
 bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags,
-                      SmallVectorImpl<NodePair> *made) {
+                      MadePairs *made) {
   bool alongOperands = flags & AlongOperands;
   bool alongUsers = flags & AlongUsers;
   lowered = flags & Lowered;
@@ -855,7 +854,7 @@ bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags,
                  operandVotes);
     SmallVector<NodePair> pairs = resolve(operandVotes, nullptr);
     if (made)
-      made->append(pairs);
+      made->add(pairs);
     operandFrontier.append(pairs);
     userFrontier.append(pairs);
     any |= !pairs.empty();
@@ -915,7 +914,7 @@ bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags,
     }
     any |= !pairs.empty();
     if (made)
-      made->append(pairs);
+      made->add(pairs);
     if (alongOperands)
       operandFrontier.append(pairs);
     if (alongUsers)
@@ -932,6 +931,6 @@ bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags,
 
 bool graphdiff::propagate(StructuralState &state, ArrayRef<NodePair> seeds,
                           unsigned flags, PairFilter compatible,
-                          SmallVectorImpl<NodePair> *made) {
+                          MadePairs *made) {
   return Propagation(state, compatible).run(seeds, flags, made);
 }

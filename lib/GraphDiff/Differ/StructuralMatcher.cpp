@@ -366,14 +366,15 @@ static unsigned runStages(StructuralState &state) {
   //    with the earlier stages' pairs and the outputs too). A few rounds:
   //    resolving ties by context can leave unique leftovers.
   //    After the first round, only the buckets of the nodes propagation took
-  //    can have become unique (`made`).
-  SmallVector<NodePair> made;
+  //    can have become unique (`made`; past 1/32 of the graph, the
+  //    full look is as cheap and the list would take memory).
+  MadePairs made(state.source.size() / 32);
   pairUniqueBuckets(state, src.forward, tgt.forward);
   propagate(state, state.votingPairs(), AlongOperands | FromOutputs,
             sameForward, &made);
   for (unsigned round = 0; round < 3; ++round) {
     SmallVector<NodePair> pairs =
-        pairUniqueBuckets(state, src.forward, tgt.forward, &made);
+        pairUniqueBuckets(state, src.forward, tgt.forward, made.get());
     if (pairs.empty())
       break;
     made.clear();
@@ -384,7 +385,7 @@ static unsigned runStages(StructuralState &state) {
   //    users.
   for (unsigned round = 0; round < 3; ++round) {
     SmallVector<NodePair> pairs = pairUniqueBuckets(
-        state, src.backward, tgt.backward, round ? &made : nullptr);
+        state, src.backward, tgt.backward, round ? made.get() : nullptr);
     if (pairs.empty())
       break;
     made.clear();
