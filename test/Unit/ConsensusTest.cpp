@@ -62,6 +62,55 @@ TEST_F(ConsensusTest, FromTheOutputsAlongOperands) {
   }
 }
 
+TEST_F(ConsensusTest, ReportsThePairsItMade) {
+  ASSERT_TRUE(parsePair(test::kChain, test::kChain));
+  MadePairs made(3);
+  EXPECT_TRUE(
+      propagate(*state, {}, AlongOperands | FromOutputs, sameKind, &made));
+  // From the output up, a frontier at a time.
+  ASSERT_TRUE(made.get());
+  EXPECT_EQ(*made.get(), SmallVector<NodePair>({{2, 2}, {1, 1}, {0, 0}}));
+  // Nothing left to pair: nothing reported.
+  made.clear();
+  EXPECT_FALSE(
+      propagate(*state, {}, AlongOperands | FromOutputs, sameKind, &made));
+  ASSERT_TRUE(made.get());
+  EXPECT_TRUE(made.get()->empty());
+}
+
+TEST_F(ConsensusTest, ReportsNoPairsPastTheLimit) {
+  ASSERT_TRUE(parsePair(test::kChain, test::kChain));
+  MadePairs made(2);
+  EXPECT_TRUE(
+      propagate(*state, {}, AlongOperands | FromOutputs, sameKind, &made));
+  EXPECT_TRUE(made.overflowed);
+  EXPECT_FALSE(made.get());
+}
+
+/// A node %h read at slot 1 by one `arith.subf` and at slot 0 by `count`
+/// `arith.addf`s: the one user at slot 1 is unique, those at slot 0 are not.
+static std::string hub(unsigned count) {
+  std::string text = "func.func @f(%x: f32, %y: f32) -> f32 {\n"
+                     "  %h = math.exp %x : f32\n"
+                     "  %s = arith.subf %y, %h : f32\n";
+  for (unsigned i = 0; i < count; ++i)
+    text += "  %a" + std::to_string(i) + " = arith.addf %h, %y : f32\n";
+  return text + "  return %s : f32\n}\n";
+}
+
+TEST_F(ConsensusTest, AlongUsersOfANodeWithFewOrManyUses) {
+  // Few uses are searched in a list, many indexed: the same votes.
+  for (unsigned count : {2u, 20u}) {
+    SCOPED_TRACE(count);
+    ASSERT_TRUE(parsePair(hub(count), hub(count)));
+    state->pair(0, 0);
+    EXPECT_TRUE(propagate(*state, {{0, 0}}, AlongUsers, sameKind));
+    EXPECT_EQ(mapping->getTarget(1), 1u);
+    for (unsigned n = 2; n < 2 + count; ++n)
+      EXPECT_FALSE(mapping->getTarget(n));
+  }
+}
+
 TEST_F(ConsensusTest, FromASeedAlongUsersWithinTheFilter) {
   ASSERT_TRUE(parsePair(test::kChain, test::kChain));
   state->pair(0, 0);

@@ -43,6 +43,30 @@ func.func @f(%x: f32) -> (f32, f32, f32) {
   EXPECT_TRUE(pairUniqueForward().empty());
 }
 
+TEST_F(StructuralStagesTest, UniqueBucketsOfTheKeysTakenSince) {
+  const char *text = R"mlir(
+func.func @f(%x: f32) -> (f32, f32, f32) {
+  %a = math.exp %x : f32
+  %b = math.exp %x : f32
+  %c = math.sqrt %x : f32
+  return %a, %b, %c : f32, f32, f32
+}
+)mlir";
+  ASSERT_TRUE(parsePair(text, text));
+  auto pairUniqueForward = [&](const SmallVector<NodePair> *takenSince) {
+    return pairUniqueBuckets(*state, state->sourceHashes.forward,
+                             state->targetHashes.forward, takenSince);
+  };
+  EXPECT_EQ(pairUniqueForward(nullptr), SmallVector<NodePair>({{2, 2}}));
+  // Nothing taken since: nothing can have become unique.
+  SmallVector<NodePair> none;
+  EXPECT_TRUE(pairUniqueForward(&none).empty());
+  // Taking one exp leaves the other unique in its bucket.
+  state->pair(0, 0);
+  SmallVector<NodePair> taken{{0, 0}};
+  EXPECT_EQ(pairUniqueForward(&taken), SmallVector<NodePair>({{1, 1}}));
+}
+
 /// `count` interchangeable dead ends.
 static std::string asserts(unsigned count) {
   std::string text = "func.func @f(%t: i1) {\n";

@@ -144,6 +144,34 @@ enum PropagateFlags : unsigned {
   Lowered = 8,
 };
 
+/// The pairs propagations made, up to `limit` of them: past it, the list is
+/// dropped (no memory that grows with the graph) and `overflowed` says so.
+struct MadePairs {
+  explicit MadePairs(size_t limit) : limit(limit) {}
+  void add(llvm::ArrayRef<NodePair> more) {
+    if (overflowed)
+      return;
+    if (pairs.size() + more.size() > limit) {
+      overflowed = true;
+      pairs = {};
+      return;
+    }
+    pairs.append(more.begin(), more.end());
+  }
+  void clear() {
+    pairs.clear();
+    overflowed = false;
+  }
+  /// The pairs, or null if there were more than `limit`.
+  const llvm::SmallVectorImpl<NodePair> *get() const {
+    return overflowed ? nullptr : &pairs;
+  }
+
+  llvm::SmallVector<NodePair> pairs;
+  size_t limit;
+  bool overflowed = false;
+};
+
 /// Consensus propagation from `seeds` as `flags` say, pairing only nodes for
 /// which `compatible` holds. Along operands to a fixpoint first, then along
 /// users, and again while either makes pairs: a fused op is reached from its
@@ -151,11 +179,12 @@ enum PropagateFlags : unsigned {
 /// for the head of the fused chain. Votes that conflict only between
 /// interchangeable candidates (equal forward hashes on each side: the same
 /// content over the same upstream cone, as CSE leaves them) are no ambiguity:
-/// they are paired in file order, as CSE keeps the first. Marks
-/// the nodes whose votes really conflicted ambiguous. Returns whether it
-/// paired anything.
+/// they are paired in file order, as CSE keeps the first. Marks the nodes
+/// whose votes really conflicted ambiguous. Returns whether it paired
+/// anything; records the pairs it made in `made`, if given.
 bool propagate(StructuralState &state, llvm::ArrayRef<NodePair> seeds,
-               unsigned flags, PairFilter compatible);
+               unsigned flags, PairFilter compatible,
+               MadePairs *made = nullptr);
 
 } // namespace graphdiff
 

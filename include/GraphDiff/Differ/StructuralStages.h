@@ -21,11 +21,15 @@ namespace graphdiff {
 
 /// Pairs the free nodes whose `sourceKeys` / `targetKeys` hash is held by
 /// exactly one free node on each side. Returns the new pairs, by target
-/// index.
+/// index. `takenSince`, if given, holds the pairs made since the last call
+/// with the same keys (nodes only taken, none freed): a bucket can only have
+/// become unique by losing a node, so only the buckets of those pairs' keys
+/// are looked at (the same pairs, without a table of every free node).
 llvm::SmallVector<NodePair>
 pairUniqueBuckets(StructuralState &state,
                   const std::vector<llvm::hash_code> &sourceKeys,
-                  const std::vector<llvm::hash_code> &targetKeys);
+                  const std::vector<llvm::hash_code> &targetKeys,
+                  const llvm::SmallVectorImpl<NodePair> *takenSince = nullptr);
 
 /// Pairs interchangeable dead ends: free nodes of equal content that nothing
 /// reads and that, on each side, read exactly the same values (swapping two

@@ -119,7 +119,7 @@ public:
         operandVotes(source.size(), target.size()),
         userVotes(source.size(), target.size()) {}
 
-  bool run(ArrayRef<NodePair> seeds, unsigned flags);
+  bool run(ArrayRef<NodePair> seeds, unsigned flags, MadePairs *made);
 
 private:
   /// Votes for the free producers of two lists of slots, slot by slot, when
@@ -161,12 +161,37 @@ private:
   void settleTie(unsigned t, const Votes &votes, const Votes *veto,
                  SmallVectorImpl<NodePair> &pairs);
 
+  /// Whether the slot value `value` of one side, made by node `producer`
+  /// (or kNoProducer), is a constant: from the kind rows when a node makes
+  /// it (no read of the value or its op), else from the value.
+  bool isConstantSlot(bool isSource, Value value, int producer) const {
+    if (producer == Graph::kNoProducer)
+      return isConstantValue(value);
+    return (isSource ? state.sourceKinds : state.targetKinds)[producer]
+        .constant;
+  }
+  /// Whether node `node` of one side only reshapes a tensor (isReshape),
+  /// asked once per op name (StructuralState::Kind::name), not per node.
+  bool isReshapeNode(bool isSource, unsigned node);
+
   StructuralState &state;
   const Graph &source;
   const Graph &target;
   NodeMapping &mapping;
   PairFilter compatible;
   Votes operandVotes, userVotes;
+  /// isReshapeNode() by op name number: 0 not asked yet, 1 no, 2 yes.
+  SmallVector<uint8_t, 16> reshapeByName;
+  /// voteUsers()' (result, slot) positions with their one free user on
+  /// each side, kept between calls so that no call allocates; and, for
+  /// nodes with many uses, an index of them by position.
+  struct SlotUsers {
+    uint64_t position;
+    int source, target;
+    bool visited;
+  };
+  SmallVector<SlotUsers, 8> slotUsers;
+  llvm::DenseMap<uint64_t, unsigned> slotUserIndex;
   SmallVector<unsigned> touched;
   /// Whether the votes are across a lowering (PropagateFlags::Lowered).
   bool lowered = false;
@@ -175,6 +200,16 @@ private:
 };
 
 } // namespace
+
+bool Propagation::isReshapeNode(bool isSource, unsigned node) {
+  unsigned name = (isSource ? state.sourceKinds : state.targetKinds)[node].name;
+  if (name >= reshapeByName.size())
+    reshapeByName.resize(name + 1, 0);
+  uint8_t &known = reshapeByName[name];
+  if (!known)
+    known = isReshape((isSource ? source : target).getNode(node)) ? 2 : 1;
+  return known == 2;
+}
 
 void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
                                ArrayRef<int> sourceProducers,
@@ -201,18 +236,19 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
     if (lowered) {
       SmallVector<Value, 8> a, b;
       SmallVector<int, 8> pa, pb;
-      auto variable = [](ArrayRef<Value> slots, ArrayRef<int> producers,
-                         SmallVectorImpl<Value> &values,
-                         SmallVectorImpl<int> &valueProducers) {
+      auto variable = [&](bool isSource, ArrayRef<Value> slots,
+                          ArrayRef<int> producers,
+                          SmallVectorImpl<Value> &values,
+                          SmallVectorImpl<int> &valueProducers) {
         for (auto [value, producer] : llvm::zip(slots, producers)) {
-          if (!isConstantValue(value)) {
+          if (!isConstantSlot(isSource, value, producer)) {
             values.push_back(value);
             valueProducers.push_back(producer);
           }
         }
       };
-      variable(sourceSlots, sourceProducers, a, pa);
-      variable(targetSlots, targetProducers, b, pb);
+      variable(true, sourceSlots, sourceProducers, a, pa);
+      variable(false, targetSlots, targetProducers, b, pb);
       if (!a.empty() && a.size() == b.size() &&
           (a.size() != sourceSlots.size() || b.size() != targetSlots.size())) {
         voteOperands(a, pa, b, pb, votes, commutative);
@@ -256,8 +292,10 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
       if (t == Graph::kNoProducer)
         return getSourceImage(state, targetSlots[j]);
       std::optional<unsigned> s = mapping.getSource(t);
+      if (!s)
+        return nullptr;
       unsigned k = cast<OpResult>(targetSlots[j]).getResultNumber();
-      if (!s || k >= source.getNode(*s)->getNumResults())
+      if (k >= source.getNode(*s)->getNumResults())
         return nullptr;
       return source.getNode(*s)->getResult(k);
     };
@@ -283,9 +321,11 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
         continue;
       }
       images.push_back(imageOf(j));
-      kept &= images.back() ? images.back() == sourceSlots[j]
-                            : isConstantValue(sourceSlots[j]) ==
-                                  isConstantValue(targetSlots[j]);
+      kept &=
+          images.back()
+              ? images.back() == sourceSlots[j]
+              : isConstantSlot(true, sourceSlots[j], sourceProducers[j]) ==
+                    isConstantSlot(false, targetSlots[j], targetProducers[j]);
     }
     for (unsigned j = 0; j < n && !kept; ++j)
       if (Value image = images[j])
@@ -297,13 +337,19 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
           }
     if (!kept) {
       // Slots of the same constness first, then whatever is left, in order.
+      SmallVector<bool, 8> sourceConstant, targetConstant;
+      for (unsigned j = 0; j < n; ++j) {
+        sourceConstant.push_back(
+            isConstantSlot(true, sourceSlots[j], sourceProducers[j]));
+        targetConstant.push_back(
+            isConstantSlot(false, targetSlots[j], targetProducers[j]));
+      }
       for (bool any : {false, true})
         for (unsigned i = 0; i < n; ++i) {
           if (of[i] >= 0)
             continue;
           for (unsigned j = 0; j < n; ++j)
-            if (!used[j] && (any || isConstantValue(sourceSlots[i]) ==
-                                        isConstantValue(targetSlots[j]))) {
+            if (!used[j] && (any || sourceConstant[i] == targetConstant[j])) {
               of[i] = j;
               used[j] = true;
               break;
@@ -331,8 +377,8 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
         mapping.isSourceTaken(s))
       continue;
     bool through = false;
-    if (!mapping.isTargetTaken(t) && isReshape(target.getNode(t)) &&
-        !isReshape(source.getNode(s)) && !compatible(s, t)) {
+    if (!mapping.isTargetTaken(t) && isReshapeNode(false, t) &&
+        !isReshapeNode(true, s) && !compatible(s, t)) {
       Value above = target.getNode(t)->getOperand(0);
       auto from = dyn_cast<ShapedType>(above.getType());
       auto to = dyn_cast<ShapedType>(a.getType());
@@ -349,7 +395,7 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
       continue;
     // Across a lowering, a reshape of a node paired with another source node
     // stands for that node's value.
-    if (lowered && !through && isReshape(target.getNode(t)))
+    if (lowered && !through && isReshapeNode(false, t))
       if (std::optional<unsigned> above =
               target.getProducer(target.getNode(t)->getOperand(0)))
         if (std::optional<unsigned> image = mapping.getSource(*above);
@@ -367,6 +413,13 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
 }
 
 void Propagation::voteThroughFusion(unsigned s, unsigned t, Votes &votes) {
+  // Votes go only to free producers of `t`'s slots: without one (most pairs
+  // of a propagation from every pair), nothing below can vote.
+  if (llvm::none_of(target.getSlotProducers(t), [&](int producer) {
+        return producer != Graph::kNoProducer &&
+               !mapping.isTargetTaken(producer);
+      }))
+    return;
   ArrayRef<Value> sourceSlots = source.getSlots(s);
   ArrayRef<Value> targetSlots = target.getSlots(t);
   // Only a node whose content changed can have absorbed a chain.
@@ -619,26 +672,52 @@ void Propagation::voteUsers(unsigned s, unsigned t, Votes &votes) {
         return mapping.isTargetTaken(use.user);
       }))
     return;
-  // (result, slot) -> the one free user there on each side, or -1 if several.
-  llvm::DenseMap<std::pair<unsigned, unsigned>, std::pair<int, int>> at;
+  // (result, slot) -> the one free user there on each side, or -1 if several
+  // (-2: none yet). A node has few uses: the positions are kept in a list
+  // searched from its end (a node's uses come by user, then slot), indexed
+  // by a map only for nodes with many.
+  constexpr unsigned maxScanned = 16;
+  slotUsers.clear();
+  bool indexed = sourceUses.size() + targetUses.size() > maxScanned;
+  if (indexed)
+    slotUserIndex.clear();
+  auto positionOf = [](const Graph::Use &use) {
+    return (static_cast<uint64_t>(use.result) << 32) | use.slot;
+  };
+  auto find = [&](uint64_t position) -> SlotUsers * {
+    if (indexed) {
+      auto it = slotUserIndex.find(position);
+      return it == slotUserIndex.end() ? nullptr : &slotUsers[it->second];
+    }
+    for (SlotUsers &entry : llvm::reverse(slotUsers))
+      if (entry.position == position)
+        return &entry;
+    return nullptr;
+  };
+  auto entryAt = [&](uint64_t position) -> SlotUsers & {
+    if (SlotUsers *entry = find(position))
+      return *entry;
+    if (indexed)
+      slotUserIndex[position] = slotUsers.size();
+    slotUsers.push_back({position, -2, -2, false});
+    return slotUsers.back();
+  };
   auto note = [&](int &slotUser, unsigned user) {
     slotUser = slotUser == -2 ? static_cast<int>(user) : -1;
   };
   for (const Graph::Use &use : sourceUses)
     if (!mapping.isSourceTaken(use.user))
-      note(at.try_emplace({use.result, use.slot}, -2, -2).first->second.first,
-           use.user);
+      note(entryAt(positionOf(use)).source, use.user);
   for (const Graph::Use &use : targetUses)
     if (!mapping.isTargetTaken(use.user))
-      note(at.try_emplace({use.result, use.slot}, -2, -2).first->second.second,
-           use.user);
-  // Visit in target use order (deterministic), not map order.
+      note(entryAt(positionOf(use)).target, use.user);
+  // Visit in target use order (deterministic), each position once.
   for (const Graph::Use &use : targetUses) {
-    auto it = at.find({use.result, use.slot});
-    if (it == at.end())
+    SlotUsers *entry = find(positionOf(use));
+    if (!entry || entry->visited)
       continue;
-    auto [a, b] = it->second;
-    at.erase(it);
+    entry->visited = true;
+    int a = entry->source, b = entry->target;
     // A slot position means the same in both users only if they read as
     // many values: a fused op reads its producers' inputs too, and its slot
     // that reads the pair (or a shared init) says nothing about which op of
@@ -752,7 +831,8 @@ void Propagation::settleTie(unsigned t, const Votes &votes, const Votes *veto,
   settledTargets.insert(targets.begin(), targets.end());
 }
 
-bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags) {
+bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags,
+                      MadePairs *made) {
   bool alongOperands = flags & AlongOperands;
   bool alongUsers = flags & AlongUsers;
   lowered = flags & Lowered;
@@ -773,6 +853,8 @@ bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags) {
     voteOperands(a, producersOf(source, a), b, producersOf(target, b),
                  operandVotes);
     SmallVector<NodePair> pairs = resolve(operandVotes, nullptr);
+    if (made)
+      made->add(pairs);
     operandFrontier.append(pairs);
     userFrontier.append(pairs);
     any |= !pairs.empty();
@@ -780,7 +862,27 @@ bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags) {
   while (true) {
     SmallVector<NodePair> pairs;
     if (alongOperands && !operandFrontier.empty()) {
-      for (auto [s, t] : operandFrontier) {
+      // The votes compare the types of the values the pairs' slots read (a
+      // cache miss each on large graphs, at random places): fetched a few
+      // pairs ahead.
+      // pairs ahead, after their rows of slots a few more pairs ahead.
+      constexpr unsigned Ahead = 8;
+      auto prefetchSlots = [](ArrayRef<Value> slots) {
+        for (Value value : slots)
+          __builtin_prefetch(value.getImpl());
+      };
+      for (unsigned i = 0, e = operandFrontier.size(); i < e; ++i) {
+        if (i + 2 * Ahead < e) {
+          __builtin_prefetch(
+              source.getSlots(operandFrontier[i + 2 * Ahead].first).data());
+          __builtin_prefetch(
+              target.getSlots(operandFrontier[i + 2 * Ahead].second).data());
+        }
+        if (i + Ahead < e) {
+          prefetchSlots(source.getSlots(operandFrontier[i + Ahead].first));
+          prefetchSlots(target.getSlots(operandFrontier[i + Ahead].second));
+        }
+        auto [s, t] = operandFrontier[i];
         ArrayRef<Value> sourceSlots = source.getSlots(s);
         ArrayRef<Value> targetSlots = target.getSlots(t);
         // An elementwise op and the generic it became: its payload says
@@ -811,6 +913,8 @@ bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags) {
       break;
     }
     any |= !pairs.empty();
+    if (made)
+      made->add(pairs);
     if (alongOperands)
       operandFrontier.append(pairs);
     if (alongUsers)
@@ -826,6 +930,7 @@ bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags) {
 }
 
 bool graphdiff::propagate(StructuralState &state, ArrayRef<NodePair> seeds,
-                          unsigned flags, PairFilter compatible) {
-  return Propagation(state, compatible).run(seeds, flags);
+                          unsigned flags, PairFilter compatible,
+                          MadePairs *made) {
+  return Propagation(state, compatible).run(seeds, flags, made);
 }

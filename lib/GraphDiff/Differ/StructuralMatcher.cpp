@@ -365,25 +365,31 @@ static unsigned runStages(StructuralState &state) {
   // 1. Identical sub-DAGs: unique forward hashes, then their cones (seeded
   //    with the earlier stages' pairs and the outputs too). A few rounds:
   //    resolving ties by context can leave unique leftovers.
+  //    After the first round, only the buckets of the nodes propagation took
+  //    can have become unique (`made`; past 1/32 of the graph, the
+  //    full look is as cheap and the list would take memory).
+  MadePairs made(state.source.size() / 32);
   pairUniqueBuckets(state, src.forward, tgt.forward);
   propagate(state, state.votingPairs(), AlongOperands | FromOutputs,
-            sameForward);
+            sameForward, &made);
   for (unsigned round = 0; round < 3; ++round) {
     SmallVector<NodePair> pairs =
-        pairUniqueBuckets(state, src.forward, tgt.forward);
+        pairUniqueBuckets(state, src.forward, tgt.forward, made.get());
     if (pairs.empty())
       break;
-    propagate(state, pairs, AlongOperands, sameForward);
+    made.clear();
+    propagate(state, pairs, AlongOperands, sameForward, &made);
   }
 
   // 2. Identical downstream contexts: unique backward hashes, then their
   //    users.
   for (unsigned round = 0; round < 3; ++round) {
-    SmallVector<NodePair> pairs =
-        pairUniqueBuckets(state, src.backward, tgt.backward);
+    SmallVector<NodePair> pairs = pairUniqueBuckets(
+        state, src.backward, tgt.backward, round ? made.get() : nullptr);
     if (pairs.empty())
       break;
-    propagate(state, pairs, AlongUsers, sameBackward);
+    made.clear();
+    propagate(state, pairs, AlongUsers, sameBackward, &made);
   }
 
   // 2b. Across bufferization: data followed through buffers.

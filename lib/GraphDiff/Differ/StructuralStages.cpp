@@ -20,9 +20,42 @@ using namespace graphdiff;
 SmallVector<NodePair>
 graphdiff::pairUniqueBuckets(StructuralState &state,
                              const std::vector<llvm::hash_code> &sourceKeys,
-                             const std::vector<llvm::hash_code> &targetKeys) {
+                             const std::vector<llvm::hash_code> &targetKeys,
+                             const SmallVectorImpl<NodePair> *takenSince) {
   const Graph &source = state.source, &target = state.target;
   NodeMapping &mapping = state.mapping;
+  // The keys that can have a new unique bucket, if known: a node whose key
+  // is not one of them is passed over as if taken. A bit per hash of a key,
+  // a few per key, answers most nodes without a lookup in the set.
+  llvm::DenseSet<size_t> changed;
+  std::vector<uint64_t> changedBits;
+  unsigned changedShift = 64;
+  auto bitOf = [&](size_t key) {
+    return static_cast<size_t>((key * 0x9E3779B97F4A7C15ull) >> changedShift);
+  };
+  if (takenSince) {
+    for (auto [s, t] : *takenSince) {
+      changed.insert(sourceKeys[s]);
+      changed.insert(targetKeys[t]);
+    }
+    if (changed.empty())
+      return {};
+    size_t bits = std::max<size_t>(64, llvm::NextPowerOf2(16 * changed.size()));
+    changedShift = 64 - llvm::Log2_64(bits);
+    changedBits.assign(bits / 64, 0);
+    for (size_t key : changed)
+      changedBits[bitOf(key) / 64] |= uint64_t(1) << (bitOf(key) % 64);
+  }
+  auto unchanged = [&](size_t key) {
+    size_t bit = bitOf(key);
+    return !(changedBits[bit / 64] >> (bit % 64) & 1) || !changed.contains(key);
+  };
+  auto skipSource = [&](unsigned s) {
+    return mapping.isSourceTaken(s) || (takenSince && unchanged(sourceKeys[s]));
+  };
+  auto skipTarget = [&](unsigned t) {
+    return mapping.isTargetTaken(t) || (takenSince && unchanged(targetKeys[t]));
+  };
   // Key -> the one free source holding it (or Several) and how many free
   // targets hold it. Only the free sources' keys go in: a target whose key
   // no free source holds has nothing to pair with. The table is sized for
@@ -38,9 +71,13 @@ graphdiff::pairUniqueBuckets(StructuralState &state,
     unsigned source = Empty;
     unsigned targets = 0;
   };
+  // (With the changed keys known, the table holds at most one bucket each.)
   unsigned freeSources = 0;
-  for (unsigned s = 0; s < source.size(); ++s)
-    freeSources += !mapping.isSourceTaken(s);
+  if (takenSince)
+    freeSources = changed.size();
+  else
+    for (unsigned s = 0; s < source.size(); ++s)
+      freeSources += !mapping.isSourceTaken(s);
   if (freeSources == 0)
     return {};
   size_t size = llvm::NextPowerOf2(2 * static_cast<size_t>(freeSources));
@@ -50,9 +87,11 @@ graphdiff::pairUniqueBuckets(StructuralState &state,
   auto home = [&](size_t key) {
     return static_cast<size_t>((key * 0x9E3779B97F4A7C15ull) >> shift);
   };
+  // (Not needed for a small table of changed keys.)
   constexpr unsigned Ahead = 8;
   auto prefetch = [&](size_t key) {
-    __builtin_prefetch(&buckets[home(key)], 1);
+    if (!takenSince)
+      __builtin_prefetch(&buckets[home(key)], 1);
   };
   // The slot of `key`'s bucket, or the empty slot where it would go.
   auto probe = [&](size_t key) {
@@ -64,7 +103,7 @@ graphdiff::pairUniqueBuckets(StructuralState &state,
   for (unsigned s = 0; s < source.size(); ++s) {
     if (s + Ahead < source.size())
       prefetch(sourceKeys[s + Ahead]);
-    if (mapping.isSourceTaken(s))
+    if (skipSource(s))
       continue;
     size_t key = sourceKeys[s];
     Bucket &bucket = buckets[probe(key)];
@@ -80,14 +119,16 @@ graphdiff::pairUniqueBuckets(StructuralState &state,
   // the list is sized once: on the first call it holds most of a large
   // graph's nodes.
   std::vector<std::pair<unsigned, unsigned>> freeTargets;
-  unsigned freeTargetCount = 0;
-  for (unsigned t = 0; t < target.size(); ++t)
-    freeTargetCount += !mapping.isTargetTaken(t);
-  freeTargets.reserve(freeTargetCount);
+  if (!takenSince) {
+    unsigned freeTargetCount = 0;
+    for (unsigned t = 0; t < target.size(); ++t)
+      freeTargetCount += !mapping.isTargetTaken(t);
+    freeTargets.reserve(freeTargetCount);
+  }
   for (unsigned t = 0; t < target.size(); ++t) {
     if (t + Ahead < target.size())
       prefetch(targetKeys[t + Ahead]);
-    if (mapping.isTargetTaken(t))
+    if (skipTarget(t))
       continue;
     size_t slot = probe(targetKeys[t]);
     Bucket &bucket = buckets[slot];
@@ -165,11 +206,35 @@ bool graphdiff::settleTwins(StructuralState &state) {
       buckets.try_emplace(keys[s]);
   if (buckets.empty())
     return false;
+  // A bit per hash of a key, a few per bucket: most nodes' keys hold no
+  // bucket, and their bit says so without a lookup in the map.
+  size_t bits = std::max<size_t>(64, llvm::NextPowerOf2(16 * buckets.size()));
+  unsigned shift = 64 - llvm::Log2_64(bits);
+  std::vector<uint64_t> filter(bits / 64);
+  auto bitOf = [&](size_t key) {
+    return static_cast<size_t>((key * 0x9E3779B97F4A7C15ull) >> shift);
+  };
+  for (const auto &bucket : buckets) {
+    size_t bit = bitOf(bucket.first);
+    filter[bit / 64] |= uint64_t(1) << (bit % 64);
+  }
   for (unsigned s = 0; s < source.size(); ++s) {
+    size_t bit = bitOf(keys[s]);
+    if (!(filter[bit / 64] >> (bit % 64) & 1))
+      continue;
     auto it = buckets.find(keys[s]);
     if (it != buckets.end())
       it->second.push_back(s);
   }
+  // The buckets of twins, by first member: the order a walk over the nodes
+  // would meet them in.
+  SmallVector<ArrayRef<unsigned>> twinBuckets;
+  for (const auto &bucket : buckets)
+    if (bucket.second.size() >= 2)
+      twinBuckets.push_back(bucket.second);
+  llvm::sort(twinBuckets, [](ArrayRef<unsigned> a, ArrayRef<unsigned> b) {
+    return a.front() < b.front();
+  });
   // Graph outputs by the node that makes them: (position, result number).
   llvm::DenseMap<unsigned, SmallVector<std::pair<unsigned, unsigned>, 1>>
       outputsOf;
@@ -198,12 +263,7 @@ bool graphdiff::settleTwins(StructuralState &state) {
     return n;
   };
   bool moved = false;
-  for (unsigned s = 0; s < source.size(); ++s) {
-    auto it = buckets.find(keys[s]);
-    // Each bucket once, from its first member.
-    if (it == buckets.end() || it->second.size() < 2 || it->second.front() != s)
-      continue;
-    ArrayRef<unsigned> twins = it->second;
+  for (ArrayRef<unsigned> twins : twinBuckets) {
     SmallVector<unsigned, 4> free; // in file order
     for (unsigned twin : twins)
       if (!mapping.isSourceTaken(twin))
@@ -525,6 +585,11 @@ private:
   /// The source node that slot `slot` of the partner of target node `user`
   /// reads, if that partner exists.
   std::optional<unsigned> partnerProducer(const Graph::Use &use) const;
+  /// getSourceImage() of slot `slot` of target node `t`, and the source node
+  /// that makes it (nullopt for a graph input): the slot's producer is read
+  /// from the graph's rows, not looked up.
+  std::pair<Value, std::optional<unsigned>> slotImage(unsigned t,
+                                                      unsigned slot) const;
 
   StructuralState &state;
   const Graph &source;
@@ -541,9 +606,28 @@ private:
 std::optional<unsigned>
 Similarity::partnerProducer(const Graph::Use &use) const {
   std::optional<unsigned> partner = mapping.getSource(use.user);
-  if (!partner || use.slot >= source.getSlots(*partner).size())
+  if (!partner)
     return std::nullopt;
-  return source.getProducer(source.getSlots(*partner)[use.slot]);
+  ArrayRef<int> producers = source.getSlotProducers(*partner);
+  if (use.slot >= producers.size() || producers[use.slot] == Graph::kNoProducer)
+    return std::nullopt;
+  return static_cast<unsigned>(producers[use.slot]);
+}
+
+std::pair<Value, std::optional<unsigned>>
+Similarity::slotImage(unsigned t, unsigned slot) const {
+  Value value = target.getSlots(t)[slot];
+  int producer = target.getSlotProducers(t)[slot];
+  if (producer == Graph::kNoProducer)
+    return {getSourceImage(state, value), std::nullopt};
+  std::optional<unsigned> s = mapping.getSource(producer);
+  if (!s)
+    return {nullptr, std::nullopt};
+  unsigned k = cast<OpResult>(value).getResultNumber();
+  Operation *op = source.getNode(*s);
+  if (k >= op->getNumResults())
+    return {nullptr, std::nullopt};
+  return {op->getResult(k), *s};
 }
 
 void Similarity::collectCandidates(unsigned t) {
@@ -555,11 +639,12 @@ void Similarity::collectCandidates(unsigned t) {
       candidates.push_back(s);
   };
   // Free source nodes that read, at the same slot, what t reads.
-  for (auto [slot, value] : llvm::enumerate(target.getSlots(t))) {
-    Value image = getSourceImage(state, value);
+  for (unsigned slot = 0, e = target.getSlots(t).size(); slot < e; ++slot) {
+    auto [image, producer] = slotImage(t, slot);
     if (!image)
       continue;
-    ArrayRef<Graph::Use> uses = source.getUsesOf(image);
+    ArrayRef<Graph::Use> uses =
+        producer ? source.getUses(*producer) : source.getUsesOf(image);
     if (uses.size() > options.maxFanout)
       continue;
     for (const Graph::Use &use : uses)
@@ -576,8 +661,11 @@ void Similarity::collectCandidates(unsigned t) {
 
 unsigned Similarity::score(unsigned s, unsigned t) const {
   unsigned neighbours = 0;
-  for (auto [a, b] : llvm::zip(source.getSlots(s), target.getSlots(t)))
-    if (Value image = getSourceImage(state, b); image && image == a)
+  ArrayRef<Value> sourceSlots = source.getSlots(s);
+  for (unsigned k = 0, e = std::min<size_t>(sourceSlots.size(),
+                                            target.getSlots(t).size());
+       k < e; ++k)
+    if (Value image = slotImage(t, k).first; image && image == sourceSlots[k])
       ++neighbours;
   if (target.getUses(t).size() <= options.maxFanout)
     for (const Graph::Use &use : target.getUses(t))
