@@ -134,6 +134,13 @@ struct GraphDiff {
   /// The change kinds of the update of target node `t`; none if it is not
   /// updated.
   patch::NodeChange getChanges(unsigned t) const { return changes.lookup(t); }
+
+  /// The source node each target node is paired with (NodeMapping::
+  /// getSource), as a callable: the `sourceOf` of verifyPlan, which then
+  /// tries this pairing first.
+  auto sourceOfTarget() const {
+    return [this](unsigned t) { return mapping.getSource(t); };
+  }
 };
 
 /// One pair of graphs with the same name: the diff and the graph views of

@@ -20,16 +20,6 @@
 
 namespace graphdiff {
 
-/// Applies `plan` to a detached copy of `source.getOperation()` and returns
-/// the copy. `source` is left unchanged.
-///
-/// References of the plan resolve against `source` (its node and value names,
-/// see Graph::lookupNode and Graph::lookupValue); `new` references resolve to
-/// the values made by earlier actions of the plan (the results of an insert's
-/// or a replace's new node, the argument made by an add_input). A reference to
-/// a source value that an earlier replace or update rewired resolves to the
-/// value that took its place.
-///
 /// What the nodes of a graph applyPlan made stand for.
 struct AppliedNodes {
   /// By source node: the node of the copy that stands for it, its copy or
@@ -41,6 +31,16 @@ struct AppliedNodes {
   llvm::StringMap<mlir::Operation *> byNewName;
 };
 
+/// Applies `plan` to a detached copy of `source.getOperation()` and returns
+/// the copy. `source` is left unchanged.
+///
+/// References of the plan resolve against `source` (its node and value names,
+/// see Graph::lookupNode and Graph::lookupValue); `new` references resolve to
+/// the values made by earlier actions of the plan (the results of an insert's
+/// or a replace's new node, the argument made by an add_input). A reference to
+/// a source value that an earlier replace or update rewired resolves to the
+/// value that took its place.
+///
 /// Node actions apply in plan order; then the outputs are edited (removals by
 /// source position, then additions by target position), deleted and replaced
 /// nodes are erased (they must have no users left), inputs are edited

@@ -864,7 +864,6 @@ bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags,
     if (alongOperands && !operandFrontier.empty()) {
       // The votes compare the types of the values the pairs' slots read (a
       // cache miss each on large graphs, at random places): fetched a few
-      // pairs ahead.
       // pairs ahead, after their rows of slots a few more pairs ahead.
       constexpr unsigned Ahead = 8;
       auto prefetchSlots = [](ArrayRef<Value> slots) {

@@ -14,8 +14,39 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <optional>
+#include <vector>
+
 using namespace mlir;
 using namespace graphdiff;
+
+namespace {
+/// A bit per hash of a key, a few bits per key: says "not one of the keys"
+/// for most other keys without a lookup in the set or map that holds them.
+class KeyFilter {
+public:
+  explicit KeyFilter(size_t numKeys) {
+    size_t bits = std::max<size_t>(64, llvm::NextPowerOf2(16 * numKeys));
+    shift = 64 - llvm::Log2_64(bits);
+    words.assign(bits / 64, 0);
+  }
+  void insert(size_t key) {
+    size_t bit = bitOf(key);
+    words[bit / 64] |= uint64_t(1) << (bit % 64);
+  }
+  bool mayContain(size_t key) const {
+    size_t bit = bitOf(key);
+    return words[bit / 64] >> (bit % 64) & 1;
+  }
+
+private:
+  size_t bitOf(size_t key) const {
+    return static_cast<size_t>((key * 0x9E3779B97F4A7C15ull) >> shift);
+  }
+  std::vector<uint64_t> words;
+  unsigned shift;
+};
+} // namespace
 
 SmallVector<NodePair>
 graphdiff::pairUniqueBuckets(StructuralState &state,
@@ -25,14 +56,9 @@ graphdiff::pairUniqueBuckets(StructuralState &state,
   const Graph &source = state.source, &target = state.target;
   NodeMapping &mapping = state.mapping;
   // The keys that can have a new unique bucket, if known: a node whose key
-  // is not one of them is passed over as if taken. A bit per hash of a key,
-  // a few per key, answers most nodes without a lookup in the set.
+  // is not one of them is passed over as if taken.
   llvm::DenseSet<size_t> changed;
-  std::vector<uint64_t> changedBits;
-  unsigned changedShift = 64;
-  auto bitOf = [&](size_t key) {
-    return static_cast<size_t>((key * 0x9E3779B97F4A7C15ull) >> changedShift);
-  };
+  std::optional<KeyFilter> changedFilter;
   if (takenSince) {
     for (auto [s, t] : *takenSince) {
       changed.insert(sourceKeys[s]);
@@ -40,15 +66,12 @@ graphdiff::pairUniqueBuckets(StructuralState &state,
     }
     if (changed.empty())
       return {};
-    size_t bits = std::max<size_t>(64, llvm::NextPowerOf2(16 * changed.size()));
-    changedShift = 64 - llvm::Log2_64(bits);
-    changedBits.assign(bits / 64, 0);
+    changedFilter.emplace(changed.size());
     for (size_t key : changed)
-      changedBits[bitOf(key) / 64] |= uint64_t(1) << (bitOf(key) % 64);
+      changedFilter->insert(key);
   }
   auto unchanged = [&](size_t key) {
-    size_t bit = bitOf(key);
-    return !(changedBits[bit / 64] >> (bit % 64) & 1) || !changed.contains(key);
+    return !changedFilter->mayContain(key) || !changed.contains(key);
   };
   auto skipSource = [&](unsigned s) {
     return mapping.isSourceTaken(s) || (takenSince && unchanged(sourceKeys[s]));
@@ -206,21 +229,12 @@ bool graphdiff::settleTwins(StructuralState &state) {
       buckets.try_emplace(keys[s]);
   if (buckets.empty())
     return false;
-  // A bit per hash of a key, a few per bucket: most nodes' keys hold no
-  // bucket, and their bit says so without a lookup in the map.
-  size_t bits = std::max<size_t>(64, llvm::NextPowerOf2(16 * buckets.size()));
-  unsigned shift = 64 - llvm::Log2_64(bits);
-  std::vector<uint64_t> filter(bits / 64);
-  auto bitOf = [&](size_t key) {
-    return static_cast<size_t>((key * 0x9E3779B97F4A7C15ull) >> shift);
-  };
-  for (const auto &bucket : buckets) {
-    size_t bit = bitOf(bucket.first);
-    filter[bit / 64] |= uint64_t(1) << (bit % 64);
-  }
+  // Most nodes' keys hold no bucket: the filter says so without a lookup.
+  KeyFilter filter(buckets.size());
+  for (const auto &bucket : buckets)
+    filter.insert(bucket.first);
   for (unsigned s = 0; s < source.size(); ++s) {
-    size_t bit = bitOf(keys[s]);
-    if (!(filter[bit / 64] >> (bit % 64) & 1))
+    if (!filter.mayContain(keys[s]))
       continue;
     auto it = buckets.find(keys[s]);
     if (it != buckets.end())

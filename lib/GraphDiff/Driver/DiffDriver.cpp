@@ -94,9 +94,8 @@ graphdiff::diffSources(StringRef source, StringRef sourceName, StringRef target,
     return session.error("cannot diff " + sourceName.str());
   if (options.verify)
     for (GraphPairDiff &pair : diff->pairs)
-      if (failed(verifyPlan(
-              pair.plan, *pair.source, *pair.target,
-              [&](unsigned t) { return pair.mapping.getSource(t); })))
+      if (failed(verifyPlan(pair.plan, *pair.source, *pair.target,
+                            pair.sourceOfTarget())))
         return session.error("a plan does not verify");
   if (failed(verify(*diff->plans)))
     return session.error("the plan is not valid patch IR");
@@ -128,9 +127,8 @@ llvm::Expected<std::string> graphdiff::diffLogicalGraphs(StringRef sourceJson,
   if (failed(diff))
     return session.error("cannot diff the graphs");
   for (GraphPairDiff &pair : diff->pairs)
-    if (failed(
-            verifyPlan(pair.plan, *pair.source, *pair.target,
-                       [&](unsigned t) { return pair.mapping.getSource(t); })))
+    if (failed(verifyPlan(pair.plan, *pair.source, *pair.target,
+                          pair.sourceOfTarget())))
       return session.error("a plan does not verify");
 
   std::string actions;

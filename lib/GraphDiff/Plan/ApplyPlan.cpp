@@ -192,8 +192,7 @@ public:
   /// With `nodes`, run() also says what the nodes of the copy stand for.
   PlanApplier(patch::PlanOp plan, const Graph &source,
               AppliedNodes *nodes = nullptr)
-      : plan(plan), source(source), nodes(nodes),
-        copies(nodes ? &nodes->bySource : nullptr) {}
+      : plan(plan), source(source), nodes(nodes) {}
 
   FailureOr<OwningOpRef<Operation *>> run();
 
@@ -253,10 +252,10 @@ private:
 
   patch::PlanOp plan;
   const Graph &source;
+  /// Filled as the copy is made and edited: `bySource` gets each node's
+  /// copy, then the node an update put in its place; those of marked nodes
+  /// are cleared before they are erased.
   AppliedNodes *nodes;
-  /// nodes->bySource: by source node, its copy, then the node an update put
-  /// in its place; those of marked nodes are cleared before they are erased.
-  std::vector<Operation *> *copies;
   OwningOpRef<Operation *> copy;
   Block *body = nullptr;
   /// Source values and ops to those of the copy. A source value that a
@@ -523,8 +522,8 @@ LogicalResult PlanApplier::visitAction(patch::UpdateOp op) {
   names[*node] = source.getNodeRefText(sourceIndex);
   mapping.erase(sourceNode);
   updatedTo[sourceNode] = *node;
-  if (copies)
-    (*copies)[sourceIndex] = *node;
+  if (nodes)
+    nodes->bySource[sourceIndex] = *node;
   (*old)->erase();
   return success();
 }
@@ -790,15 +789,15 @@ static Operation *cloneGraph(const Graph &source, IRMapping &mapping,
 FailureOr<OwningOpRef<Operation *>> PlanApplier::run() {
   if (nodes)
     *nodes = AppliedNodes();
-  copy = cloneGraph(source, mapping, copies);
+  copy = cloneGraph(source, mapping, nodes ? &nodes->bySource : nullptr);
   body = &copy->getRegion(0).front();
 
   for (Operation &action : plan.getActions().front())
     if (failed(dispatchActionVisitor(&action)))
       return failure();
 
-  if (copies && !marked.empty())
-    for (Operation *&node : *copies)
+  if (nodes && !marked.empty())
+    for (Operation *&node : nodes->bySource)
       if (marked.contains(node))
         node = nullptr;
   if (failed(editOutputs()) || failed(eraseMarked()) || failed(editInputs()) ||

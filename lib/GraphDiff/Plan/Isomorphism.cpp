@@ -669,10 +669,11 @@ static FailureOr<std::optional<GraphMismatch>> findAppliedMismatch(
   if (sourceOf) {
     pairsToTry.reserve(target.size());
     for (unsigned t = 0, n = target.size(); t < n; ++t) {
+      // A paired target node stands for its source node's stand-in; an
+      // unpaired one, for the node the plan made under its name.
       Operation *node = nullptr;
-      if (std::optional<unsigned> s = sourceOf(t);
-          s && *s < nodes.bySource.size())
-        node = nodes.bySource[*s];
+      if (std::optional<unsigned> s = sourceOf(t))
+        node = *s < nodes.bySource.size() ? nodes.bySource[*s] : nullptr;
       else if (!nodes.byNewName.empty())
         node = nodes.byNewName.lookup(target.getNodeName(t));
       if (!node)

@@ -311,9 +311,8 @@ static int runDiff(const GraphDiffOptConfig &config, DialectRegistry &registry,
     progress.phase("verifying " + llvm::Twine(report.pairs.size()) +
                    " plan(s)");
     for (GraphPairDiff &pair : report.pairs)
-      if (failed(verifyPlan(
-              pair.plan, *pair.source, *pair.target,
-              [&](unsigned t) { return pair.mapping.getSource(t); })))
+      if (failed(verifyPlan(pair.plan, *pair.source, *pair.target,
+                            pair.sourceOfTarget())))
         return ExitTrouble;
   }
   if (failed(verify(*report.plans)))

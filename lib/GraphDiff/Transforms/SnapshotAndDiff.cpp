@@ -83,9 +83,8 @@ struct GraphDiffPassImpl
       return signalPassFailure();
     if (verify)
       for (GraphPairDiff &pair : diff->pairs)
-        if (failed(verifyPlan(
-                pair.plan, *pair.source, *pair.target,
-                [&](unsigned t) { return pair.mapping.getSource(t); })))
+        if (failed(verifyPlan(pair.plan, *pair.source, *pair.target,
+                              pair.sourceOfTarget())))
           return signalPassFailure();
     std::string error;
     std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(output, &error);
