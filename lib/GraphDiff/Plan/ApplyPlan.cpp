@@ -235,8 +235,22 @@ private:
   /// The value of the copy that `ref` names now, or a located error at
   /// `action`.
   FailureOr<Value> resolveValue(Operation *action, patch::RefAttr ref);
+  /// The source node that `ref` names, if its copy is still there (not
+  /// replaced by an update), or a located error at `action`.
+  FailureOr<unsigned> resolveNodeIndex(Operation *action, patch::RefAttr ref);
   /// The node of the copy that `ref` names, or a located error at `action`.
-  FailureOr<Operation *> resolveNode(Operation *action, patch::RefAttr ref);
+  FailureOr<Operation *> resolveNode(Operation *action, patch::RefAttr ref) {
+    FailureOr<unsigned> index = resolveNodeIndex(action, ref);
+    if (failed(index))
+      return failure();
+    return copyOf[*index];
+  }
+  /// Where valueOf keeps what `value`, a node result or an input of the
+  /// source graph, stands for.
+  Value &standIn(Value value);
+  /// Clones the graph op of `source` into `copy` and fills copyOf and
+  /// valueOf.
+  void cloneGraph();
   /// Clones the new node written in `action`'s body before `before`, its
   /// operands the values the action's inputs name.
   FailureOr<Operation *> cloneNewNode(patch::NewNodeOpInterface action,
@@ -258,9 +272,15 @@ private:
   AppliedNodes *nodes;
   OwningOpRef<Operation *> copy;
   Block *body = nullptr;
-  /// Source values and ops to those of the copy. A source value that a
-  /// replace or update rewired maps to the value that took its place.
-  IRMapping mapping;
+  /// The copy of each source node, by node index; null once an update has
+  /// put a new node in its place.
+  std::vector<Operation *> copyOf;
+  /// The value of the copy that each source value stands for now: node
+  /// results from resultBase[node] on, in result order, then the graph's
+  /// inputs. A source value that a replace or update rewired has the value
+  /// that took its place.
+  std::vector<Value> valueOf;
+  std::vector<unsigned> resultBase;
   /// Values made by the plan's actions, by the `new` reference that names
   /// them (without result index).
   llvm::StringMap<SmallVector<Value, 1>> made;
@@ -269,9 +289,9 @@ private:
   /// by nameOf() only when a diagnostic asks: naming each of them up front
   /// cost a string (and a reference attribute) per node.
   DenseMap<Operation *, std::string> names;
-  /// Source nodes that an update replaced, to the new node that took their
-  /// place (for the `before` of later actions).
-  DenseMap<Operation *, Operation *> updatedTo;
+  /// Source nodes that an update replaced (by index), to the new node that
+  /// took their place (for the `before` of later actions).
+  DenseMap<unsigned, Operation *> updatedTo;
   /// Nodes to erase, in plan order, and the action that asked for it.
   llvm::SetVector<Operation *> marked;
   DenseMap<Operation *, Operation *> markedBy;
@@ -301,11 +321,11 @@ std::string PlanApplier::nameOf(Operation *op) {
   auto it = names.find(op);
   if (it != names.end())
     return it->second;
-  // A copy of a source node: the mapping says which (a scan, but only for
+  // A copy of a source node: copyOf says which (a scan, but only for
   // a diagnostic; the copies of erased nodes are never asked about, and no
   // op is made after they are erased).
-  for (auto [index, node] : llvm::enumerate(source.getNodes()))
-    if (mapping.lookupOrNull(node) == op)
+  for (auto [index, node] : llvm::enumerate(copyOf))
+    if (node == op)
       return source.getNodeRefText(index);
   return ("'" + op->getName().getStringRef() + "'").str();
 }
@@ -329,15 +349,23 @@ FailureOr<Value> PlanApplier::resolveValue(Operation *action,
   if (!value)
     return action->emitError()
            << "'" << ref.str() << "' names no value of the source graph";
-  Value mapped = mapping.lookupOrNull(value);
+  Value mapped = standIn(value);
   if (!mapped)
     return action->emitError()
            << "'" << ref.str() << "' was removed by an earlier action";
   return mapped;
 }
 
-FailureOr<Operation *> PlanApplier::resolveNode(Operation *action,
-                                                patch::RefAttr ref) {
+Value &PlanApplier::standIn(Value value) {
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return valueOf[resultBase.back() + arg.getArgNumber()];
+  auto result = cast<OpResult>(value);
+  return valueOf[resultBase[*source.getIndex(result.getOwner())] +
+                 result.getResultNumber()];
+}
+
+FailureOr<unsigned> PlanApplier::resolveNodeIndex(Operation *action,
+                                                  patch::RefAttr ref) {
   if (!ref || ref.isNone() || ref.getIsNew())
     return action->emitError() << "expected a source node, not '"
                                << (ref ? ref.str() : std::string("")) << "'";
@@ -345,11 +373,10 @@ FailureOr<Operation *> PlanApplier::resolveNode(Operation *action,
   if (!index)
     return action->emitError()
            << "'" << ref.str() << "' names no node of the source graph";
-  Operation *node = mapping.lookupOrNull(source.getNode(*index));
-  if (!node)
+  if (!copyOf[*index])
     return action->emitError()
            << "'" << ref.str() << "' was replaced by an earlier update";
-  return node;
+  return *index;
 }
 
 void PlanApplier::mark(Operation *node, Operation *action) {
@@ -389,10 +416,9 @@ FailureOr<Operation *> PlanApplier::placeOf(patch::NewNodeOpInterface action,
   if (!index)
     return action->emitError()
            << "'" << before.str() << "' names no node of the source graph";
-  Operation *sourceNode = source.getNode(*index);
-  Operation *node = mapping.lookupOrNull(sourceNode);
+  Operation *node = copyOf[*index];
   if (!node)
-    node = updatedTo.lookup(sourceNode);
+    node = updatedTo.lookup(*index);
   if (!node || marked.contains(node))
     return action->emitError() << "places its new node before " << before.str()
                                << ", which an earlier action removes";
@@ -474,7 +500,7 @@ LogicalResult PlanApplier::visitAction(patch::ReplaceOp op) {
       continue;
     Value newValue = (*node)->getResult(index);
     oldValue.replaceAllUsesExcept(newValue, *node);
-    mapping.map(sourceValue, newValue);
+    standIn(sourceValue) = newValue;
   }
   for (Operation *member : members)
     mark(member, op);
@@ -483,9 +509,11 @@ LogicalResult PlanApplier::visitAction(patch::ReplaceOp op) {
 }
 
 LogicalResult PlanApplier::visitAction(patch::UpdateOp op) {
-  FailureOr<Operation *> old = resolveNode(op, op.getNode());
-  if (failed(old))
+  FailureOr<unsigned> oldIndex = resolveNodeIndex(op, op.getNode());
+  if (failed(oldIndex))
     return failure();
+  unsigned sourceIndex = *oldIndex;
+  FailureOr<Operation *> old = copyOf[sourceIndex];
   if (marked.contains(*old))
     return op.emitError() << "updates " << op.getNode().str()
                           << ", which an earlier action removes";
@@ -503,15 +531,14 @@ LogicalResult PlanApplier::visitAction(patch::UpdateOp op) {
     (*node)->erase();
     return diag;
   }
-  unsigned sourceIndex = *source.lookupNode(op.getNode());
-  Operation *sourceNode = source.getNode(sourceIndex);
-  for (auto [sourceResult, oldResult, newResult] :
-       llvm::zip_equal(sourceNode->getResults(), (*old)->getResults(),
-                       (*node)->getResults())) {
+  // The copy has the source node's results, in order.
+  Value *standIns = valueOf.data() + resultBase[sourceIndex];
+  for (auto [number, oldResult, newResult] :
+       llvm::enumerate((*old)->getResults(), (*node)->getResults())) {
     oldResult.replaceAllUsesExcept(newResult, *node);
     // A source value that an earlier replace rewired keeps its new meaning.
-    if (mapping.lookupOrNull(Value(sourceResult)) == oldResult)
-      mapping.map(sourceResult, newResult);
+    if (standIns[number] == oldResult)
+      standIns[number] = newResult;
   }
   if (!(*old)->use_empty()) {
     // Only the new node itself can still use the old one: a cycle.
@@ -520,10 +547,8 @@ LogicalResult PlanApplier::visitAction(patch::UpdateOp op) {
   }
   // `old` is the copy of `sourceNode` (resolveNode), named as it is.
   names[*node] = source.getNodeRefText(sourceIndex);
-  mapping.erase(sourceNode);
-  updatedTo[sourceNode] = *node;
-  if (nodes)
-    nodes->bySource[sourceIndex] = *node;
+  copyOf[sourceIndex] = nullptr;
+  updatedTo[sourceIndex] = *node;
   (*old)->erase();
   return success();
 }
@@ -749,57 +774,128 @@ LogicalResult PlanApplier::updateSignature() {
 // Driver
 //===----------------------------------------------------------------------===//
 
-/// Clones the graph op of `source`, mapping its values, block and ops in
-/// `mapping`. When every node reads only nodes before it (not a graph region
-/// read upward), node after node, each made with its operands: Region::
-/// cloneInto makes every op without operands first and gives them their
-/// operands after (a forward reference is then no trouble), which costs
-/// each op a second allocation, for operands no longer stored inline.
-/// With `copies`, the copy of each node goes there, by node.
-static Operation *cloneGraph(const Graph &source, IRMapping &mapping,
-                             std::vector<Operation *> *copies) {
+/// Clones the graph op of `source`. When every node reads only nodes before
+/// it (not a graph region read upward), node after node, each made with its
+/// operands, which the source's view gives by node index (the producer and
+/// result number of each slot): no map from source values or ops to those of
+/// the copy. (Region::cloneInto makes every op without operands first and
+/// gives them their operands after, so that a forward reference is no
+/// trouble, which costs each op a second allocation, for operands no longer
+/// stored inline.) Otherwise the whole op at once, through an IRMapping.
+void PlanApplier::cloneGraph() {
   Operation *original = source.getOperation();
-  for (unsigned node = 0, n = source.size(); node < n; ++node)
+  Block &block = source.getBody();
+  unsigned n = source.size();
+  copyOf.assign(n, nullptr);
+  resultBase.resize(n + 1);
+  unsigned results = 0;
+  for (unsigned node = 0; node < n; ++node) {
+    resultBase[node] = results;
+    results += source.getNode(node)->getNumResults();
+  }
+  resultBase[n] = results;
+  valueOf.assign(results + block.getNumArguments(), Value());
+
+  bool inOrder = true;
+  for (unsigned node = 0; node < n && inOrder; ++node)
     for (int producer : source.getSlotProducers(node))
       if (producer >= int(node)) {
-        Operation *copy = original->clone(mapping);
-        if (copies)
-          for (Operation *op : source.getNodes())
-            copies->push_back(mapping.lookup(op));
-        return copy;
+        inOrder = false;
+        break;
       }
-  Operation *copy = original->cloneWithoutRegions(mapping);
-  Block &block = source.getBody();
-  Block *body = new Block();
-  copy->getRegion(0).push_back(body);
-  mapping.map(&block, body);
-  for (BlockArgument arg : block.getArguments())
-    mapping.map(arg, body->addArgument(arg.getType(), arg.getLoc()));
-  if (copies)
-    copies->reserve(source.size());
-  for (Operation &op : block) {
-    Operation *clone = op.clone(mapping);
-    body->push_back(clone);
-    if (copies && copies->size() < source.size())
-      copies->push_back(clone); // the nodes come first, the terminator last
+  if (!inOrder) {
+    IRMapping mapping;
+    copy = original->clone(mapping);
+    for (unsigned node = 0; node < n; ++node) {
+      Operation *clone = mapping.lookup(source.getNode(node));
+      copyOf[node] = clone;
+      llvm::copy(clone->getResults(), valueOf.begin() + resultBase[node]);
+    }
+    llvm::copy(mapping.lookup(&block)->getArguments(),
+               valueOf.begin() + results);
+    return;
   }
-  return copy;
+
+  copy = original->cloneWithoutRegions();
+  body = new Block();
+  copy->getRegion(0).push_back(body);
+  for (BlockArgument arg : block.getArguments())
+    valueOf[results + arg.getArgNumber()] =
+        body->addArgument(arg.getType(), arg.getLoc());
+  // What slot `slot` of `node` reads in the copy: the producer's copy's
+  // result, a graph input, or a value from outside the graph (itself).
+  auto slotValue = [&](unsigned node, unsigned slot, int producer) -> Value {
+    if (producer != Graph::kNoProducer)
+      return valueOf[resultBase[producer] +
+                     source.getSlotResultNumber(node, slot)];
+    Value value = source.getSlots(node)[slot];
+    if (auto arg = dyn_cast<BlockArgument>(value);
+        arg && arg.getOwner() == &block)
+      return valueOf[results + arg.getArgNumber()];
+    return value;
+  };
+  SmallVector<Value, 8> operands;
+  for (unsigned node = 0; node < n; ++node) {
+    Operation *op = source.getNode(node);
+    ArrayRef<int> producers = source.getSlotProducers(node);
+    Operation *clone;
+    if (op->getNumRegions() == 0 && op->getNumSuccessors() == 0) {
+      // The slots are the operands, in order.
+      operands.clear();
+      for (auto [slot, producer] : llvm::enumerate(producers))
+        operands.push_back(slotValue(node, slot, producer));
+      clone = Operation::create(
+          op->getLoc(), op->getName(), op->getResultTypes(), operands,
+          op->getRawDictionaryAttrs(), op->getPropertiesStorage(), {}, 0);
+    } else {
+      // The operands and the values that the regions capture (the slots)
+      // map to their copies; the rest of the mapping is the nested IR's.
+      IRMapping mapping;
+      ArrayRef<Value> slots = source.getSlots(node);
+      for (auto [slot, producer] : llvm::enumerate(producers))
+        mapping.map(slots[slot], slotValue(node, slot, producer));
+      clone = op->clone(mapping);
+    }
+    body->push_back(clone);
+    copyOf[node] = clone;
+    llvm::copy(clone->getResults(), valueOf.begin() + resultBase[node]);
+  }
+  // The terminator reads node results and inputs (and values from outside).
+  Operation *terminator = source.getTerminator();
+  IRMapping mapping;
+  for (Value output : terminator->getOperands()) {
+    if (auto arg = dyn_cast<BlockArgument>(output)) {
+      if (arg.getOwner() == &block)
+        mapping.map(output, valueOf[results + arg.getArgNumber()]);
+    } else if (std::optional<unsigned> producer = source.getProducer(output)) {
+      mapping.map(output, valueOf[resultBase[*producer] +
+                                  cast<OpResult>(output).getResultNumber()]);
+    }
+  }
+  body->push_back(terminator->clone(mapping));
 }
 
 FailureOr<OwningOpRef<Operation *>> PlanApplier::run() {
   if (nodes)
     *nodes = AppliedNodes();
-  copy = cloneGraph(source, mapping, nodes ? &nodes->bySource : nullptr);
+  cloneGraph();
   body = &copy->getRegion(0).front();
 
   for (Operation &action : plan.getActions().front())
     if (failed(dispatchActionVisitor(&action)))
       return failure();
 
-  if (nodes && !marked.empty())
-    for (Operation *&node : nodes->bySource)
-      if (marked.contains(node))
-        node = nullptr;
+  if (nodes) {
+    // Each node's copy, or the node an update put in its place; none for
+    // the nodes to erase.
+    nodes->bySource = copyOf;
+    for (auto [index, node] : updatedTo)
+      nodes->bySource[index] = node;
+    if (!marked.empty())
+      for (Operation *&node : nodes->bySource)
+        if (marked.contains(node))
+          node = nullptr;
+  }
   if (failed(editOutputs()) || failed(eraseMarked()) || failed(editInputs()) ||
       failed(updateSignature()) || failed(setGraphAttributes()))
     return failure();
