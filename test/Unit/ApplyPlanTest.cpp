@@ -1,7 +1,8 @@
 //===- ApplyPlanTest.cpp - Plans that give their target -------------------===//
 //
 // Every case applies a hand-written plan to its source graph and checks,
-// with findMismatch, that the result is the target.
+// with findMismatch, that the result is the target; then verifyPlanModule,
+// which verifies a diff's plans module but for the plans already verified.
 //
 //===----------------------------------------------------------------------===//
 
@@ -380,4 +381,73 @@ patch.plan @src to @tgt {
             nodes.byNewName.lookup("drop"));
   EXPECT_EQ(nodes.byNewName.size(), 1u);
   EXPECT_EQ(idOf(nodes.byNewName.lookup("drop")), "drop");
+}
+
+// verifyPlanModule: the module of a diff's plans verified as mlir::verify
+// would, but for the plans verifyPlan has verified already.
+namespace {
+class VerifyPlanModuleTest : public ApplyPlanTest {
+protected:
+  /// Parses `text` without verifying it.
+  ModuleOp parseUnverified(StringRef text) {
+    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
+        text, ParserConfig(&context, /*verifyAfterParse=*/false));
+    if (!module)
+      return nullptr;
+    modules.push_back(std::move(module));
+    return modules.back().get();
+  }
+};
+} // namespace
+
+TEST_F(VerifyPlanModuleTest, VerifiesWhatIsNotAVerifiedPlan) {
+  ModuleOp module = parseUnverified(R"mlir(
+patch.plan @f to @f {
+}
+patch.change_graph @g changes []
+)mlir");
+  ASSERT_TRUE(module);
+  EXPECT_TRUE(failed(verifyPlanModule(module, {planIn(module)})));
+  EXPECT_NE(diagnostics.find("must list at least one change"),
+            std::string::npos)
+      << diagnostics;
+}
+
+TEST_F(VerifyPlanModuleTest, LeavesTheVerifiedPlansAlone) {
+  // The plan is invalid (a delete absorbed by a replace it does not have),
+  // but listed as verified: only the others and the module are checked.
+  // Unlisted, it fails.
+  ModuleOp module = parseUnverified(R"mlir(
+patch.plan @f to @f {
+  patch.delete %3 absorbed_by %9
+}
+patch.add_graph @h
+)mlir");
+  ASSERT_TRUE(module);
+  EXPECT_TRUE(failed(verify(planIn(module))));
+  diagnostics.clear();
+  EXPECT_TRUE(succeeded(verifyPlanModule(module, {planIn(module)})));
+  EXPECT_EQ(diagnostics, "");
+  EXPECT_TRUE(failed(verifyPlanModule(module, {})));
+  EXPECT_NE(diagnostics, "");
+}
+
+TEST_F(VerifyPlanModuleTest, ChecksTheSymbolUsesOfVerifiedPlans) {
+  // A plan beside its source graph: the module's symbol table checks its
+  // references, which the plan's own verifier does not.
+  ModuleOp module = parseUnverified(R"mlir(
+lg.graph @src(%x: i32) -> i32 {
+  %a = lg.node @a "Neg"(%x) : (i32) -> i32
+  lg.output %a : i32
+}
+patch.plan @src to @tgt {
+  patch.delete @nonexistent
+}
+)mlir");
+  ASSERT_TRUE(module);
+  EXPECT_TRUE(succeeded(verify(planIn(module))));
+  EXPECT_TRUE(failed(verifyPlanModule(module, {planIn(module)})));
+  EXPECT_NE(diagnostics.find("which is not a node of graph @src"),
+            std::string::npos)
+      << diagnostics;
 }

@@ -74,6 +74,17 @@ applyPlan(patch::PlanOp plan, const Graph &source, bool verifyResult = true,
 mlir::LogicalResult verifyAppliedGraph(patch::PlanOp plan,
                                        mlir::Operation *applied);
 
+/// Runs the MLIR verifier on `plans`, a module of `patch.plan`s and graph
+/// changes (DiffResult::plans), as mlir::verify(plans) does, except that the
+/// plans in `verified` are not verified again: applyPlan (and so verifyPlan)
+/// has run the verifier on each of them, with its nested IR, and they have
+/// not changed since. Every other op of the module is verified with its
+/// nested IR, then the module itself: its own invariants and its symbol
+/// table's, which check every symbol use in it, the verified plans' too.
+/// Reports what fails as mlir::verify does and returns failure().
+mlir::LogicalResult verifyPlanModule(mlir::Operation *plans,
+                                     llvm::ArrayRef<patch::PlanOp> verified);
+
 /// Copies into `symbolTable` (the op holding the graph that `plan` was
 /// applied to, a module) the symbols that the plan's new nodes reference and
 /// that their actions carry (the copy of a `memref.global` before a

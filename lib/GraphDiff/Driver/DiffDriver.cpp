@@ -10,12 +10,12 @@
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Differ/DiffResult.h"
 #include "GraphDiff/Importers/Switcheroo.h"
+#include "GraphDiff/Plan/ApplyPlan.h"
 #include "GraphDiff/Plan/Isomorphism.h"
 #include "GraphDiff/Tools/ParseInput.h"
 #include "GraphDiff/Tools/Registration.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/IR/Verifier.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -92,12 +92,17 @@ graphdiff::diffSources(StringRef source, StringRef sourceName, StringRef target,
       diffModules(*sourceModule, *targetModule, diffOptions);
   if (failed(diff))
     return session.error("cannot diff " + sourceName.str());
+  // The plans verifyPlan applied are verified already (applyPlan verifies
+  // a plan before it applies it): the rest of the module is left.
+  SmallVector<patch::PlanOp> verifiedPlans;
   if (options.verify)
-    for (GraphPairDiff &pair : diff->pairs)
+    for (GraphPairDiff &pair : diff->pairs) {
       if (failed(verifyPlan(pair.plan, *pair.source, *pair.target,
                             pair.sourceOfTarget())))
         return session.error("a plan does not verify");
-  if (failed(verify(*diff->plans)))
+      verifiedPlans.push_back(pair.plan);
+    }
+  if (failed(verifyPlanModule(*diff->plans, verifiedPlans)))
     return session.error("the plan is not valid patch IR");
   // Verified just now: the MLIR renderer prints without verifying again.
   RenderOptions render = options.render;

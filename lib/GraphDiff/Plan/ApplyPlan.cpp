@@ -914,6 +914,24 @@ LogicalResult graphdiff::verifyAppliedGraph(patch::PlanOp plan,
   return success();
 }
 
+LogicalResult graphdiff::verifyPlanModule(Operation *plans,
+                                          ArrayRef<patch::PlanOp> verified) {
+  llvm::SmallPtrSet<Operation *, 8> skip;
+  for (patch::PlanOp plan : verified)
+    skip.insert(plan);
+  // In the order mlir::verify walks them: the module's ops first, in order,
+  // then what the module checks on its way out (region invariants, the
+  // symbol table). None of the module's ops is isolated from above, and the
+  // module's own block (no arguments, no terminator, ops without
+  // successors, which their own verifiers check) has nothing left to check.
+  for (Region &region : plans->getRegions())
+    for (Block &block : region)
+      for (Operation &op : block)
+        if (!skip.contains(&op) && failed(verify(&op)))
+          return failure();
+  return verify(plans, /*verifyRecursively=*/false);
+}
+
 FailureOr<OwningOpRef<Operation *>> graphdiff::applyPlan(patch::PlanOp plan,
                                                          const Graph &source,
                                                          bool verifyResult,

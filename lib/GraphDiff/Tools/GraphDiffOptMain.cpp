@@ -29,7 +29,6 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/IR/Verifier.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
@@ -307,15 +306,20 @@ static int runDiff(const GraphDiffOptConfig &config, DialectRegistry &registry,
     return ExitTrouble;
   auto ownedReport = std::make_unique<DiffResult>(std::move(*diff));
   DiffResult &report = *ownedReport;
+  // The plans verifyPlan applied are verified already (applyPlan verifies
+  // a plan before it applies it): the rest of the module is left.
+  SmallVector<patch::PlanOp> verifiedPlans;
   if (config.verify) {
     progress.phase("verifying " + llvm::Twine(report.pairs.size()) +
                    " plan(s)");
-    for (GraphPairDiff &pair : report.pairs)
+    for (GraphPairDiff &pair : report.pairs) {
       if (failed(verifyPlan(pair.plan, *pair.source, *pair.target,
                             pair.sourceOfTarget())))
         return ExitTrouble;
+      verifiedPlans.push_back(pair.plan);
+    }
   }
-  if (failed(verify(*report.plans)))
+  if (failed(verifyPlanModule(*report.plans, verifiedPlans)))
     return ExitTrouble;
   // Verified just now: the MLIR renderer prints without verifying again.
   RenderOptions render = config.render;
