@@ -86,11 +86,32 @@ static bool orderBlock(Block &block) {
   std::vector<Operation *> ops;
   for (Operation &op : block.without_terminator())
     ops.push_back(&op);
-  llvm::DenseMap<Operation *, unsigned> indexOf;
-  indexOf.reserve(ops.size());
-  for (auto [index, op] : llvm::enumerate(ops))
-    indexOf.try_emplace(op, index);
   unsigned n = ops.size();
+  // Op to index: indices in a table open-addressed by a hash of the op's
+  // address (linear probing, at most half full), 4 bytes a slot where a
+  // DenseMap takes 16; a probe compares the op with ops[index]. Every op
+  // asked about is in it.
+  constexpr unsigned kEmpty = ~0u;
+  unsigned bits = llvm::Log2_64_Ceil(std::max<uint64_t>(16, 2 * uint64_t(n)));
+  std::vector<unsigned> table(size_t(1) << bits, kEmpty);
+  size_t mask = table.size() - 1;
+  auto slotOf = [&](Operation *op) -> size_t {
+    // Fibonacci hashing: the multiply mixes every bit of the address into
+    // the top ones.
+    return (reinterpret_cast<uintptr_t>(op) * 0x9E3779B97F4A7C15ull) >>
+           (64 - bits);
+  };
+  for (unsigned index = 0; index < n; ++index) {
+    size_t slot = slotOf(ops[index]);
+    while (table[slot] != kEmpty)
+      slot = (slot + 1) & mask;
+    table[slot] = index;
+  }
+  auto indexOf = [&](Operation *op) -> unsigned {
+    for (size_t slot = slotOf(op);; slot = (slot + 1) & mask)
+      if (ops[table[slot]] == op)
+        return table[slot];
+  };
   Operation *terminator = block.getTerminator();
   // The op of this block that holds the definition of `value`, if any (not
   // the terminator).
@@ -105,7 +126,7 @@ static bool orderBlock(Block &block) {
     }
     if (def == terminator)
       return -1;
-    return indexOf.find(def)->second;
+    return indexOf(def);
   };
   // Distinct producers of each op, counting captured values once, then the
   // accesses to its buffers that come before it: as (producer, reader)
