@@ -338,6 +338,39 @@ func.func @f(%x: i1) -> i1 {
             std::nullopt);
 }
 
+TEST_F(GraphTest, LookupsAmongSomeNamesAnswerAsTheFullIndex) {
+  // A node named like an input: `%arg0` is the node, `%arg1` the input.
+  NamedGraph named(context, R"mlir(
+func.func @f(%x: i1, %w: i1) -> i1 {
+  %arg0 = arith.xori %x, %x : i1
+  %y = arith.andi %arg0, %x : i1
+  %z = arith.ori %y, %x : i1
+  return %z : i1
+}
+)mlir");
+  ASSERT_TRUE(named.graph);
+  const Graph &g = *named.graph;
+  MLIRContext *ctx = &context;
+  auto ref = [&](StringRef name, unsigned result = 0) {
+    return patch::RefAttr::get(ctx, StringAttr::get(ctx, name), false, result,
+                               false);
+  };
+  // Names the graph has, a name it lacks, and `arg1`, which no node has.
+  g.indexNamesAmong({StringAttr::get(ctx, "y").getValue(),
+                     StringAttr::get(ctx, "arg0").getValue(),
+                     StringAttr::get(ctx, "w").getValue(),
+                     StringAttr::get(ctx, "arg1").getValue()});
+  EXPECT_EQ(g.lookupNode(ref("y")), 1u);
+  EXPECT_EQ(g.lookupValue(ref("arg0")), g.getNode(0)->getResult(0));
+  EXPECT_EQ(g.lookupNode(ref("w")), std::nullopt);
+  EXPECT_EQ(g.lookupValue(ref("arg1")), g.getInputs()[1]);
+  EXPECT_EQ(g.lookupValue(ref("y", 1)), Value());
+  // A name not among them: the full index answers.
+  EXPECT_EQ(g.lookupNode(ref("z")), 2u);
+  EXPECT_EQ(g.lookupNode(ref("y")), 1u);
+  EXPECT_EQ(g.lookupNode(ref("w")), std::nullopt);
+}
+
 TEST_F(GraphTest, CanonicalOrderComparesLongNamesInFull) {
   // Names alike in their first eight bytes, and one a prefix of another.
   NamedGraph named(context, R"mlir(

@@ -288,6 +288,13 @@ public:
   std::optional<unsigned> lookupNode(patch::RefAttr ref) const;
   /// The value that `ref` names, or null.
   mlir::Value lookupValue(patch::RefAttr ref) const;
+  /// Readies lookupNode() and lookupValue() for references to `names`
+  /// (without sigil; they must outlive the graph, as attribute storage does)
+  /// if no lookup has been made yet: one pass over the nodes' names that
+  /// keeps those among `names`, where the first lookup would otherwise index
+  /// every node's name (a table the size of the graph). A later lookup of a
+  /// name not among them makes that full index. The answers are the same.
+  void indexNamesAmong(llvm::ArrayRef<llvm::StringRef> names) const;
 
 private:
   Graph() = default;
@@ -303,6 +310,10 @@ private:
   /// Builds `byName` (the first node of a name wins); returns the first
   /// node, in block order, whose name an earlier node has.
   std::optional<unsigned> indexNames() const;
+  /// The node named `name` (without sigil): `byName` answers, made first
+  /// (or made whole, if it holds only the names indexNamesAmong() was given
+  /// and `name` is not one of them).
+  std::optional<unsigned> findName(llvm::StringRef name) const;
   /// Row `index` of a compressed table: `items[offsets[index],
   /// offsets[index + 1])`.
   template <typename T>
@@ -373,8 +384,11 @@ private:
   mutable std::vector<patch::RefAttr> nodeRefs;
   /// Node-name (without sigil) to node index: made by the first lookup (or
   /// by build() when it cannot tell otherwise that the names are unique).
+  /// After indexNamesAmong() (`namesPartial`), only the names it was given,
+  /// kNoIndex for those no node has.
   mutable llvm::DenseMap<llvm::StringRef, unsigned> byName;
   mutable bool namesIndexed = false;
+  mutable bool namesPartial = false;
   /// getCanonicalOrder() and its inverse, once computed.
   mutable std::vector<unsigned> canonicalOrder, canonicalRanks;
   mutable bool ordered = false;

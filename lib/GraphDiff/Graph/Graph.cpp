@@ -18,6 +18,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/StringSaver.h"
+#include "llvm/Support/xxhash.h"
 
 #include <algorithm>
 #include <mutex>
@@ -495,29 +496,66 @@ patch::RefAttr Graph::getValueRef(Value value) const {
                              cast<OpResult>(value).getResultNumber(), false);
 }
 
+void Graph::indexNamesAmong(ArrayRef<StringRef> names) const {
+  if (namesIndexed)
+    return;
+  nameNodes();
+  byName.reserve(names.size());
+  // A bit per hash of the names (a 128 KB filter, which the cache keeps):
+  // most nodes' names are not among them and go no further.
+  constexpr unsigned kFilterBits = 20;
+  std::vector<uint64_t> filter(size_t(1) << (kFilterBits - 6), 0);
+  auto bitOf = [](StringRef name) -> uint64_t {
+    return llvm::xxh3_64bits(name) >> (64 - kFilterBits);
+  };
+  for (StringRef name : names) {
+    byName.try_emplace(name, kNoIndex);
+    uint64_t bit = bitOf(name);
+    filter[bit >> 6] |= uint64_t(1) << (bit & 63);
+  }
+  for (unsigned i = 0, n = size(); i < n; ++i) {
+    uint64_t bit = bitOf(nodeNames[i]);
+    if (!(filter[bit >> 6] >> (bit & 63) & 1))
+      continue;
+    auto it = byName.find(nodeNames[i]);
+    if (it != byName.end() && it->second == kNoIndex)
+      it->second = i; // the first node of a name, as indexNames()
+  }
+  namesIndexed = true;
+  namesPartial = true;
+}
+
+std::optional<unsigned> Graph::findName(StringRef name) const {
+  if (!namesIndexed || (namesPartial && !byName.contains(name))) {
+    byName.clear();
+    namesPartial = false;
+    indexNames(); // build() made sure that the names are unique
+  }
+  auto it = byName.find(name);
+  if (it == byName.end() || it->second == kNoIndex)
+    return std::nullopt;
+  return it->second;
+}
+
 std::optional<unsigned> Graph::lookupNode(patch::RefAttr ref) const {
   if (!ref || ref.isNone() || ref.getIsNew())
     return std::nullopt;
-  if (!namesIndexed)
-    indexNames(); // build() made sure that the names are unique
-  auto it = byName.find(ref.getName().getValue());
-  if (it == byName.end())
+  std::optional<unsigned> index = findName(ref.getName().getValue());
+  if (!index)
     return std::nullopt;
   // `@id` names lg nodes only, `%name` the others.
-  if (ref.getSymbol() != isa<lg::NodeOp>(nodes[it->second]))
+  if (ref.getSymbol() != isa<lg::NodeOp>(nodes[*index]))
     return std::nullopt;
-  return it->second;
+  return index;
 }
 
 Value Graph::lookupValue(patch::RefAttr ref) const {
   if (!ref || ref.isNone() || ref.getIsNew())
     return nullptr;
   StringRef name = ref.getName().getValue();
-  if (!namesIndexed)
-    indexNames(); // build() made sure that the names are unique
   unsigned argNumber;
   if (!ref.getSymbol() && name.starts_with("arg") &&
-      !name.drop_front(3).getAsInteger(10, argNumber) && !byName.count(name)) {
+      !name.drop_front(3).getAsInteger(10, argNumber) && !findName(name)) {
     if (argNumber < body->getNumArguments() && ref.getResult() == 0)
       return body->getArgument(argNumber);
     return nullptr;

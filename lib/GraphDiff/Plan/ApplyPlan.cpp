@@ -902,6 +902,28 @@ FailureOr<OwningOpRef<Operation *>> PlanApplier::run() {
   cloneGraph();
   body = &copy->getRegion(0).front();
 
+  // The source names the plan's references use: the source graph looks its
+  // nodes' names up among those, rather than indexing them all. (A name
+  // missed here is still found: the graph then indexes every name.)
+  SmallVector<StringRef> referenced;
+  auto noteRef = [&](Attribute attr) {
+    auto ref = dyn_cast<patch::RefAttr>(attr);
+    if (ref && !ref.isNone() && !ref.getIsNew())
+      referenced.push_back(ref.getName().getValue());
+  };
+  NamedAttrList attrs;
+  for (Operation &action : plan.getActions().front()) {
+    attrs.clear();
+    action.getName().populateInherentAttrs(&action, attrs);
+    attrs.append(action.getDiscardableAttrs());
+    for (NamedAttribute attr : attrs) {
+      noteRef(attr.getValue());
+      if (auto list = dyn_cast<ArrayAttr>(attr.getValue()))
+        llvm::for_each(list, noteRef);
+    }
+  }
+  source.indexNamesAmong(referenced);
+
   for (Operation &action : plan.getActions().front())
     if (failed(dispatchActionVisitor(&action)))
       return failure();
