@@ -73,6 +73,18 @@ private:
   llvm::ArrayRef<unsigned> hashOrder();
 
   std::vector<unsigned> blockOrder;
+  /// By node, read while the content pass has the op at hand so that the
+  /// forward pass reads no op: how many leading slots (the operands) to
+  /// sort, 0 if the op does not commute or the options keep the order;
+  /// kReadOp for a count too large to keep here.
+  std::vector<uint8_t> sortedOperands;
+  static constexpr uint8_t kReadOp = 255;
+  uint8_t sortedOperandsOf(Operation *op) const {
+    if (!options.sortCommutativeOperands ||
+        !op->hasTrait<OpTrait::IsCommutative>())
+      return 0;
+    return std::min<unsigned>(op->getNumOperands(), kReadOp);
+  }
 
   const Graph &graph;
   const HashOptions &options;
@@ -202,7 +214,6 @@ void Hasher::hashForward(StructureHashes &hashes,
   hashes.height.assign(n, 0);
   std::vector<bool> done(n, false);
   for (unsigned i : order) {
-    Operation *node = graph.getNode(i);
     SmallVector<size_t, 4> inputs;
     unsigned height = 0;
     for (auto [slot, value, producer] :
@@ -222,8 +233,12 @@ void Hasher::hashForward(StructureHashes &hashes,
       }
       inputs.push_back(hash);
     }
-    canonicalizeOperands(
-        node, MutableArrayRef(inputs).take_front(node->getNumOperands()));
+    if (uint8_t sorted = sortedOperands[i]; sorted == kReadOp)
+      canonicalizeOperands(graph.getNode(i),
+                           MutableArrayRef(inputs).take_front(
+                               graph.getNode(i)->getNumOperands()));
+    else
+      llvm::sort(MutableArrayRef(inputs).take_front(sorted));
     hashes.forward[i] = llvm::hash_combine(
         hashes.content[i],
         llvm::hash_combine_range(inputs.begin(), inputs.end()));
@@ -308,8 +323,11 @@ void Hasher::hashBackward(StructureHashes &hashes,
 StructureHashes Hasher::run() {
   StructureHashes hashes;
   hashes.content.reserve(graph.size());
-  for (Operation *node : graph.getNodes())
+  sortedOperands.reserve(graph.size());
+  for (Operation *node : graph.getNodes()) {
     hashes.content.push_back(hashNode(node));
+    sortedOperands.push_back(sortedOperandsOf(node));
+  }
   llvm::ArrayRef<unsigned> order = hashOrder();
   hashForward(hashes, order);
   if (options.backward)
