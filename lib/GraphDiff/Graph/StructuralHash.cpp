@@ -38,7 +38,8 @@ public:
   Hasher(const Graph &graph, const HashOptions &options)
       : graph(graph), options(options) {}
 
-  StructureHashes run();
+  StructureHashes
+  run(llvm::function_ref<void(unsigned, Operation *, llvm::hash_code)> visit);
 
 private:
   /// The op alone: name, properties, attributes, result types, shape of its
@@ -320,13 +321,16 @@ void Hasher::hashBackward(StructureHashes &hashes,
   }
 }
 
-StructureHashes Hasher::run() {
+StructureHashes Hasher::run(
+    llvm::function_ref<void(unsigned, Operation *, llvm::hash_code)> visit) {
   StructureHashes hashes;
   hashes.content.reserve(graph.size());
   sortedOperands.reserve(graph.size());
-  for (Operation *node : graph.getNodes()) {
+  for (auto [i, node] : llvm::enumerate(graph.getNodes())) {
     hashes.content.push_back(hashNode(node));
     sortedOperands.push_back(sortedOperandsOf(node));
+    if (visit)
+      visit(i, node, hashes.content.back());
   }
   llvm::ArrayRef<unsigned> order = hashOrder();
   hashForward(hashes, order);
@@ -335,7 +339,8 @@ StructureHashes Hasher::run() {
   return hashes;
 }
 
-StructureHashes graphdiff::hashStructure(const Graph &graph,
-                                         const HashOptions &options) {
-  return Hasher(graph, options).run();
+StructureHashes graphdiff::hashStructure(
+    const Graph &graph, const HashOptions &options,
+    llvm::function_ref<void(unsigned, Operation *, llvm::hash_code)> visit) {
+  return Hasher(graph, options).run(visit);
 }
