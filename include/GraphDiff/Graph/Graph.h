@@ -193,6 +193,24 @@ public:
   llvm::ArrayRef<mlir::Value> getSlots(unsigned index) const {
     return row(slotValues, slotOffsets, index);
   }
+  /// Prefetch hints for a pass that visits nodes in no particular order:
+  /// where node `index`'s rows start, then (once that is at hand) its rows
+  /// of slots and slot producers.
+  void prefetchRowStart(unsigned index) const {
+    __builtin_prefetch(slotOffsets.data() + index);
+  }
+  void prefetchSlotRows(unsigned index) const {
+    unsigned offset = slotOffsets[index];
+    __builtin_prefetch(slotValues.data() + offset);
+    __builtin_prefetch(slotProducerValues.data() + offset);
+  }
+  /// The same for node `index`'s row of uses.
+  void prefetchUseRowStart(unsigned index) const {
+    __builtin_prefetch(useOffsets.data() + index);
+  }
+  void prefetchUseRow(unsigned index) const {
+    __builtin_prefetch(useValues.data() + useOffsets[index]);
+  }
   /// Whether node `index` has capture slots: slots after its operands, for
   /// values its nested regions read from outside it.
   bool hasCaptures(unsigned index) const { return capturing[index]; }

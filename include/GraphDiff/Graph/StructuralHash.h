@@ -15,8 +15,13 @@
 #define GRAPHDIFF_GRAPH_STRUCTURALHASH_H
 
 #include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <vector>
+
+namespace mlir {
+class Operation;
+} // namespace mlir
 
 namespace graphdiff {
 class Graph;
@@ -60,8 +65,16 @@ struct StructureHashes {
 /// Computes the hashes of `graph` (the same computation for both sides of a
 /// comparison), in one pass along Graph::getCanonicalOrder and, for the
 /// backward hashes, one pass against it.
-StructureHashes hashStructure(const Graph &graph,
-                              const HashOptions &options = {});
+///
+/// `visit`, if given, is called for each node in block order right after its
+/// content hash, with the node's op: a caller that has a pass of its own
+/// over the ops makes it here, while each op is at hand (a pass over the ops
+/// of a large graph costs a cache miss per op).
+StructureHashes
+hashStructure(const Graph &graph, const HashOptions &options = {},
+              llvm::function_ref<void(unsigned node, mlir::Operation *op,
+                                      llvm::hash_code content)>
+                  visit = nullptr);
 
 } // namespace graphdiff
 

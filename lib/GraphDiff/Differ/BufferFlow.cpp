@@ -162,14 +162,9 @@ static bool bufferForms(Operation *a, Operation *b) {
 
 SmallVector<NodePair> graphdiff::pairAcrossBuffers(StructuralState &state) {
   SmallVector<NodePair> pairs;
-  // Most graphs hold no buffer: a scan of the slots, before building views.
-  auto readsBuffers = [](const Graph &graph) {
-    for (unsigned n = 0; n < graph.size(); ++n)
-      if (llvm::any_of(graph.getSlots(n), isMemRef))
-        return true;
-    return false;
-  };
-  if (!readsBuffers(state.source) && !readsBuffers(state.target))
+  // Most graphs hold no buffer (the views know, from building: no scan of
+  // the slots' types here).
+  if (!state.source.readsMemRefs() && !state.target.readsMemRefs())
     return pairs;
   FlowView source = computeFlow(state.source);
   FlowView target = computeFlow(state.target);

@@ -862,24 +862,32 @@ bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags,
   while (true) {
     SmallVector<NodePair> pairs;
     if (alongOperands && !operandFrontier.empty()) {
-      // The votes compare the types of the values the pairs' slots read (a
-      // cache miss each on large graphs, at random places): fetched a few
-      // pairs ahead, after their rows of slots a few more pairs ahead.
+      // The pairs come in no particular order, so each row read is a cache
+      // miss on large graphs: where the rows start is fetched three steps
+      // ahead, the rows of slots and producers two, and the values that the
+      // votes compare the types of (those with a free source producer: the
+      // others end before a value is read) one step ahead.
       constexpr unsigned Ahead = 8;
-      auto prefetchSlots = [](ArrayRef<Value> slots) {
-        for (Value value : slots)
-          __builtin_prefetch(value.getImpl());
-      };
       for (unsigned i = 0, e = operandFrontier.size(); i < e; ++i) {
+        if (i + 3 * Ahead < e) {
+          source.prefetchRowStart(operandFrontier[i + 3 * Ahead].first);
+          target.prefetchRowStart(operandFrontier[i + 3 * Ahead].second);
+        }
         if (i + 2 * Ahead < e) {
-          __builtin_prefetch(
-              source.getSlots(operandFrontier[i + 2 * Ahead].first).data());
-          __builtin_prefetch(
-              target.getSlots(operandFrontier[i + 2 * Ahead].second).data());
+          source.prefetchSlotRows(operandFrontier[i + 2 * Ahead].first);
+          target.prefetchSlotRows(operandFrontier[i + 2 * Ahead].second);
         }
         if (i + Ahead < e) {
-          prefetchSlots(source.getSlots(operandFrontier[i + Ahead].first));
-          prefetchSlots(target.getSlots(operandFrontier[i + Ahead].second));
+          auto [ps, pt] = operandFrontier[i + Ahead];
+          ArrayRef<int> producers = source.getSlotProducers(ps);
+          ArrayRef<Value> a = source.getSlots(ps), b = target.getSlots(pt);
+          for (unsigned k = 0, n = producers.size(); k < n; ++k)
+            if (producers[k] != Graph::kNoProducer &&
+                !mapping.isSourceTaken(producers[k])) {
+              __builtin_prefetch(a[k].getImpl());
+              if (k < b.size())
+                __builtin_prefetch(b[k].getImpl());
+            }
         }
         auto [s, t] = operandFrontier[i];
         ArrayRef<Value> sourceSlots = source.getSlots(s);
@@ -904,8 +912,19 @@ bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags,
       operandFrontier.clear();
       pairs = resolve(operandVotes, nullptr);
     } else if (alongUsers && !userFrontier.empty()) {
-      for (auto [s, t] : userFrontier)
-        voteUsers(s, t, userVotes);
+      // The same for the rows of uses.
+      constexpr unsigned Ahead = 8;
+      for (unsigned i = 0, e = userFrontier.size(); i < e; ++i) {
+        if (i + 2 * Ahead < e) {
+          source.prefetchUseRowStart(userFrontier[i + 2 * Ahead].first);
+          target.prefetchUseRowStart(userFrontier[i + 2 * Ahead].second);
+        }
+        if (i + Ahead < e) {
+          source.prefetchUseRow(userFrontier[i + Ahead].first);
+          target.prefetchUseRow(userFrontier[i + Ahead].second);
+        }
+        voteUsers(userFrontier[i].first, userFrontier[i].second, userVotes);
+      }
       userFrontier.clear();
       pairs = resolve(userVotes, &operandVotes);
     } else {

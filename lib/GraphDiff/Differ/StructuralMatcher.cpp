@@ -80,10 +80,7 @@ structuredKind(Operation *op, StructuralState::Reduction &reduction,
 StructuralState::StructuralState(const Graph &source, const Graph &target,
                                  NodeMapping &mapping,
                                  const StructureOptions &options)
-    : source(source), target(target),
-      sourceHashes(hashStructure(source, options)),
-      targetHashes(hashStructure(target, options)), mapping(mapping),
-      options(options) {
+    : source(source), target(target), mapping(mapping), options(options) {
   // What an op's name says (traits, the LinalgOp interface), asked once per
   // name: each question is a search of the name's traits or interfaces, and
   // a graph has few names. Each name also gets a number, in order of first
@@ -99,75 +96,81 @@ StructuralState::StructuralState(const Graph &source, const Graph &target,
     uint8_t bits;
   };
   llvm::SmallDenseMap<const void *, NameFacts, 32> names;
-  // One walk over each side's ops (each op read is a cache miss on large
-  // graphs): commutativity, constants, structured kinds.
+  // Commutativity, constants, structured kinds: from each op while the
+  // hashes' content pass has it at hand (each pass over the ops of a large
+  // graph is a cache miss per op).
   auto classify =
-      [](const Graph &graph, std::vector<bool> *commutative,
-         llvm::DenseSet<size_t> &constants,
-         const std::vector<llvm::hash_code> &content,
-         std::vector<Structured> &kinds, std::vector<Kind> &opKinds,
-         std::vector<Reduction> &reductions,
-         llvm::DenseMap<unsigned, size_t> &iterations,
-         llvm::SmallDenseMap<const void *, NameFacts, 32> &names,
-         llvm::DenseMap<size_t, NamedOps> &named,
-         std::vector<bool> &elementwise,
-         llvm::DenseMap<unsigned, SmallVector<OperationName, 2>> &payload) {
+      [&names](
+          unsigned n, Operation *op, llvm::hash_code content,
+          std::vector<bool> *commutative, llvm::DenseSet<size_t> &constants,
+          std::vector<Structured> &kinds, std::vector<Kind> &opKinds,
+          std::vector<Reduction> &reductions,
+          llvm::DenseMap<unsigned, size_t> &iterations,
+          llvm::DenseMap<size_t, NamedOps> &named,
+          std::vector<bool> &elementwise,
+          llvm::DenseMap<unsigned, SmallVector<OperationName, 2>> &payload) {
+        OperationName name = op->getName();
+        auto [it, inserted] = names.try_emplace(
+            name.getAsOpaquePointer(),
+            NameFacts{static_cast<unsigned>(names.size()), 0});
+        if (inserted)
+          it->second.bits =
+              (op->hasTrait<OpTrait::ConstantLike>() ? Constant : 0) |
+              (op->hasTrait<OpTrait::IsCommutative>() ? Commutative : 0) |
+              (op->hasTrait<OpTrait::Elementwise>() ? ElementwiseTrait : 0) |
+              (isa<linalg::LinalgOp>(op) ? Linalg : 0);
+        uint8_t bits = it->second.bits;
+        bool constant = bits & Constant;
+        opKinds.push_back({it->second.id,
+                           std::min(op->getNumResults(), 0x7fffffffu),
+                           constant});
         if (commutative)
-          commutative->reserve(graph.size());
-        kinds.reserve(graph.size());
-        opKinds.reserve(graph.size());
-        reductions.reserve(graph.size());
-        elementwise.reserve(graph.size());
-        for (unsigned n = 0; n < graph.size(); ++n) {
-          Operation *op = graph.getNode(n);
-          OperationName name = op->getName();
-          auto [it, inserted] = names.try_emplace(
-              name.getAsOpaquePointer(),
-              NameFacts{static_cast<unsigned>(names.size()), 0});
-          if (inserted)
-            it->second.bits =
-                (op->hasTrait<OpTrait::ConstantLike>() ? Constant : 0) |
-                (op->hasTrait<OpTrait::IsCommutative>() ? Commutative : 0) |
-                (op->hasTrait<OpTrait::Elementwise>() ? ElementwiseTrait : 0) |
-                (isa<linalg::LinalgOp>(op) ? Linalg : 0);
-          uint8_t bits = it->second.bits;
-          bool constant = bits & Constant;
-          opKinds.push_back({it->second.id,
-                             std::min(op->getNumResults(), 0x7fffffffu),
-                             constant});
-          if (commutative)
-            commutative->push_back(bits & Commutative);
-          if (constant)
-            constants.insert(content[n]);
-          Reduction reduction = Reduction::None;
-          size_t iteration = 0;
-          Structured kind = (bits & Linalg)
-                                ? structuredKind(op, reduction, iteration)
-                                : Structured::None;
-          kinds.push_back(kind);
-          reductions.push_back(reduction);
-          if (kind != Structured::None)
-            iterations[n] = iteration;
-          if (kind == Structured::Named)
-            named[iteration].nodes.push_back(n);
-          elementwise.push_back((bits & ElementwiseTrait) && !constant &&
-                                llvm::any_of(op->getResultTypes(),
-                                             llvm::IsaPred<RankedTensorType>));
-          if (kind == Structured::Generic && reduction == Reduction::None) {
-            SmallVector<OperationName, 2> &names = payload[n];
-            for (Operation &inner :
-                 cast<linalg::GenericOp>(op).getBody()->without_terminator())
-              if (!llvm::is_contained(names, inner.getName()))
-                names.push_back(inner.getName());
-          }
+          commutative->push_back(bits & Commutative);
+        if (constant)
+          constants.insert(content);
+        Reduction reduction = Reduction::None;
+        size_t iteration = 0;
+        Structured kind = (bits & Linalg)
+                              ? structuredKind(op, reduction, iteration)
+                              : Structured::None;
+        kinds.push_back(kind);
+        reductions.push_back(reduction);
+        if (kind != Structured::None)
+          iterations[n] = iteration;
+        if (kind == Structured::Named)
+          named[iteration].nodes.push_back(n);
+        elementwise.push_back((bits & ElementwiseTrait) && !constant &&
+                              llvm::any_of(op->getResultTypes(),
+                                           llvm::IsaPred<RankedTensorType>));
+        if (kind == Structured::Generic && reduction == Reduction::None) {
+          SmallVector<OperationName, 2> &names = payload[n];
+          for (Operation &inner :
+               cast<linalg::GenericOp>(op).getBody()->without_terminator())
+            if (!llvm::is_contained(names, inner.getName()))
+              names.push_back(inner.getName());
         }
       };
-  classify(source, &sourceCommutative, sourceConstants, sourceHashes.content,
-           sourceStructured, sourceKinds, sourceReduction, sourceIteration,
-           names, sourceNamed, sourceElementwise, sourcePayload);
-  classify(target, nullptr, targetConstants, targetHashes.content,
-           targetStructured, targetKinds, targetReduction, targetIteration,
-           names, targetNamed, targetElementwise, targetPayload);
+  sourceCommutative.reserve(source.size());
+  for (const Graph *graph : {&source, &target}) {
+    bool isSource = graph == &source;
+    (isSource ? sourceStructured : targetStructured).reserve(graph->size());
+    (isSource ? sourceKinds : targetKinds).reserve(graph->size());
+    (isSource ? sourceReduction : targetReduction).reserve(graph->size());
+    (isSource ? sourceElementwise : targetElementwise).reserve(graph->size());
+  }
+  sourceHashes = hashStructure(
+      source, options, [&](unsigned n, Operation *op, llvm::hash_code content) {
+        classify(n, op, content, &sourceCommutative, sourceConstants,
+                 sourceStructured, sourceKinds, sourceReduction,
+                 sourceIteration, sourceNamed, sourceElementwise,
+                 sourcePayload);
+      });
+  targetHashes = hashStructure(
+      target, options, [&](unsigned n, Operation *op, llvm::hash_code content) {
+        classify(n, op, content, nullptr, targetConstants, targetStructured,
+                 targetKinds, targetReduction, targetIteration, targetNamed,
+                 targetElementwise, targetPayload);
+      });
 }
 
 bool StructuralState::holdsElementwise(Operation *e, unsigned g,

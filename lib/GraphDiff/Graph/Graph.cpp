@@ -21,6 +21,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <algorithm>
+#include <array>
 #include <mutex>
 #include <queue>
 
@@ -243,11 +244,34 @@ Graph::build(Operation *op, const SourceNames *names, bool namesOnDemand) {
   // are looked up again once every node is indexed.
   bool forward = false;
   SourceNames::Cursor nameCursor;
+  // Most slots read a node made shortly before: the latest nodes, in a
+  // small table by address, answer those without a probe of the index
+  // (the op, the index and the node list: a cache miss each on a large
+  // graph). A node entered here is a node of this block.
+  struct Recent {
+    Operation *node = nullptr;
+    unsigned index = 0;
+  };
+  constexpr unsigned recentBits = 8;
+  std::array<Recent, 1u << recentBits> recent;
+  auto recentSlot = [](Operation *node) {
+    return (reinterpret_cast<uintptr_t>(node) * 0x9E3779B97F4A7C15ull) >>
+           (64 - recentBits);
+  };
+  auto producerOf = [&](Value value) -> std::optional<unsigned> {
+    Operation *def = value.getDefiningOp();
+    if (!def)
+      return std::nullopt;
+    if (const Recent &entry = recent[recentSlot(def)]; entry.node == def)
+      return entry.index;
+    return graph->getIndex(def);
+  };
   for (Operation &nodeRef : block.without_terminator()) {
     Operation *node = &nodeRef;
     unsigned i = graph->nodes.size();
     graph->nodes.push_back(node);
     graph->addIndex(i);
+    recent[recentSlot(node)] = {node, i};
     useCount.push_back(0);
 
     unsigned begin = slots.size();
@@ -290,7 +314,7 @@ Graph::build(Operation *op, const SourceNames *names, bool namesOnDemand) {
                                   unique.end());
     }
     for (Value value : mine) {
-      std::optional<unsigned> producer = graph->getProducer(value);
+      std::optional<unsigned> producer = producerOf(value);
       producers.push_back(producer ? static_cast<int>(*producer) : kNoProducer);
       resultNumbers.push_back(producer ? resultNumberOf(value) : 0);
       graph->memRefSlots |= isa<BaseMemRefType>(value.getType());

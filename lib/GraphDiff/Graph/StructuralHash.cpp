@@ -29,6 +29,49 @@ enum Tag : unsigned {
   TagOutput,
 };
 
+/// The hashes only group candidates (StructureHashes): a multiply-fold
+/// mixer (wyhash's) is all they need, a few cycles a step, where
+/// llvm::hash_combine runs a hash over a buffer of its arguments. Two
+/// different seeds keep the mix order-sensitive.
+uint64_t mix(uint64_t seed, uint64_t value) {
+  __uint128_t product = static_cast<__uint128_t>(seed ^ 0xA0761D6478BD642Full) *
+                        (value ^ 0xE7037ED1A0B428DBull);
+  return static_cast<uint64_t>(product) ^ static_cast<uint64_t>(product >> 64);
+}
+uint64_t bitsOf(uint64_t value) { return value; }
+uint64_t bitsOf(llvm::hash_code hash) { return static_cast<size_t>(hash); }
+uint64_t bitsOf(const void *pointer) {
+  return reinterpret_cast<uintptr_t>(pointer);
+}
+uint64_t bitsOf(Type type) { return bitsOf(type.getAsOpaquePointer()); }
+uint64_t bitsOf(Attribute attr) { return bitsOf(attr.getAsOpaquePointer()); }
+uint64_t bitsOf(OperationName name) {
+  return bitsOf(name.getAsOpaquePointer());
+}
+/// `seed` mixed with each of `values` in turn.
+template <typename... Ts> uint64_t mixAll(uint64_t seed, Ts... values) {
+  ((seed = mix(seed, bitsOf(values))), ...);
+  return seed;
+}
+/// The hashes of `values`, in order, and their count.
+uint64_t mixRange(llvm::ArrayRef<uint64_t> values) {
+  uint64_t seed = values.size();
+  for (uint64_t value : values)
+    seed = mix(seed, value);
+  return seed;
+}
+/// Sorts a few hashes (an op's operands, a node's uses): insertion sort,
+/// where llvm::sort of integers calls qsort.
+void sortHashes(llvm::MutableArrayRef<uint64_t> values) {
+  if (values.size() > 16) {
+    std::sort(values.begin(), values.end());
+    return;
+  }
+  for (size_t i = 1; i < values.size(); ++i)
+    for (size_t j = i; j > 0 && values[j] < values[j - 1]; --j)
+      std::swap(values[j], values[j - 1]);
+}
+
 /// Hashes one graph. Everything folded in is structural data (counts,
 /// positions), MLIR uniqued storage (types, op names, most attributes: the
 /// same object for equal content within one MLIRContext), or the bytes of a
@@ -38,7 +81,8 @@ public:
   Hasher(const Graph &graph, const HashOptions &options)
       : graph(graph), options(options) {}
 
-  StructureHashes run();
+  StructureHashes
+  run(llvm::function_ref<void(unsigned, Operation *, llvm::hash_code)> visit);
 
 private:
   /// The op alone: name, properties, attributes, result types, shape of its
@@ -59,7 +103,7 @@ private:
   void canonicalizeOperands(Operation *op, Range &&operands) const {
     if (options.sortCommutativeOperands &&
         op->hasTrait<OpTrait::IsCommutative>())
-      llvm::sort(operands);
+      sortHashes(operands);
   }
 
   void hashForward(StructureHashes &hashes,
@@ -73,6 +117,18 @@ private:
   llvm::ArrayRef<unsigned> hashOrder();
 
   std::vector<unsigned> blockOrder;
+  /// By node, read while the content pass has the op at hand so that the
+  /// forward pass reads no op: how many leading slots (the operands) to
+  /// sort, 0 if the op does not commute or the options keep the order;
+  /// kReadOp for a count too large to keep here.
+  std::vector<uint8_t> sortedOperands;
+  static constexpr uint8_t kReadOp = 255;
+  uint8_t sortedOperandsOf(Operation *op) const {
+    if (!options.sortCommutativeOperands ||
+        !op->hasTrait<OpTrait::IsCommutative>())
+      return 0;
+    return std::min<unsigned>(op->getNumOperands(), kReadOp);
+  }
 
   const Graph &graph;
   const HashOptions &options;
@@ -85,9 +141,9 @@ private:
 } // namespace
 
 llvm::hash_code Hasher::hashAttributes(Operation *op) const {
-  llvm::hash_code hash(0);
+  uint64_t hash = 0;
   auto add = [&](StringAttr name, Attribute value) {
-    hash = llvm::hash_combine(hash, name, hashAttribute(value));
+    hash = mixAll(hash, name, hashAttribute(value));
   };
   std::optional<RegisteredOperationName> info = op->getRegisteredInfo();
   if (op->getPropertiesStorageSize()) {
@@ -96,8 +152,7 @@ llvm::hash_code Hasher::hashAttributes(Operation *op) const {
         if (std::optional<Attribute> value = op->getInherentAttr(name))
           add(name, *value);
     } else {
-      hash = llvm::hash_combine(hash,
-                                hashAttribute(op->getPropertiesAsAttribute()));
+      hash = mixAll(hash, hashAttribute(op->getPropertiesAsAttribute()));
     }
   }
   // With properties, the dictionary holds the discardable attributes only;
@@ -110,51 +165,50 @@ llvm::hash_code Hasher::hashAttributes(Operation *op) const {
 }
 
 llvm::hash_code Hasher::hashOpAlone(Operation *op) const {
-  llvm::hash_code hash = llvm::hash_combine(
-      op->getName(), op->getNumOperands(), op->getNumResults(),
-      op->getNumRegions(), op->getNumSuccessors(), hashAttributes(op));
+  uint64_t hash =
+      mixAll(op->getNumOperands(), op->getName(), op->getNumResults(),
+             op->getNumRegions(), op->getNumSuccessors(), hashAttributes(op));
   for (Type type : op->getResultTypes())
-    hash = llvm::hash_combine(hash, type);
+    hash = mixAll(hash, type);
   if (!options.ignoreLocations)
-    hash = llvm::hash_combine(hash, op->getLoc());
-  return hash;
+    hash = mixAll(hash, Attribute(op->getLoc()));
+  return llvm::hash_code(hash);
 }
 
 llvm::hash_code Hasher::hashNestedOperand(Value value) {
   auto it = local.find(value);
   if (it != local.end())
-    return llvm::hash_combine(TagLocal, it->second);
+    return llvm::hash_code(mixAll(TagLocal, it->second));
   // Numbered as Graph::getSlots numbers the node's captures.
   auto capture = captureIndex.try_emplace(value, captureIndex.size()).first;
-  return llvm::hash_combine(TagCapture, capture->second);
+  return llvm::hash_code(mixAll(TagCapture, capture->second));
 }
 
 llvm::hash_code Hasher::hashNested(Operation *op) {
-  llvm::hash_code hash = hashOpAlone(op);
-  SmallVector<size_t, 4> operands;
+  uint64_t hash = bitsOf(hashOpAlone(op));
+  SmallVector<uint64_t, 4> operands;
   for (Value operand : op->getOperands())
-    operands.push_back(hashNestedOperand(operand));
-  canonicalizeOperands(op, operands);
-  hash = llvm::hash_combine(
-      hash, llvm::hash_combine_range(operands.begin(), operands.end()));
+    operands.push_back(bitsOf(hashNestedOperand(operand)));
+  canonicalizeOperands(op, MutableArrayRef<uint64_t>(operands));
+  hash = mixAll(hash, mixRange(operands));
   for (Block *successor : op->getSuccessors())
-    hash = llvm::hash_combine(hash, blocks.lookup(successor));
-  return llvm::hash_combine(hash, hashRegions(op));
+    hash = mixAll(hash, blocks.lookup(successor));
+  return llvm::hash_code(mixAll(hash, hashRegions(op)));
 }
 
 llvm::hash_code Hasher::hashRegions(Operation *op) {
-  llvm::hash_code hash = llvm::hash_combine(op->getNumRegions());
+  uint64_t hash = mixAll(0, op->getNumRegions());
   for (Region &region : op->getRegions()) {
-    hash = llvm::hash_combine(hash, region.getBlocks().size());
+    hash = mixAll(hash, region.getBlocks().size());
     for (Block &block : region) {
-      hash = llvm::hash_combine(hash, block.getNumArguments());
+      hash = mixAll(hash, block.getNumArguments());
       for (BlockArgument arg : block.getArguments())
-        hash = llvm::hash_combine(hash, arg.getType());
+        hash = mixAll(hash, arg.getType());
       for (Operation &inner : block)
-        hash = llvm::hash_combine(hash, hashNested(&inner));
+        hash = mixAll(hash, hashNested(&inner));
     }
   }
-  return hash;
+  return llvm::hash_code(hash);
 }
 
 llvm::hash_code Hasher::hashNode(Operation *node) {
@@ -178,8 +232,7 @@ llvm::hash_code Hasher::hashNode(Operation *node) {
   });
   // The node's own operands are hashed with the graph's edges; here they
   // count only through hashOpAlone. Hash its regions like nested ops'.
-  llvm::hash_code hash = hashOpAlone(node);
-  return llvm::hash_combine(hash, hashRegions(node));
+  return llvm::hash_code(mixAll(hashOpAlone(node), hashRegions(node)));
 }
 
 llvm::ArrayRef<unsigned> Hasher::hashOrder() {
@@ -202,31 +255,33 @@ void Hasher::hashForward(StructureHashes &hashes,
   hashes.height.assign(n, 0);
   std::vector<bool> done(n, false);
   for (unsigned i : order) {
-    Operation *node = graph.getNode(i);
-    SmallVector<size_t, 4> inputs;
+    SmallVector<uint64_t, 4> inputs;
     unsigned height = 0;
     for (auto [slot, value, producer] :
          llvm::enumerate(graph.getSlots(i), graph.getSlotProducers(i))) {
-      llvm::hash_code hash;
+      uint64_t hash;
       if (producer != Graph::kNoProducer) {
-        hash = llvm::hash_combine(TagResult,
-                                  done[producer] ? hashes.forward[producer]
-                                                 : hashes.content[producer],
-                                  graph.getSlotResultNumber(i, slot));
+        hash = mixAll(TagResult,
+                      done[producer] ? hashes.forward[producer]
+                                     : hashes.content[producer],
+                      graph.getSlotResultNumber(i, slot));
         height = std::max(height, hashes.height[producer] + 1);
       } else if (auto arg = dyn_cast<BlockArgument>(value);
                  arg && arg.getOwner() == &graph.getBody()) {
-        hash = llvm::hash_combine(TagArgument, arg.getArgNumber());
+        hash = mixAll(TagArgument, arg.getArgNumber());
       } else {
-        hash = llvm::hash_combine(TagOutside, value.getType());
+        hash = mixAll(TagOutside, value.getType());
       }
       inputs.push_back(hash);
     }
-    canonicalizeOperands(
-        node, MutableArrayRef(inputs).take_front(node->getNumOperands()));
-    hashes.forward[i] = llvm::hash_combine(
-        hashes.content[i],
-        llvm::hash_combine_range(inputs.begin(), inputs.end()));
+    if (uint8_t sorted = sortedOperands[i]; sorted == kReadOp)
+      canonicalizeOperands(graph.getNode(i),
+                           MutableArrayRef(inputs).take_front(
+                               graph.getNode(i)->getNumOperands()));
+    else
+      sortHashes(MutableArrayRef(inputs).take_front(sorted));
+    hashes.forward[i] =
+        llvm::hash_code(mixAll(hashes.content[i], mixRange(inputs)));
     hashes.height[i] = height;
     done[i] = true;
   }
@@ -250,7 +305,7 @@ void Hasher::hashBackward(StructureHashes &hashes,
   auto hashOf = [&](unsigned user) {
     return done[user] ? hashes.backward[user] : hashes.content[user];
   };
-  SmallVector<size_t, 8> uses;
+  SmallVector<uint64_t, 8> uses;
   for (unsigned i : llvm::reverse(order)) {
     uses.clear();
     // Every use in the IR counts, a value a region reads twice twice. The
@@ -262,13 +317,11 @@ void Hasher::hashBackward(StructureHashes &hashes,
     });
     if (!captured) {
       for (const Graph::Use &use : graphUses)
-        uses.push_back(
-            llvm::hash_combine(TagUse, hashOf(use.user), use.slot, use.result));
+        uses.push_back(mixAll(TagUse, hashOf(use.user), use.slot, use.result));
       if (graph.isOutputNode(i))
         for (auto it = llvm::lower_bound(outputs, std::make_tuple(i, 0u, 0u));
              it != outputs.end() && std::get<0>(*it) == i; ++it)
-          uses.push_back(llvm::hash_combine(TagOutput, std::get<1>(*it),
-                                            std::get<2>(*it)));
+          uses.push_back(mixAll(TagOutput, std::get<1>(*it), std::get<2>(*it)));
     } else {
       Operation *node = graph.getNode(i);
       for (OpResult result : node->getResults()) {
@@ -276,8 +329,7 @@ void Hasher::hashBackward(StructureHashes &hashes,
         for (OpOperand &use : result.getUses()) {
           Operation *owner = use.getOwner();
           if (owner == terminator) {
-            uses.push_back(
-                llvm::hash_combine(TagOutput, use.getOperandNumber(), k));
+            uses.push_back(mixAll(TagOutput, use.getOperandNumber(), k));
             continue;
           }
           Operation *ancestor = body.findAncestorOpInBlock(*owner);
@@ -286,30 +338,38 @@ void Hasher::hashBackward(StructureHashes &hashes,
           if (!user)
             continue;
           if (owner == ancestor) {
-            uses.push_back(llvm::hash_combine(TagUse, hashOf(*user),
-                                              use.getOperandNumber(), k));
+            uses.push_back(
+                mixAll(TagUse, hashOf(*user), use.getOperandNumber(), k));
           } else {
             // Captured by the user's regions: its capture slot says where.
             ArrayRef<Value> slots = graph.getSlots(*user);
-            uses.push_back(llvm::hash_combine(
-                TagCaptureUse, hashOf(*user),
-                llvm::find(slots, Value(result)) - slots.begin(), k));
+            uses.push_back(
+                mixAll(TagCaptureUse, hashOf(*user),
+                       static_cast<uint64_t>(llvm::find(slots, Value(result)) -
+                                             slots.begin()),
+                       k));
           }
         }
       }
     }
-    llvm::sort(uses);
-    hashes.backward[i] = llvm::hash_combine(
-        hashes.content[i], llvm::hash_combine_range(uses.begin(), uses.end()));
+    sortHashes(uses);
+    hashes.backward[i] =
+        llvm::hash_code(mixAll(hashes.content[i], mixRange(uses)));
     done[i] = true;
   }
 }
 
-StructureHashes Hasher::run() {
+StructureHashes Hasher::run(
+    llvm::function_ref<void(unsigned, Operation *, llvm::hash_code)> visit) {
   StructureHashes hashes;
   hashes.content.reserve(graph.size());
-  for (Operation *node : graph.getNodes())
+  sortedOperands.reserve(graph.size());
+  for (auto [i, node] : llvm::enumerate(graph.getNodes())) {
     hashes.content.push_back(hashNode(node));
+    sortedOperands.push_back(sortedOperandsOf(node));
+    if (visit)
+      visit(i, node, hashes.content.back());
+  }
   llvm::ArrayRef<unsigned> order = hashOrder();
   hashForward(hashes, order);
   if (options.backward)
@@ -317,7 +377,8 @@ StructureHashes Hasher::run() {
   return hashes;
 }
 
-StructureHashes graphdiff::hashStructure(const Graph &graph,
-                                         const HashOptions &options) {
-  return Hasher(graph, options).run();
+StructureHashes graphdiff::hashStructure(
+    const Graph &graph, const HashOptions &options,
+    llvm::function_ref<void(unsigned, Operation *, llvm::hash_code)> visit) {
+  return Hasher(graph, options).run(visit);
 }
