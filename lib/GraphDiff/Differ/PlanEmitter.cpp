@@ -44,9 +44,17 @@ private:
   /// The reference for source value `value` once the plan is applied: itself,
   /// or the new node result that replaced it; null if it is deleted.
   patch::RefAttr afterRef(Value value) const;
-  /// `ref` marked `new`, without a result index: how a plan names the new
-  /// node it makes.
-  static patch::RefAttr newNodeRef(patch::RefAttr ref);
+  /// Target node `t` marked `new`, without a result index: how a plan names
+  /// the new node it makes. Made once per node, without the target's own
+  /// reference to it, which no plan prints.
+  patch::RefAttr newNodeRef(unsigned t) const;
+  /// Result `result` of the new node of target node `t`.
+  patch::RefAttr newValueRef(unsigned t, unsigned result) const;
+  /// imageRef() of slot `slot` of target node `t`, which reads result
+  /// `result` of target node `producer`, from the graph's slot tables (no
+  /// lookup of the value's producer).
+  patch::RefAttr slotImageRef(unsigned t, unsigned slot,
+                              unsigned producer) const;
 
   /// The replace of target node `t`'s (settled) region: its anchor, ordered
   /// members, what its results stand for.
@@ -59,7 +67,10 @@ private:
   void buildBody(Operation *action, unsigned t,
                  SmallVectorImpl<Attribute> &inputs);
   patch::MatchStageAttr stageAttr(MatchStage stage) {
-    return patch::MatchStageAttr::get(builder.getContext(), stage);
+    patch::MatchStageAttr &attr = stageAttrs[static_cast<unsigned>(stage)];
+    if (!attr)
+      attr = patch::MatchStageAttr::get(builder.getContext(), stage);
+    return attr;
   }
 
   /// The attributes of source node `s` that its pair `t` changes or lacks,
@@ -85,15 +96,62 @@ private:
   OpBuilder &builder;
   GraphDiff &result;
   MemoryPlacement placement;
+  /// Attributes that many actions share, each made once: every get of an
+  /// attribute goes through the context's uniquer (its locks and cache when
+  /// the context has threads).
+  ArrayAttr emptyArray;
+  /// `_`: no node (the end of the graph, a result that stands for none).
+  patch::RefAttr noneRef;
+  llvm::SmallDenseMap<unsigned, patch::MatchStageAttr, 8> stageAttrs;
+  /// newNodeRef() by target node, made on first use.
+  mutable llvm::DenseMap<unsigned, patch::RefAttr> newRefs;
 };
 } // namespace
 
 patch::RefAttr PlanEmitter::imageRef(Value value) const {
   if (Value image = pair.sourceImage(value))
     return source.getValueRef(image);
+  if (auto result = dyn_cast<OpResult>(value))
+    if (std::optional<unsigned> producer = target.getProducer(value))
+      return newValueRef(*producer, result.getResultNumber());
   patch::RefAttr ref = target.getValueRef(value);
   return patch::RefAttr::get(ref.getContext(), ref.getName(), ref.getSymbol(),
                              ref.getResult(), /*isNew=*/true);
+}
+
+patch::RefAttr PlanEmitter::newNodeRef(unsigned t) const {
+  patch::RefAttr &ref = newRefs[t];
+  if (!ref) {
+    MLIRContext *context = builder.getContext();
+    ref = patch::RefAttr::get(
+        context, StringAttr::get(context, target.getNodeName(t)),
+        /*symbol=*/isa<lg::NodeOp>(target.getNode(t)), 0, /*isNew=*/true);
+  }
+  return ref;
+}
+
+patch::RefAttr PlanEmitter::newValueRef(unsigned t, unsigned result) const {
+  patch::RefAttr ref = newNodeRef(t);
+  if (result == 0)
+    return ref;
+  return patch::RefAttr::get(ref.getContext(), ref.getName(), ref.getSymbol(),
+                             result, /*isNew=*/true);
+}
+
+patch::RefAttr PlanEmitter::slotImageRef(unsigned t, unsigned slot,
+                                         unsigned producer) const {
+  // sourceImage() of the slot's value: the same result of the producer's
+  // pair. Paired nodes have as many results as each other (settling made a
+  // region of each pair whose counts differ), so the pair has that result.
+  unsigned result = target.getSlotResultNumber(t, slot);
+  std::optional<unsigned> s = mapping.getSource(producer);
+  if (!s)
+    return newValueRef(producer, result);
+  patch::RefAttr ref = source.getNodeRef(*s);
+  if (result == 0)
+    return ref;
+  return patch::RefAttr::get(ref.getContext(), ref.getName(), ref.getSymbol(),
+                             result, /*isNew=*/false);
 }
 
 patch::RefAttr PlanEmitter::afterRef(Value value) const {
@@ -110,11 +168,6 @@ patch::RefAttr PlanEmitter::afterRef(Value value) const {
   if (!producer || !mapping.getTarget(*producer))
     return nullptr;
   return source.getValueRef(value);
-}
-
-patch::RefAttr PlanEmitter::newNodeRef(patch::RefAttr ref) {
-  return patch::RefAttr::get(ref.getContext(), ref.getName(), ref.getSymbol(),
-                             0, /*isNew=*/true);
 }
 
 DictionaryAttr PlanEmitter::oldAttributes(unsigned s, unsigned t) const {
@@ -150,8 +203,7 @@ patch::RefAttr PlanEmitter::beforeRef(unsigned t) const {
     return nullptr;
   if (it->second)
     return source.getNodeRef(*it->second);
-  return patch::RefAttr::get(builder.getContext(), builder.getStringAttr(""),
-                             false, 0, false);
+  return noneRef;
 }
 
 Replacement PlanEmitter::replacementOf(unsigned t) const {
@@ -288,8 +340,17 @@ void PlanEmitter::buildBody(Operation *action, unsigned t,
   Block *body = new Block();
   action->getRegion(0).push_back(body);
   IRMapping values;
-  for (Value input : target.getNodeInputs(t)) {
-    inputs.push_back(imageRef(input));
+  ArrayRef<Value> nodeInputs = target.getNodeInputs(t);
+  // The common node reads its operands, each once: its inputs are its
+  // slots, whose producers the graph keeps.
+  ArrayRef<int> producers;
+  if (!target.hasCaptures(t) && target.getSlots(t).size() == nodeInputs.size())
+    producers = target.getSlotProducers(t);
+  for (auto [i, input] : llvm::enumerate(nodeInputs)) {
+    if (!producers.empty() && producers[i] != Graph::kNoProducer)
+      inputs.push_back(slotImageRef(t, i, producers[i]));
+    else
+      inputs.push_back(imageRef(input));
     values.map(input, body->addArgument(input.getType(), input.getLoc()));
   }
   OpBuilder::InsertionGuard guard(builder);
@@ -310,7 +371,6 @@ void PlanEmitter::emitAddedInputs() {
 }
 
 void PlanEmitter::emitReplace(const Replacement &replacement) {
-  MLIRContext *context = builder.getContext();
   Operation *node = target.getNode(replacement.target);
   patch::RefAttr anchorRef = source.getNodeRef(replacement.anchor);
   patch::MatchStageAttr stage = stageAttr(replacement.stage);
@@ -323,17 +383,14 @@ void PlanEmitter::emitReplace(const Replacement &replacement) {
   for (unsigned member : replacement.region)
     regionRefs.push_back(source.getNodeRef(member));
   for (Value value : replacement.standsFor)
-    results.push_back(value ? source.getValueRef(value)
-                            : patch::RefAttr::get(context,
-                                                  builder.getStringAttr(""),
-                                                  false, 0, false));
+    results.push_back(value ? source.getValueRef(value) : noneRef);
   bool init = false;
   if (auto lgNode = dyn_cast<lg::NodeOp>(node))
     init = lgNode.getStateful();
   auto replace = patch::ReplaceOp::create(
       builder, node->getLoc(), anchorRef,
-      newNodeRef(target.getNodeRef(replacement.target)),
-      builder.getArrayAttr(regionRefs), builder.getArrayAttr({}),
+      newNodeRef(replacement.target), builder.getArrayAttr(regionRefs),
+      emptyArray,
       builder.getArrayAttr(results), init, stage,
       /*before=*/patch::RefAttr());
   SmallVector<Attribute> inputs;
@@ -350,8 +407,8 @@ void PlanEmitter::emitReplace(const Replacement &replacement) {
 
 void PlanEmitter::emitInsert(unsigned t) {
   auto insert = patch::InsertOp::create(
-      builder, target.getNode(t)->getLoc(), newNodeRef(target.getNodeRef(t)),
-      builder.getArrayAttr({}), patch::MatchStageAttr(),
+      builder, target.getNode(t)->getLoc(), newNodeRef(t), emptyArray,
+      patch::MatchStageAttr(),
       /*before=*/patch::RefAttr());
   SmallVector<Attribute> inputs;
   buildBody(insert, t, inputs);
@@ -369,7 +426,7 @@ void PlanEmitter::emitUpdate(unsigned s, unsigned t,
       patch::bitEnumContainsAll(changes, patch::NodeChange::Attributes)
           ? oldAttributes(s, t)
           : DictionaryAttr(),
-      builder.getArrayAttr({}), stageAttr(mapping.getPairStage(t)),
+      emptyArray, stageAttr(mapping.getPairStage(t)),
       /*before=*/patch::RefAttr());
   SmallVector<Attribute> inputs;
   buildBody(update, t, inputs);
@@ -457,6 +514,9 @@ void PlanEmitter::run() {
       patch::PlanOp::create(builder, loc, source.getPath(), target.getPath());
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToEnd(&result.plan.getActions().front());
+  emptyArray = builder.getArrayAttr({});
+  noneRef = patch::RefAttr::get(builder.getContext(), builder.getStringAttr(""),
+                                false, 0, false);
 
   placement = placeMemoryAccesses(source, target, mapping);
   emitAddedInputs();

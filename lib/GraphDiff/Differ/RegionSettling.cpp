@@ -182,16 +182,24 @@ static size_t constantHash(Operation *op) {
 }
 
 bool RegionSettler::mergedIntoTwin(unsigned s) const {
+  // A constant-like op reads no operand (OpTrait::ConstantLike asserts it):
+  // a node with slots is passed over without reading its op.
+  if (!source.getSlots(s).empty())
+    return false;
   Operation *op = source.getNode(s);
   if (!op->hasTrait<OpTrait::ConstantLike>())
     return false;
   if (!keptConstants) {
     keptConstants.emplace();
     for (unsigned t = 0; t < target.size(); ++t) {
-      Operation *kept = target.getNode(t);
+      if (!target.getSlots(t).empty())
+        continue;
       std::optional<unsigned> twin = mapping.getSource(t);
+      if (!twin)
+        continue;
+      Operation *kept = target.getNode(t);
       patch::NodeChange changes = patch::NodeChange::None;
-      if (twin && kept->hasTrait<OpTrait::ConstantLike>() &&
+      if (kept->hasTrait<OpTrait::ConstantLike>() &&
           !contentChanged(source.getNode(*twin), kept, changes))
         (*keptConstants)[constantHash(source.getNode(*twin))].push_back(*twin);
     }

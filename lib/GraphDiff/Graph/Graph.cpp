@@ -490,9 +490,13 @@ patch::RefAttr Graph::getValueRef(Value value) const {
   std::optional<unsigned> producer = getProducer(value);
   if (!producer)
     return nullptr;
+  // A first result is named as its node is: the node's cached reference.
   patch::RefAttr node = getNodeRef(*producer);
-  return patch::RefAttr::get(context, node.getName(), node.getSymbol(),
-                             cast<OpResult>(value).getResultNumber(), false);
+  unsigned result = cast<OpResult>(value).getResultNumber();
+  if (result == 0)
+    return node;
+  return patch::RefAttr::get(context, node.getName(), node.getSymbol(), result,
+                             false);
 }
 
 std::optional<unsigned> Graph::lookupNode(patch::RefAttr ref) const {
