@@ -269,16 +269,16 @@ patch::NodeChange PlanEmitter::changesOf(unsigned s, unsigned t) const {
     bool inputsChanged = newInputs.size() != oldInputs.size();
     ArrayRef<int> newProducers = target.getSlotProducers(t);
     ArrayRef<int> oldProducers = source.getSlotProducers(s);
-    bool anyReplaced = !regions.replacedBy.empty();
     for (unsigned i = 0; !inputsChanged && i < newInputs.size(); ++i) {
       Value newInput = newInputs[i], oldInput = oldInputs[i];
+      // The old producer is paired, so no region holds it and no new node
+      // replaces its value (replacedBy holds region members' values only).
       if (newProducers[i] != Graph::kNoProducer &&
           oldProducers[i] != Graph::kNoProducer) {
         std::optional<unsigned> image = mapping.getSource(newProducers[i]);
         if (image && *image == unsigned(oldProducers[i]) &&
             target.getSlotResultNumber(t, i) ==
-                source.getSlotResultNumber(s, i) &&
-            !(anyReplaced && regions.replacedBy.count(oldInput)))
+                source.getSlotResultNumber(s, i))
           continue;
       }
       inputsChanged = differs(newInput, oldInput);
@@ -523,7 +523,9 @@ void PlanEmitter::run() {
   // Node actions, in the target's canonical order: what a node reads is made
   // before it.
   for (unsigned t : pair.targetOrder) {
-    if (!mapping.getRegion(t).empty()) {
+    // A paired node has no region: its (wide) region entry is not read.
+    std::optional<unsigned> s = mapping.getSource(t);
+    if (!s && !mapping.getRegion(t).empty()) {
       Replacement replacement = replacementOf(t);
       result.targetStatus[t] = NodeStatus::Replacing;
       for (unsigned member : replacement.region) {
@@ -534,7 +536,6 @@ void PlanEmitter::run() {
       result.replacements.push_back(std::move(replacement));
       continue;
     }
-    std::optional<unsigned> s = mapping.getSource(t);
     if (!s) {
       result.targetStatus[t] = NodeStatus::Inserted;
       emitInsert(t);
