@@ -156,11 +156,8 @@ patch::RefAttr PlanEmitter::slotImageRef(unsigned t, unsigned slot,
 
 patch::RefAttr PlanEmitter::afterRef(Value value) const {
   auto it = regions.replacedBy.find(value);
-  if (it != regions.replacedBy.end()) {
-    patch::RefAttr ref = target.getNodeRef(it->second.first);
-    return patch::RefAttr::get(ref.getContext(), ref.getName(), ref.getSymbol(),
-                               it->second.second, true);
-  }
+  if (it != regions.replacedBy.end())
+    return newValueRef(it->second.first, it->second.second);
   if (auto arg = dyn_cast<BlockArgument>(value))
     return pair.isKeptInput(arg.getArgNumber()) ? source.getValueRef(value)
                                                 : nullptr;
@@ -250,9 +247,28 @@ patch::NodeChange PlanEmitter::changesOf(unsigned s, unsigned t) const {
   // plan. The common case, the very value it stood for and nothing replaced
   // it, needs no references built.
   auto differs = [&](Value newInput, Value oldInput) {
-    if (pair.sourceImage(newInput) == oldInput &&
-        !regions.replacedBy.count(oldInput))
+    Value image = pair.sourceImage(newInput);
+    auto replaced = regions.replacedBy.find(oldInput);
+    bool isReplaced = replaced != regions.replacedBy.end();
+    if (image == oldInput && !isReplaced)
       return false;
+    // Two node results: what their references would say, without making
+    // them. Node names are unique in a graph, so two references to nodes of
+    // one graph are equal when they name the same node and result.
+    auto newResult = dyn_cast<OpResult>(newInput);
+    std::optional<unsigned> producer = target.getProducer(newInput);
+    if (newResult && producer && isa<OpResult>(oldInput)) {
+      // afterRef() is the new node's result that replaces the old value;
+      // imageRef() a new node's result unless the value has an image.
+      if (isReplaced)
+        return image || replaced->second.first != *producer ||
+               replaced->second.second != newResult.getResultNumber();
+      // afterRef() is the old value itself if its node stays, else null;
+      // imageRef() is a source node's result if the value has an image,
+      // else a new node's.
+      if (std::optional<unsigned> old = source.getProducer(oldInput))
+        return !mapping.getTarget(*old) || image != oldInput;
+    }
     return imageRef(newInput) != afterRef(oldInput);
   };
   // The common node: its inputs are its operands (no captures, no value
@@ -261,32 +277,38 @@ patch::NodeChange PlanEmitter::changesOf(unsigned s, unsigned t) const {
   // at the same result, reads what it read, which the slot producer tables
   // tell without a lookup per value (sourceImage's) and without reading the
   // two ops.
-  if (!target.hasCaptures(t) && !source.hasCaptures(s) &&
-      target.getSlots(t).size() == newInputs.size() &&
-      source.getSlots(s).size() == oldInputs.size()) {
+  bool operandsOnly = !target.hasCaptures(t) && !source.hasCaptures(s);
+  ArrayRef<int> newProducers = target.getSlotProducers(t);
+  ArrayRef<int> oldProducers = source.getSlotProducers(s);
+  // The old producer is paired, so no region holds it and no new node
+  // replaces its value (replacedBy holds region members' values only).
+  auto sameSlot = [&](unsigned i) {
+    if (newProducers[i] == Graph::kNoProducer ||
+        oldProducers[i] == Graph::kNoProducer)
+      return false;
+    std::optional<unsigned> image = mapping.getSource(newProducers[i]);
+    return image && *image == unsigned(oldProducers[i]) &&
+           target.getSlotResultNumber(t, i) == source.getSlotResultNumber(s, i);
+  };
+  if (operandsOnly && newProducers.size() == newInputs.size() &&
+      oldProducers.size() == oldInputs.size()) {
     // Operand counts differ: a repeated operand (`Add(%r)` vs `Add(%r,
     // %r)`) would read no new value, but this node repeats none.
     bool inputsChanged = newInputs.size() != oldInputs.size();
-    ArrayRef<int> newProducers = target.getSlotProducers(t);
-    ArrayRef<int> oldProducers = source.getSlotProducers(s);
-    for (unsigned i = 0; !inputsChanged && i < newInputs.size(); ++i) {
-      Value newInput = newInputs[i], oldInput = oldInputs[i];
-      // The old producer is paired, so no region holds it and no new node
-      // replaces its value (replacedBy holds region members' values only).
-      if (newProducers[i] != Graph::kNoProducer &&
-          oldProducers[i] != Graph::kNoProducer) {
-        std::optional<unsigned> image = mapping.getSource(newProducers[i]);
-        if (image && *image == unsigned(oldProducers[i]) &&
-            target.getSlotResultNumber(t, i) ==
-                source.getSlotResultNumber(s, i))
-          continue;
-      }
-      inputsChanged = differs(newInput, oldInput);
-    }
+    for (unsigned i = 0; !inputsChanged && i < newInputs.size(); ++i)
+      if (!sameSlot(i))
+        inputsChanged = differs(newInputs[i], oldInputs[i]);
     if (inputsChanged)
       changes |= patch::NodeChange::Inputs;
     return changes;
   }
+  // A node that reads a value twice, on both sides: if every operand reads
+  // the image of its counterpart's, the operands agree, and so do the
+  // inputs (each is its first operand of that value, and pairs are one to
+  // one), as the loops below would find.
+  if (operandsOnly && newProducers.size() == oldProducers.size() &&
+      llvm::all_of(llvm::seq<unsigned>(0, newProducers.size()), sameSlot))
+    return changes;
   Operation *a = source.getNode(s);
   Operation *b = target.getNode(t);
   // A repeated operand (`Add(%r)` vs `Add(%r, %r)`) reads no new value.
