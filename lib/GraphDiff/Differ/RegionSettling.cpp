@@ -245,9 +245,10 @@ std::string RegionSettler::checkRegion(unsigned t,
   };
   auto stays = [&](unsigned from, unsigned to) {
     std::optional<unsigned> a = counterpart(from), b = counterpart(to);
-    return !a || !b || llvm::any_of(target.getNodeInputs(*b), [&](Value input) {
-      return target.getProducer(input) == *a;
-    });
+    // Whether `b` reads `a`: its slots read the values its inputs are, and
+    // the graph keeps each slot's producer (no lookup per value).
+    return !a || !b ||
+           llvm::is_contained(target.getSlotProducers(*b), static_cast<int>(*a));
   };
   for (unsigned member : region)
     for (unsigned user : source.getUsers(member))

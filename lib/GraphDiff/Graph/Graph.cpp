@@ -623,14 +623,25 @@ void Graph::computeCanonicalOrder() const {
     ready[i] = last;
     return top;
   };
+  // The nodes ready at the start (constants, readers of graph inputs only:
+  // many) are sorted once and merged with the heap, which then holds only
+  // the nodes made ready later.
+  std::vector<Entry> initial;
   for (unsigned i = 0; i < n; ++i)
     if (pending[i] == 0)
-      push(i);
+      initial.emplace_back(prefixes[i], i);
+  llvm::sort(initial, earlier);
+  size_t nextInitial = 0;
   std::vector<unsigned> &order = canonicalOrder;
   order.clear();
   order.reserve(n);
-  while (!ready.empty()) {
-    unsigned node = pop();
+  while (nextInitial < initial.size() || !ready.empty()) {
+    unsigned node;
+    if (nextInitial < initial.size() &&
+        (ready.empty() || earlier(initial[nextInitial], ready.front())))
+      node = initial[nextInitial++].second;
+    else
+      node = pop();
     order.push_back(node);
     for (unsigned user : getUsers(node))
       if (--pending[user] == 0)
