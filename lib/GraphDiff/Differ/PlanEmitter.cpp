@@ -410,9 +410,8 @@ void PlanEmitter::emitReplace(const Replacement &replacement) {
   if (auto lgNode = dyn_cast<lg::NodeOp>(node))
     init = lgNode.getStateful();
   auto replace = patch::ReplaceOp::create(
-      builder, node->getLoc(), anchorRef,
-      newNodeRef(replacement.target), builder.getArrayAttr(regionRefs),
-      emptyArray,
+      builder, node->getLoc(), anchorRef, newNodeRef(replacement.target),
+      builder.getArrayAttr(regionRefs), emptyArray,
       builder.getArrayAttr(results), init, stage,
       /*before=*/patch::RefAttr());
   SmallVector<Attribute> inputs;
@@ -428,10 +427,10 @@ void PlanEmitter::emitReplace(const Replacement &replacement) {
 }
 
 void PlanEmitter::emitInsert(unsigned t) {
-  auto insert = patch::InsertOp::create(
-      builder, target.getNode(t)->getLoc(), newNodeRef(t), emptyArray,
-      patch::MatchStageAttr(),
-      /*before=*/patch::RefAttr());
+  auto insert = patch::InsertOp::create(builder, target.getNode(t)->getLoc(),
+                                        newNodeRef(t), emptyArray,
+                                        patch::MatchStageAttr(),
+                                        /*before=*/patch::RefAttr());
   SmallVector<Attribute> inputs;
   buildBody(insert, t, inputs);
   insert.setInputsAttr(builder.getArrayAttr(inputs));

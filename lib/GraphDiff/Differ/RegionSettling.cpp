@@ -57,8 +57,7 @@ private:
   SmallVector<SmallVector<Value, 2>> outImages(unsigned t, bool loose) const;
   /// Grows `region` backwards from its members over free source nodes whose
   /// results are used only inside the region, stopping at `boundary`.
-  void grow(SmallVectorImpl<unsigned> &region,
-            const ValueSet &boundary) const;
+  void grow(SmallVectorImpl<unsigned> &region, const ValueSet &boundary) const;
   /// Whether free source constant `s` has a twin (another source constant
   /// of the same content) that the target keeps unchanged: the rewrite
   /// driver that ran the pass merges equal constants into the first, so `s`
@@ -248,7 +247,8 @@ std::string RegionSettler::checkRegion(unsigned t,
     // Whether `b` reads `a`: its slots read the values its inputs are, and
     // the graph keeps each slot's producer (no lookup per value).
     return !a || !b ||
-           llvm::is_contained(target.getSlotProducers(*b), static_cast<int>(*a));
+           llvm::is_contained(target.getSlotProducers(*b),
+                              static_cast<int>(*a));
   };
   for (unsigned member : region)
     for (unsigned user : source.getUsers(member))
