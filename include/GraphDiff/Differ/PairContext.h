@@ -24,6 +24,9 @@ namespace graphdiff {
 class Graph;
 class NodeMapping;
 
+/// A few values (a node's inputs), without a heap allocation for up to four.
+using ValueSet = llvm::SmallDenseSet<mlir::Value, 4>;
+
 struct PairContext {
   PairContext(const Graph &source, const Graph &target, NodeMapping &mapping);
 
@@ -32,7 +35,7 @@ struct PairContext {
   /// null if the plan makes it.
   mlir::Value sourceImage(mlir::Value value) const;
   /// The source values target node `t`'s inputs stand for.
-  llvm::DenseSet<mlir::Value> inputImages(unsigned t) const;
+  ValueSet inputImages(unsigned t) const;
   /// Sorts source nodes into the source's canonical order.
   void sortBySourceRank(llvm::SmallVectorImpl<unsigned> &nodes) const;
 

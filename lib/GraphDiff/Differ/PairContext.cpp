@@ -136,8 +136,8 @@ Value PairContext::sourceImage(Value value) const {
   return source.getNode(*s)->getResult(result);
 }
 
-llvm::DenseSet<Value> PairContext::inputImages(unsigned t) const {
-  llvm::DenseSet<Value> images;
+ValueSet PairContext::inputImages(unsigned t) const {
+  ValueSet images;
   for (Value input : target.getNodeInputs(t))
     if (Value image = sourceImage(input))
       images.insert(image);

@@ -44,9 +44,17 @@ private:
   /// The reference for source value `value` once the plan is applied: itself,
   /// or the new node result that replaced it; null if it is deleted.
   patch::RefAttr afterRef(Value value) const;
-  /// `ref` marked `new`, without a result index: how a plan names the new
-  /// node it makes.
-  static patch::RefAttr newNodeRef(patch::RefAttr ref);
+  /// Target node `t` marked `new`, without a result index: how a plan names
+  /// the new node it makes. Made once per node, without the target's own
+  /// reference to it, which no plan prints.
+  patch::RefAttr newNodeRef(unsigned t) const;
+  /// Result `result` of the new node of target node `t`.
+  patch::RefAttr newValueRef(unsigned t, unsigned result) const;
+  /// imageRef() of slot `slot` of target node `t`, which reads result
+  /// `result` of target node `producer`, from the graph's slot tables (no
+  /// lookup of the value's producer).
+  patch::RefAttr slotImageRef(unsigned t, unsigned slot,
+                              unsigned producer) const;
 
   /// The replace of target node `t`'s (settled) region: its anchor, ordered
   /// members, what its results stand for.
@@ -59,7 +67,10 @@ private:
   void buildBody(Operation *action, unsigned t,
                  SmallVectorImpl<Attribute> &inputs);
   patch::MatchStageAttr stageAttr(MatchStage stage) {
-    return patch::MatchStageAttr::get(builder.getContext(), stage);
+    patch::MatchStageAttr &attr = stageAttrs[static_cast<unsigned>(stage)];
+    if (!attr)
+      attr = patch::MatchStageAttr::get(builder.getContext(), stage);
+    return attr;
   }
 
   /// The attributes of source node `s` that its pair `t` changes or lacks,
@@ -85,24 +96,68 @@ private:
   OpBuilder &builder;
   GraphDiff &result;
   MemoryPlacement placement;
+  /// Attributes that many actions share, each made once: every get of an
+  /// attribute goes through the context's uniquer (its locks and cache when
+  /// the context has threads).
+  ArrayAttr emptyArray;
+  /// `_`: no node (the end of the graph, a result that stands for none).
+  patch::RefAttr noneRef;
+  llvm::SmallDenseMap<unsigned, patch::MatchStageAttr, 8> stageAttrs;
+  /// newNodeRef() by target node, made on first use.
+  mutable llvm::DenseMap<unsigned, patch::RefAttr> newRefs;
 };
 } // namespace
 
 patch::RefAttr PlanEmitter::imageRef(Value value) const {
   if (Value image = pair.sourceImage(value))
     return source.getValueRef(image);
+  if (auto result = dyn_cast<OpResult>(value))
+    if (std::optional<unsigned> producer = target.getProducer(value))
+      return newValueRef(*producer, result.getResultNumber());
   patch::RefAttr ref = target.getValueRef(value);
   return patch::RefAttr::get(ref.getContext(), ref.getName(), ref.getSymbol(),
                              ref.getResult(), /*isNew=*/true);
 }
 
+patch::RefAttr PlanEmitter::newNodeRef(unsigned t) const {
+  patch::RefAttr &ref = newRefs[t];
+  if (!ref) {
+    MLIRContext *context = builder.getContext();
+    ref = patch::RefAttr::get(
+        context, StringAttr::get(context, target.getNodeName(t)),
+        /*symbol=*/isa<lg::NodeOp>(target.getNode(t)), 0, /*isNew=*/true);
+  }
+  return ref;
+}
+
+patch::RefAttr PlanEmitter::newValueRef(unsigned t, unsigned result) const {
+  patch::RefAttr ref = newNodeRef(t);
+  if (result == 0)
+    return ref;
+  return patch::RefAttr::get(ref.getContext(), ref.getName(), ref.getSymbol(),
+                             result, /*isNew=*/true);
+}
+
+patch::RefAttr PlanEmitter::slotImageRef(unsigned t, unsigned slot,
+                                         unsigned producer) const {
+  // sourceImage() of the slot's value: the same result of the producer's
+  // pair. Paired nodes have as many results as each other (settling made a
+  // region of each pair whose counts differ), so the pair has that result.
+  unsigned result = target.getSlotResultNumber(t, slot);
+  std::optional<unsigned> s = mapping.getSource(producer);
+  if (!s)
+    return newValueRef(producer, result);
+  patch::RefAttr ref = source.getNodeRef(*s);
+  if (result == 0)
+    return ref;
+  return patch::RefAttr::get(ref.getContext(), ref.getName(), ref.getSymbol(),
+                             result, /*isNew=*/false);
+}
+
 patch::RefAttr PlanEmitter::afterRef(Value value) const {
   auto it = regions.replacedBy.find(value);
-  if (it != regions.replacedBy.end()) {
-    patch::RefAttr ref = target.getNodeRef(it->second.first);
-    return patch::RefAttr::get(ref.getContext(), ref.getName(), ref.getSymbol(),
-                               it->second.second, true);
-  }
+  if (it != regions.replacedBy.end())
+    return newValueRef(it->second.first, it->second.second);
   if (auto arg = dyn_cast<BlockArgument>(value))
     return pair.isKeptInput(arg.getArgNumber()) ? source.getValueRef(value)
                                                 : nullptr;
@@ -110,11 +165,6 @@ patch::RefAttr PlanEmitter::afterRef(Value value) const {
   if (!producer || !mapping.getTarget(*producer))
     return nullptr;
   return source.getValueRef(value);
-}
-
-patch::RefAttr PlanEmitter::newNodeRef(patch::RefAttr ref) {
-  return patch::RefAttr::get(ref.getContext(), ref.getName(), ref.getSymbol(),
-                             0, /*isNew=*/true);
 }
 
 DictionaryAttr PlanEmitter::oldAttributes(unsigned s, unsigned t) const {
@@ -150,8 +200,7 @@ patch::RefAttr PlanEmitter::beforeRef(unsigned t) const {
     return nullptr;
   if (it->second)
     return source.getNodeRef(*it->second);
-  return patch::RefAttr::get(builder.getContext(), builder.getStringAttr(""),
-                             false, 0, false);
+  return noneRef;
 }
 
 Replacement PlanEmitter::replacementOf(unsigned t) const {
@@ -198,9 +247,28 @@ patch::NodeChange PlanEmitter::changesOf(unsigned s, unsigned t) const {
   // plan. The common case, the very value it stood for and nothing replaced
   // it, needs no references built.
   auto differs = [&](Value newInput, Value oldInput) {
-    if (pair.sourceImage(newInput) == oldInput &&
-        !regions.replacedBy.count(oldInput))
+    Value image = pair.sourceImage(newInput);
+    auto replaced = regions.replacedBy.find(oldInput);
+    bool isReplaced = replaced != regions.replacedBy.end();
+    if (image == oldInput && !isReplaced)
       return false;
+    // Two node results: what their references would say, without making
+    // them. Node names are unique in a graph, so two references to nodes of
+    // one graph are equal when they name the same node and result.
+    auto newResult = dyn_cast<OpResult>(newInput);
+    std::optional<unsigned> producer = target.getProducer(newInput);
+    if (newResult && producer && isa<OpResult>(oldInput)) {
+      // afterRef() is the new node's result that replaces the old value;
+      // imageRef() a new node's result unless the value has an image.
+      if (isReplaced)
+        return image || replaced->second.first != *producer ||
+               replaced->second.second != newResult.getResultNumber();
+      // afterRef() is the old value itself if its node stays, else null;
+      // imageRef() is a source node's result if the value has an image,
+      // else a new node's.
+      if (std::optional<unsigned> old = source.getProducer(oldInput))
+        return !mapping.getTarget(*old) || image != oldInput;
+    }
     return imageRef(newInput) != afterRef(oldInput);
   };
   // The common node: its inputs are its operands (no captures, no value
@@ -209,32 +277,38 @@ patch::NodeChange PlanEmitter::changesOf(unsigned s, unsigned t) const {
   // at the same result, reads what it read, which the slot producer tables
   // tell without a lookup per value (sourceImage's) and without reading the
   // two ops.
-  if (!target.hasCaptures(t) && !source.hasCaptures(s) &&
-      target.getSlots(t).size() == newInputs.size() &&
-      source.getSlots(s).size() == oldInputs.size()) {
+  bool operandsOnly = !target.hasCaptures(t) && !source.hasCaptures(s);
+  ArrayRef<int> newProducers = target.getSlotProducers(t);
+  ArrayRef<int> oldProducers = source.getSlotProducers(s);
+  // The old producer is paired, so no region holds it and no new node
+  // replaces its value (replacedBy holds region members' values only).
+  auto sameSlot = [&](unsigned i) {
+    if (newProducers[i] == Graph::kNoProducer ||
+        oldProducers[i] == Graph::kNoProducer)
+      return false;
+    std::optional<unsigned> image = mapping.getSource(newProducers[i]);
+    return image && *image == unsigned(oldProducers[i]) &&
+           target.getSlotResultNumber(t, i) == source.getSlotResultNumber(s, i);
+  };
+  if (operandsOnly && newProducers.size() == newInputs.size() &&
+      oldProducers.size() == oldInputs.size()) {
     // Operand counts differ: a repeated operand (`Add(%r)` vs `Add(%r,
     // %r)`) would read no new value, but this node repeats none.
     bool inputsChanged = newInputs.size() != oldInputs.size();
-    ArrayRef<int> newProducers = target.getSlotProducers(t);
-    ArrayRef<int> oldProducers = source.getSlotProducers(s);
-    bool anyReplaced = !regions.replacedBy.empty();
-    for (unsigned i = 0; !inputsChanged && i < newInputs.size(); ++i) {
-      Value newInput = newInputs[i], oldInput = oldInputs[i];
-      if (newProducers[i] != Graph::kNoProducer &&
-          oldProducers[i] != Graph::kNoProducer) {
-        std::optional<unsigned> image = mapping.getSource(newProducers[i]);
-        if (image && *image == unsigned(oldProducers[i]) &&
-            target.getSlotResultNumber(t, i) ==
-                source.getSlotResultNumber(s, i) &&
-            !(anyReplaced && regions.replacedBy.count(oldInput)))
-          continue;
-      }
-      inputsChanged = differs(newInput, oldInput);
-    }
+    for (unsigned i = 0; !inputsChanged && i < newInputs.size(); ++i)
+      if (!sameSlot(i))
+        inputsChanged = differs(newInputs[i], oldInputs[i]);
     if (inputsChanged)
       changes |= patch::NodeChange::Inputs;
     return changes;
   }
+  // A node that reads a value twice, on both sides: if every operand reads
+  // the image of its counterpart's, the operands agree, and so do the
+  // inputs (each is its first operand of that value, and pairs are one to
+  // one), as the loops below would find.
+  if (operandsOnly && newProducers.size() == oldProducers.size() &&
+      llvm::all_of(llvm::seq<unsigned>(0, newProducers.size()), sameSlot))
+    return changes;
   Operation *a = source.getNode(s);
   Operation *b = target.getNode(t);
   // A repeated operand (`Add(%r)` vs `Add(%r, %r)`) reads no new value.
@@ -288,8 +362,17 @@ void PlanEmitter::buildBody(Operation *action, unsigned t,
   Block *body = new Block();
   action->getRegion(0).push_back(body);
   IRMapping values;
-  for (Value input : target.getNodeInputs(t)) {
-    inputs.push_back(imageRef(input));
+  ArrayRef<Value> nodeInputs = target.getNodeInputs(t);
+  // The common node reads its operands, each once: its inputs are its
+  // slots, whose producers the graph keeps.
+  ArrayRef<int> producers;
+  if (!target.hasCaptures(t) && target.getSlots(t).size() == nodeInputs.size())
+    producers = target.getSlotProducers(t);
+  for (auto [i, input] : llvm::enumerate(nodeInputs)) {
+    if (!producers.empty() && producers[i] != Graph::kNoProducer)
+      inputs.push_back(slotImageRef(t, i, producers[i]));
+    else
+      inputs.push_back(imageRef(input));
     values.map(input, body->addArgument(input.getType(), input.getLoc()));
   }
   OpBuilder::InsertionGuard guard(builder);
@@ -310,7 +393,6 @@ void PlanEmitter::emitAddedInputs() {
 }
 
 void PlanEmitter::emitReplace(const Replacement &replacement) {
-  MLIRContext *context = builder.getContext();
   Operation *node = target.getNode(replacement.target);
   patch::RefAttr anchorRef = source.getNodeRef(replacement.anchor);
   patch::MatchStageAttr stage = stageAttr(replacement.stage);
@@ -323,17 +405,13 @@ void PlanEmitter::emitReplace(const Replacement &replacement) {
   for (unsigned member : replacement.region)
     regionRefs.push_back(source.getNodeRef(member));
   for (Value value : replacement.standsFor)
-    results.push_back(value ? source.getValueRef(value)
-                            : patch::RefAttr::get(context,
-                                                  builder.getStringAttr(""),
-                                                  false, 0, false));
+    results.push_back(value ? source.getValueRef(value) : noneRef);
   bool init = false;
   if (auto lgNode = dyn_cast<lg::NodeOp>(node))
     init = lgNode.getStateful();
   auto replace = patch::ReplaceOp::create(
-      builder, node->getLoc(), anchorRef,
-      newNodeRef(target.getNodeRef(replacement.target)),
-      builder.getArrayAttr(regionRefs), builder.getArrayAttr({}),
+      builder, node->getLoc(), anchorRef, newNodeRef(replacement.target),
+      builder.getArrayAttr(regionRefs), emptyArray,
       builder.getArrayAttr(results), init, stage,
       /*before=*/patch::RefAttr());
   SmallVector<Attribute> inputs;
@@ -349,10 +427,10 @@ void PlanEmitter::emitReplace(const Replacement &replacement) {
 }
 
 void PlanEmitter::emitInsert(unsigned t) {
-  auto insert = patch::InsertOp::create(
-      builder, target.getNode(t)->getLoc(), newNodeRef(target.getNodeRef(t)),
-      builder.getArrayAttr({}), patch::MatchStageAttr(),
-      /*before=*/patch::RefAttr());
+  auto insert = patch::InsertOp::create(builder, target.getNode(t)->getLoc(),
+                                        newNodeRef(t), emptyArray,
+                                        patch::MatchStageAttr(),
+                                        /*before=*/patch::RefAttr());
   SmallVector<Attribute> inputs;
   buildBody(insert, t, inputs);
   insert.setInputsAttr(builder.getArrayAttr(inputs));
@@ -369,7 +447,7 @@ void PlanEmitter::emitUpdate(unsigned s, unsigned t,
       patch::bitEnumContainsAll(changes, patch::NodeChange::Attributes)
           ? oldAttributes(s, t)
           : DictionaryAttr(),
-      builder.getArrayAttr({}), stageAttr(mapping.getPairStage(t)),
+      emptyArray, stageAttr(mapping.getPairStage(t)),
       /*before=*/patch::RefAttr());
   SmallVector<Attribute> inputs;
   buildBody(update, t, inputs);
@@ -457,13 +535,18 @@ void PlanEmitter::run() {
       patch::PlanOp::create(builder, loc, source.getPath(), target.getPath());
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToEnd(&result.plan.getActions().front());
+  emptyArray = builder.getArrayAttr({});
+  noneRef = patch::RefAttr::get(builder.getContext(), builder.getStringAttr(""),
+                                false, 0, false);
 
   placement = placeMemoryAccesses(source, target, mapping);
   emitAddedInputs();
   // Node actions, in the target's canonical order: what a node reads is made
   // before it.
   for (unsigned t : pair.targetOrder) {
-    if (!mapping.getRegion(t).empty()) {
+    // A paired node has no region: its (wide) region entry is not read.
+    std::optional<unsigned> s = mapping.getSource(t);
+    if (!s && !mapping.getRegion(t).empty()) {
       Replacement replacement = replacementOf(t);
       result.targetStatus[t] = NodeStatus::Replacing;
       for (unsigned member : replacement.region) {
@@ -474,7 +557,6 @@ void PlanEmitter::run() {
       result.replacements.push_back(std::move(replacement));
       continue;
     }
-    std::optional<unsigned> s = mapping.getSource(t);
     if (!s) {
       result.targetStatus[t] = NodeStatus::Inserted;
       emitInsert(t);

@@ -57,8 +57,7 @@ private:
   SmallVector<SmallVector<Value, 2>> outImages(unsigned t, bool loose) const;
   /// Grows `region` backwards from its members over free source nodes whose
   /// results are used only inside the region, stopping at `boundary`.
-  void grow(SmallVectorImpl<unsigned> &region,
-            const llvm::DenseSet<Value> &boundary) const;
+  void grow(SmallVectorImpl<unsigned> &region, const ValueSet &boundary) const;
   /// Whether free source constant `s` has a twin (another source constant
   /// of the same content) that the target keeps unchanged: the rewrite
   /// driver that ran the pass merges equal constants into the first, so `s`
@@ -135,7 +134,7 @@ SmallVector<SmallVector<Value, 2>> RegionSettler::outImages(unsigned t,
             // drops the edges that leave a fused chain's middle), so
             // positions do not correspond: it may read here any source
             // operand that none of its other operands stands for.
-            llvm::DenseSet<Value> kept;
+            llvm::SmallDenseSet<Value, 8> kept;
             for (Value operand : user->getOperands())
               if (Value image = pair.sourceImage(operand))
                 kept.insert(image);
@@ -153,8 +152,8 @@ SmallVector<SmallVector<Value, 2>> RegionSettler::outImages(unsigned t,
 }
 
 void RegionSettler::grow(SmallVectorImpl<unsigned> &region,
-                         const llvm::DenseSet<Value> &boundary) const {
-  llvm::DenseSet<unsigned> members(region.begin(), region.end());
+                         const ValueSet &boundary) const {
+  llvm::SmallDenseSet<unsigned, 8> members(region.begin(), region.end());
   for (unsigned next = 0; next < region.size(); ++next) {
     for (Value input : source.getNodeInputs(region[next])) {
       if (boundary.contains(input))
@@ -182,16 +181,24 @@ static size_t constantHash(Operation *op) {
 }
 
 bool RegionSettler::mergedIntoTwin(unsigned s) const {
+  // A constant-like op reads no operand (OpTrait::ConstantLike asserts it):
+  // a node with slots is passed over without reading its op.
+  if (!source.getSlots(s).empty())
+    return false;
   Operation *op = source.getNode(s);
   if (!op->hasTrait<OpTrait::ConstantLike>())
     return false;
   if (!keptConstants) {
     keptConstants.emplace();
     for (unsigned t = 0; t < target.size(); ++t) {
-      Operation *kept = target.getNode(t);
+      if (!target.getSlots(t).empty())
+        continue;
       std::optional<unsigned> twin = mapping.getSource(t);
+      if (!twin)
+        continue;
+      Operation *kept = target.getNode(t);
       patch::NodeChange changes = patch::NodeChange::None;
-      if (twin && kept->hasTrait<OpTrait::ConstantLike>() &&
+      if (kept->hasTrait<OpTrait::ConstantLike>() &&
           !contentChanged(source.getNode(*twin), kept, changes))
         (*keptConstants)[constantHash(source.getNode(*twin))].push_back(*twin);
     }
@@ -207,7 +214,7 @@ bool RegionSettler::mergedIntoTwin(unsigned s) const {
 
 std::string RegionSettler::checkRegion(unsigned t,
                                        ArrayRef<unsigned> region) const {
-  llvm::DenseSet<unsigned> members(region.begin(), region.end());
+  llvm::SmallDenseSet<unsigned, 8> members(region.begin(), region.end());
   // Convex: no path leaves the region and comes back. Walk forward from the
   // region's outside users; reaching a member is a path that returns. Edges
   // go up in topological rank, so a node ranked after every member cannot
@@ -218,7 +225,7 @@ std::string RegionSettler::checkRegion(unsigned t,
     lastRank = std::max(lastRank, sourceRank[member]);
   SmallVector<unsigned> worklist;
   // Each outside node reached, with the member its path left the region at.
-  llvm::DenseMap<unsigned, unsigned> leftAt;
+  llvm::SmallDenseMap<unsigned, unsigned, 8> leftAt;
   auto visit = [&](unsigned node, unsigned member) {
     if (sourceRank[node] < lastRank && leftAt.try_emplace(node, member).second)
       worklist.push_back(node);
@@ -237,9 +244,11 @@ std::string RegionSettler::checkRegion(unsigned t,
   };
   auto stays = [&](unsigned from, unsigned to) {
     std::optional<unsigned> a = counterpart(from), b = counterpart(to);
-    return !a || !b || llvm::any_of(target.getNodeInputs(*b), [&](Value input) {
-      return target.getProducer(input) == *a;
-    });
+    // Whether `b` reads `a`: its slots read the values its inputs are, and
+    // the graph keeps each slot's producer (no lookup per value).
+    return !a || !b ||
+           llvm::is_contained(target.getSlotProducers(*b),
+                              static_cast<int>(*a));
   };
   for (unsigned member : region)
     for (unsigned user : source.getUsers(member))
@@ -267,7 +276,7 @@ std::string RegionSettler::checkRegion(unsigned t,
 
 void RegionSettler::mapResults(unsigned t) {
   ArrayRef<unsigned> region = mapping.getRegion(t);
-  llvm::DenseSet<unsigned> members(region.begin(), region.end());
+  llvm::SmallDenseSet<unsigned, 8> members(region.begin(), region.end());
   auto inRegion = [&](Value v) {
     std::optional<unsigned> p = source.getProducer(v);
     return p && members.contains(*p);
@@ -559,7 +568,7 @@ std::string RegionSettler::checkLeaks(unsigned t) const {
   // output that the target makes otherwise (a bufferized function returns a
   // `bufferization.to_tensor` of the buffer the new node writes) is removed
   // and added again by the plan's output edits.
-  llvm::DenseSet<Value> readInPlace;
+  llvm::SmallDenseSet<Value, 8> readInPlace;
   for (auto &candidates : outImages(t, /*loose=*/false))
     readInPlace.insert(candidates.begin(), candidates.end());
   for (unsigned member : region)
@@ -647,7 +656,7 @@ SettledRegions RegionSettler::run() {
       regions.sameContent[t] = true;
       continue;
     }
-    llvm::DenseSet<Value> boundary = pair.inputImages(t);
+    ValueSet boundary = pair.inputImages(t);
     MatchStage stage = mapping.getPairStage(t);
     SmallVector<unsigned> region{*s};
     mapping.unpairTarget(t);
@@ -665,7 +674,7 @@ SettledRegions RegionSettler::run() {
   for (unsigned t : targetOrder) {
     if (mapping.isTargetTaken(t))
       continue;
-    llvm::DenseSet<Value> boundary = pair.inputImages(t);
+    ValueSet boundary = pair.inputImages(t);
     SmallVector<unsigned> region;
     for (auto &candidates : outImages(t, /*loose=*/true))
       for (Value v : candidates) {

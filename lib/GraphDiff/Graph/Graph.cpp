@@ -23,7 +23,6 @@
 #include <algorithm>
 #include <array>
 #include <mutex>
-#include <queue>
 
 using namespace mlir;
 using namespace graphdiff;
@@ -515,9 +514,13 @@ patch::RefAttr Graph::getValueRef(Value value) const {
   std::optional<unsigned> producer = getProducer(value);
   if (!producer)
     return nullptr;
+  // A first result is named as its node is: the node's cached reference.
   patch::RefAttr node = getNodeRef(*producer);
-  return patch::RefAttr::get(context, node.getName(), node.getSymbol(),
-                             cast<OpResult>(value).getResultNumber(), false);
+  unsigned result = cast<OpResult>(value).getResultNumber();
+  if (result == 0)
+    return node;
+  return patch::RefAttr::get(context, node.getName(), node.getSymbol(), result,
+                             false);
 }
 
 void Graph::indexNamesAmong(ArrayRef<StringRef> names) const {
@@ -638,29 +641,77 @@ void Graph::computeCanonicalOrder() const {
     prefixes[i] = key;
   }
   using Entry = std::pair<uint64_t, unsigned>;
-  auto later = [&](const Entry &a, const Entry &b) {
+  auto earlier = [&](const Entry &a, const Entry &b) {
     if (a.first != b.first)
-      return a.first > b.first;
-    return nodeNames[a.second] > nodeNames[b.second];
+      return a.first < b.first;
+    return nodeNames[a.second] < nodeNames[b.second];
   };
-  std::priority_queue<Entry, std::vector<Entry>, decltype(later)> ready(later);
+  // The ready set: a 4-ary min-heap, half as deep as a binary one, whose
+  // four children of a node share a cache line or two.
+  std::vector<Entry> ready;
+  auto push = [&](unsigned node) {
+    Entry entry{prefixes[node], node};
+    size_t i = ready.size();
+    ready.emplace_back();
+    while (i > 0) {
+      size_t parent = (i - 1) / 4;
+      if (!earlier(entry, ready[parent]))
+        break;
+      ready[i] = ready[parent];
+      i = parent;
+    }
+    ready[i] = entry;
+  };
+  auto pop = [&]() {
+    unsigned top = ready.front().second;
+    Entry last = ready.back();
+    ready.pop_back();
+    size_t size = ready.size(), i = 0;
+    if (size == 0)
+      return top;
+    while (true) {
+      size_t child = 4 * i + 1;
+      if (child >= size)
+        break;
+      size_t best = child;
+      for (size_t k = child + 1; k < std::min(child + 4, size); ++k)
+        if (earlier(ready[k], ready[best]))
+          best = k;
+      if (!earlier(ready[best], last))
+        break;
+      ready[i] = ready[best];
+      i = best;
+    }
+    ready[i] = last;
+    return top;
+  };
+  // The nodes ready at the start (constants, readers of graph inputs only:
+  // many) are sorted once and merged with the heap, which then holds only
+  // the nodes made ready later.
+  std::vector<Entry> initial;
   for (unsigned i = 0; i < n; ++i)
     if (pending[i] == 0)
-      ready.emplace(prefixes[i], i);
+      initial.emplace_back(prefixes[i], i);
+  llvm::sort(initial, earlier);
+  size_t nextInitial = 0;
   std::vector<unsigned> &order = canonicalOrder;
   order.clear();
   order.reserve(n);
-  while (!ready.empty()) {
-    unsigned node = ready.top().second;
-    ready.pop();
+  while (nextInitial < initial.size() || !ready.empty()) {
+    unsigned node;
+    if (nextInitial < initial.size() &&
+        (ready.empty() || earlier(initial[nextInitial], ready.front())))
+      node = initial[nextInitial++].second;
+    else
+      node = pop();
     order.push_back(node);
     for (unsigned user : getUsers(node))
       if (--pending[user] == 0)
-        ready.emplace(prefixes[user], user);
+        push(user);
     if (!memory.empty())
       for (unsigned next : memorySuccessors[node])
         if (--pending[next] == 0)
-          ready.emplace(prefixes[next], next);
+          push(next);
   }
   // A cycle (not in a verified graph) leaves nodes behind; keep them all.
   if (order.size() != n) {
