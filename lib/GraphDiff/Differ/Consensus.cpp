@@ -733,7 +733,7 @@ void Propagation::voteUsers(unsigned s, unsigned t, Votes &votes) {
 
 SmallVector<NodePair> Propagation::resolve(const Votes &agreed,
                                            const Votes *veto) {
-  llvm::sort(touched);
+  std::sort(touched.begin(), touched.end());
   touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
   SmallVector<NodePair> pairs;
   SmallVector<unsigned> disputed;
