@@ -733,7 +733,7 @@ void Propagation::voteUsers(unsigned s, unsigned t, Votes &votes) {
 
 SmallVector<NodePair> Propagation::resolve(const Votes &agreed,
                                            const Votes *veto) {
-  llvm::sort(touched);
+  std::sort(touched.begin(), touched.end());
   touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
   SmallVector<NodePair> pairs;
   SmallVector<unsigned> disputed;
@@ -866,7 +866,8 @@ bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags,
       // miss on large graphs: where the rows start is fetched three steps
       // ahead, the rows of slots and producers two, and the values that the
       // votes compare the types of (those with a free source producer: the
-      // others end before a value is read) one step ahead.
+      // others end before a value is read), with the producers' kind rows
+      // that compatible() reads, one step ahead.
       constexpr unsigned Ahead = 8;
       for (unsigned i = 0, e = operandFrontier.size(); i < e; ++i) {
         if (i + 3 * Ahead < e) {
@@ -880,13 +881,18 @@ bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags,
         if (i + Ahead < e) {
           auto [ps, pt] = operandFrontier[i + Ahead];
           ArrayRef<int> producers = source.getSlotProducers(ps);
+          ArrayRef<int> targetProducers = target.getSlotProducers(pt);
           ArrayRef<Value> a = source.getSlots(ps), b = target.getSlots(pt);
           for (unsigned k = 0, n = producers.size(); k < n; ++k)
             if (producers[k] != Graph::kNoProducer &&
                 !mapping.isSourceTaken(producers[k])) {
               __builtin_prefetch(a[k].getImpl());
-              if (k < b.size())
+              __builtin_prefetch(&state.sourceKinds[producers[k]]);
+              if (k < b.size()) {
                 __builtin_prefetch(b[k].getImpl());
+                if (targetProducers[k] != Graph::kNoProducer)
+                  __builtin_prefetch(&state.targetKinds[targetProducers[k]]);
+              }
             }
         }
         auto [s, t] = operandFrontier[i];

@@ -11,6 +11,7 @@
 #include "GraphDiff/Graph/MemoryEdges.h"
 #include "llvm/ADT/BitVector.h"
 
+#include <algorithm>
 #include <limits>
 
 using namespace graphdiff;
@@ -86,7 +87,7 @@ MemoryPlacement graphdiff::placeMemoryAccesses(const Graph &source,
     for (unsigned t = 0; t < n; ++t)
       if (candidateSource[t] != kNone)
         candidates.push_back({candidateSource[t], t});
-    llvm::sort(candidates);
+    std::sort(candidates.begin(), candidates.end());
     llvm::BitVector ancestorOfKept(n);
     llvm::SmallVector<unsigned> stack;
     auto pushPreds = [&](unsigned node) {

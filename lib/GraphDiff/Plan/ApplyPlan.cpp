@@ -26,6 +26,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <algorithm>
 #include <deque>
 #include <queue>
 
@@ -156,7 +157,7 @@ static bool orderBlock(Block &block) {
     for (; memoryEdge != memory.end() && memoryEdge->to == index; ++memoryEdge)
       producers.push_back(memoryEdge->from);
     if (producers.size() > 1) {
-      llvm::sort(producers);
+      std::sort(producers.begin(), producers.end());
       producers.erase(std::unique(producers.begin(), producers.end()),
                       producers.end());
     }

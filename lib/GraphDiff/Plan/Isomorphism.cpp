@@ -21,6 +21,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/thread.h"
 
+#include <algorithm>
 #include <deque>
 #include <set>
 #include <tuple>
@@ -240,7 +241,7 @@ bool Matcher::pairUniqueBuckets(bool byCone) {
   for (unsigned t = 0; t < target.size(); ++t)
     if (tToA[t] == kUnpaired)
       entries.push_back({key(hashT, t), 1, t});
-  llvm::sort(entries);
+  std::sort(entries.begin(), entries.end());
   // The unique pairs, by target node: pairing one can pair others (upward),
   // so they are made in target block order, each only if both are still
   // free.
@@ -254,7 +255,7 @@ bool Matcher::pairUniqueBuckets(bool byCone) {
     i = j;
   }
   entries = {};
-  llvm::sort(unique);
+  std::sort(unique.begin(), unique.end());
   bool progress = false;
   for (auto [t, a] : unique) {
     if (tToA[t] != kUnpaired)
@@ -282,7 +283,7 @@ bool Matcher::pairDeadSinks() {
   for (unsigned a = 0; a < applied.size(); ++a)
     if (aToT[a] == kUnpaired && isDeadSink(applied, a))
       candidates.push_back({hashA.forward[a], a});
-  llvm::sort(candidates);
+  std::sort(candidates.begin(), candidates.end());
   bool progress = false;
   for (unsigned t = 0; t < target.size(); ++t) {
     if (tToA[t] != kUnpaired || !isDeadSink(target, t))
