@@ -195,6 +195,30 @@ TEST_F(GraphTest, ProducerLookupsSurviveTheIndexGrowing) {
   EXPECT_EQ(g->getProducer(g->getInputs()[0]), std::nullopt);
 }
 
+// build() answers most producer lookups from the latest nodes it entered
+// and the others from the index: slots that read the node just before and
+// one made far earlier (long evicted from the latest) both get their
+// producer.
+TEST_F(GraphTest, SlotProducersNearAndFarBack) {
+  constexpr unsigned n = 3000, far = 700;
+  std::string text = "func.func @f(%x: f32) -> f32 {\n"
+                     "  %v0 = arith.addf %x, %x : f32\n";
+  for (unsigned i = 1; i < n; ++i)
+    text += "  %v" + std::to_string(i) + " = arith.addf %v" +
+            std::to_string(i - 1) + ", " +
+            (i >= far ? "%v" + std::to_string(i - far) : std::string("%x")) +
+            " : f32\n";
+  text += "  return %v" + std::to_string(n - 1) + " : f32\n}\n";
+  std::unique_ptr<Graph> g = graph(text);
+  ASSERT_TRUE(g);
+  ASSERT_EQ(g->size(), n);
+  for (unsigned i = 1; i < n; ++i) {
+    int farBack = i >= far ? static_cast<int>(i - far) : Graph::kNoProducer;
+    ASSERT_EQ(g->getSlotProducers(i),
+              ArrayRef<int>({static_cast<int>(i - 1), farBack}));
+  }
+}
+
 TEST_F(GraphTest, SlotResultNumbersAreTheValuesOwn) {
   // %r has 300 results: numbers that do not fit the byte build() keeps are
   // read from the value.

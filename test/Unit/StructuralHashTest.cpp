@@ -49,6 +49,33 @@ func.func @f(%x: f32, %y: f32) -> (f32, f32, f32, f32) {
   EXPECT_EQ(h.content[2], h.content[3]);
 }
 
+TEST_F(StructuralHashTest, TheVisitorSeesEachNodeWithItsContentHash) {
+  std::unique_ptr<Graph> g = graph(test::kModel);
+  ASSERT_TRUE(g);
+  std::vector<unsigned> visited;
+  std::vector<Operation *> ops;
+  std::vector<llvm::hash_code> contents;
+  StructureHashes h =
+      hashStructure(*g, HashOptions(),
+                    [&](unsigned node, Operation *op, llvm::hash_code content) {
+                      visited.push_back(node);
+                      ops.push_back(op);
+                      contents.push_back(content);
+                    });
+  // Once per node, in block order, with the node's op and content hash.
+  ASSERT_EQ(visited.size(), g->size());
+  for (unsigned i = 0; i < g->size(); ++i) {
+    EXPECT_EQ(visited[i], i);
+    EXPECT_EQ(ops[i], g->getNode(i));
+  }
+  EXPECT_EQ(contents, h.content);
+  // And the hashes are those of a run without a visitor.
+  StructureHashes plain = hashStructure(*g);
+  EXPECT_EQ(plain.content, h.content);
+  EXPECT_EQ(plain.forward, h.forward);
+  EXPECT_EQ(plain.backward, h.backward);
+}
+
 TEST_F(StructuralHashTest, RegionsHashByStructureAndCaptures) {
   std::unique_ptr<Graph> g = graph(R"mlir(
 #id = affine_map<(d0) -> (d0)>
