@@ -8,6 +8,7 @@
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Graph/MemoryEdges.h"
+#include "GraphDiff/Support/RecentOps.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -21,7 +22,6 @@
 #include "llvm/Support/xxhash.h"
 
 #include <algorithm>
-#include <array>
 #include <mutex>
 
 using namespace mlir;
@@ -243,26 +243,14 @@ Graph::build(Operation *op, const SourceNames *names, bool namesOnDemand) {
   // are looked up again once every node is indexed.
   bool forward = false;
   SourceNames::Cursor nameCursor;
-  // Most slots read a node made shortly before: the latest nodes, in a
-  // small table by address, answer those without a probe of the index
-  // (the op, the index and the node list: a cache miss each on a large
-  // graph). A node entered here is a node of this block.
-  struct Recent {
-    Operation *node = nullptr;
-    unsigned index = 0;
-  };
-  constexpr unsigned recentBits = 8;
-  std::array<Recent, 1u << recentBits> recent;
-  auto recentSlot = [](Operation *node) {
-    return (reinterpret_cast<uintptr_t>(node) * 0x9E3779B97F4A7C15ull) >>
-           (64 - recentBits);
-  };
+  // Most slots read a node made shortly before (RecentOps.h).
+  RecentOps recent;
   auto producerOf = [&](Value value) -> std::optional<unsigned> {
     Operation *def = value.getDefiningOp();
     if (!def)
       return std::nullopt;
-    if (const Recent &entry = recent[recentSlot(def)]; entry.node == def)
-      return entry.index;
+    if (std::optional<unsigned> index = recent.lookup(def))
+      return index;
     return graph->getIndex(def);
   };
   for (Operation &nodeRef : block.without_terminator()) {
@@ -270,7 +258,7 @@ Graph::build(Operation *op, const SourceNames *names, bool namesOnDemand) {
     unsigned i = graph->nodes.size();
     graph->nodes.push_back(node);
     graph->addIndex(i);
-    recent[recentSlot(node)] = {node, i};
+    recent.note(node, i);
     useCount.push_back(0);
 
     unsigned begin = slots.size();

@@ -9,6 +9,7 @@
 #include "GraphDiff/Dialect/Patch/IR/PatchVisitors.h"
 #include "GraphDiff/Graph/AttributeEquivalence.h"
 #include "GraphDiff/Graph/MemoryEdges.h"
+#include "GraphDiff/Support/RecentOps.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -27,7 +28,6 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
-#include <array>
 #include <deque>
 #include <queue>
 
@@ -109,22 +109,12 @@ static bool orderBlock(Block &block) {
       slot = (slot + 1) & mask;
     table[slot] = index;
   }
-  // Most ops read ops shortly before them: the latest ops, in a small table
-  // by address, answer those without a probe (a cache miss each on a large
-  // block). Filled as the ops are visited in order below.
-  struct Recent {
-    Operation *op = nullptr;
-    unsigned index = 0;
-  };
-  constexpr unsigned recentBits = 8;
-  std::array<Recent, 1u << recentBits> recent;
-  auto recentSlot = [](Operation *op) {
-    return (reinterpret_cast<uintptr_t>(op) * 0x9E3779B97F4A7C15ull) >>
-           (64 - recentBits);
-  };
+  // Most ops read ops shortly before them (RecentOps.h), entered as the ops
+  // are visited in order below.
+  RecentOps recent;
   auto indexOf = [&](Operation *op) -> unsigned {
-    if (const Recent &entry = recent[recentSlot(op)]; entry.op == op)
-      return entry.index;
+    if (std::optional<unsigned> index = recent.lookup(op))
+      return *index;
     for (size_t slot = slotOf(op);; slot = (slot + 1) & mask)
       if (ops[table[slot]] == op)
         return table[slot];
@@ -180,7 +170,7 @@ static bool orderBlock(Block &block) {
     pending[index] = producers.size();
     for (unsigned producer : producers)
       edges.push_back({producer, index});
-    recent[recentSlot(op)] = {op, index};
+    recent.note(op, index);
   }
   // The readers of each op, as rows of one array.
   std::vector<unsigned> readerOffsets(n + 1, 0);
