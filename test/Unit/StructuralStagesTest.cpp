@@ -16,8 +16,8 @@ namespace {
 
 using StructuralStagesTest = test::GraphFixture;
 
-TEST_F(StructuralStagesTest, UniqueBucketsOnly) {
-  const char *text = R"mlir(
+/// Two equal exps (a tie) and a sqrt (unique), diffed against themselves.
+constexpr const char *kTwoExpsAndASqrt = R"mlir(
 func.func @f(%x: f32) -> (f32, f32, f32) {
   %a = math.exp %x : f32
   %b = math.exp %x : f32
@@ -25,7 +25,9 @@ func.func @f(%x: f32) -> (f32, f32, f32) {
   return %a, %b, %c : f32, f32, f32
 }
 )mlir";
-  ASSERT_TRUE(parsePair(text, text));
+
+TEST_F(StructuralStagesTest, UniqueBucketsOnly) {
+  ASSERT_TRUE(parsePair(kTwoExpsAndASqrt, kTwoExpsAndASqrt));
   auto pairUniqueForward = [&] {
     return pairUniqueBuckets(*state, state->sourceHashes.forward,
                              state->targetHashes.forward);
@@ -44,15 +46,7 @@ func.func @f(%x: f32) -> (f32, f32, f32) {
 }
 
 TEST_F(StructuralStagesTest, UniqueBucketsOfTheKeysTakenSince) {
-  const char *text = R"mlir(
-func.func @f(%x: f32) -> (f32, f32, f32) {
-  %a = math.exp %x : f32
-  %b = math.exp %x : f32
-  %c = math.sqrt %x : f32
-  return %a, %b, %c : f32, f32, f32
-}
-)mlir";
-  ASSERT_TRUE(parsePair(text, text));
+  ASSERT_TRUE(parsePair(kTwoExpsAndASqrt, kTwoExpsAndASqrt));
   auto pairUniqueForward = [&](const SmallVector<NodePair> *takenSince) {
     return pairUniqueBuckets(*state, state->sourceHashes.forward,
                              state->targetHashes.forward, takenSince);

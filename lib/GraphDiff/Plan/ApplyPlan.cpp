@@ -542,43 +542,44 @@ LogicalResult PlanApplier::visitAction(patch::UpdateOp op) {
   if (failed(oldIndex))
     return failure();
   unsigned sourceIndex = *oldIndex;
-  FailureOr<Operation *> old = copyOf[sourceIndex];
-  if (marked.contains(*old))
+  // The copy of the source node (resolveNodeIndex: still there).
+  Operation *old = copyOf[sourceIndex];
+  if (marked.contains(old))
     return op.emitError() << "updates " << op.getNode().str()
                           << ", which an earlier action removes";
-  FailureOr<Operation *> place = placeOf(op, *old);
+  FailureOr<Operation *> place = placeOf(op, old);
   if (failed(place))
     return failure();
   FailureOr<Operation *> node = cloneNewNode(op, *place);
   if (failed(node))
     return failure();
-  if ((*node)->getNumResults() != (*old)->getNumResults()) {
+  if ((*node)->getNumResults() != old->getNumResults()) {
     InFlightDiagnostic diag = op.emitError()
                               << "the new node has " << (*node)->getNumResults()
                               << " result(s) but " << op.getNode().str()
-                              << " has " << (*old)->getNumResults();
+                              << " has " << old->getNumResults();
     (*node)->erase();
     return diag;
   }
   // The copy has the source node's results, in order.
   Value *standIns = valueOf.data() + resultBase[sourceIndex];
   for (auto [number, oldResult, newResult] :
-       llvm::enumerate((*old)->getResults(), (*node)->getResults())) {
+       llvm::enumerate(old->getResults(), (*node)->getResults())) {
     oldResult.replaceAllUsesExcept(newResult, *node);
     // A source value that an earlier replace rewired keeps its new meaning.
     if (standIns[number] == oldResult)
       standIns[number] = newResult;
   }
-  if (!(*old)->use_empty()) {
+  if (!old->use_empty()) {
     // Only the new node itself can still use the old one: a cycle.
     return op.emitError() << "the new node of " << op.getNode().str()
                           << " reads the node it replaces";
   }
-  // `old` is the copy of `sourceNode` (resolveNode), named as it is.
+  // The new node is named as the source node it takes the place of.
   names[*node] = source.getNodeRefText(sourceIndex);
   copyOf[sourceIndex] = nullptr;
   updatedTo[sourceIndex] = *node;
-  (*old)->erase();
+  old->erase();
   return success();
 }
 
