@@ -466,6 +466,21 @@ TEST(InputTextTest, ParserCrashesReportedThroughTheContext) {
   EXPECT_NE(errors[0].find("'permutation = ['"), std::string::npos);
   EXPECT_FALSE(check((Twine(prefix) + "[9223372036854775808]").str()));
   EXPECT_TRUE(check((Twine(prefix) + "[-9223372036854775808]").str()));
+  // A resource blob aligned to 0, which the parser passes to `operator new`.
+  auto blob = [](StringRef hex) {
+    return ("{-#\n dialect_resources: { builtin: {\n  w: \"0x" + hex +
+            "\"\n} }\n#-}\n")
+        .str();
+  };
+  EXPECT_TRUE(check(blob("0100000002000000")));
+  EXPECT_TRUE(check(blob("000000800000")));
+  EXPECT_TRUE(check(blob("000000000"))); // odd: not a blob
+  EXPECT_TRUE(errors.empty());
+  EXPECT_FALSE(check(blob("0000000001")));
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].substr(0, 13), "in.mlir:3:6: ");
+  EXPECT_NE(errors[0].find("resource 'w' encodes alignment 0"),
+            std::string::npos);
   // Not the custom form, or not read as code: not checked.
   EXPECT_TRUE(check("\"linalg.transpose\"() {permutation = 3} : () -> ()"));
   EXPECT_TRUE(check("// linalg.transpose permutation = x\n"));

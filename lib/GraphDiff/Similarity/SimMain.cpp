@@ -17,6 +17,7 @@
 #include "GraphDiff/Similarity/SimilarityRenderers.h"
 #include "GraphDiff/Similarity/StructuralSimilarity.h"
 #include "GraphDiff/Tools/OutputFile.h"
+#include "GraphDiff/Tools/ParseInput.h"
 #include "GraphDiff/Transforms/Passes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -238,8 +239,7 @@ selectMetrics(StringRef list, llvm::ArrayRef<std::string> names,
   return selected;
 }
 
-int graphdiff::graphDiffSimMain(int argc, char **argv) {
-  llvm::InitLLVM initLLVM(argc, argv);
+static int runTool(int argc, char **argv) {
   Mode mode = Mode::Matrix;
   std::vector<char *> args(argv, argv + argc);
   if (args.size() > 1 && StringRef(args[1]) == "batch")
@@ -365,4 +365,9 @@ int graphdiff::graphDiffSimMain(int argc, char **argv) {
       return writeJsonLines(results, os);
     }
   });
+}
+
+int graphdiff::graphDiffSimMain(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  return runOnLargeStack([&] { return runTool(argc, argv); });
 }

@@ -220,8 +220,7 @@ int emitAPI(const APIDiffConfig &options, DialectRegistry &registry) {
 }
 } // namespace
 
-int graphdiff::apiDiffMain(int argc, char **argv) {
-  llvm::InitLLVM initLLVM(argc, argv);
+static int runTool(int argc, char **argv) {
   std::vector<std::string> storage;
   std::vector<char *> arguments = rewriteArguments(argc, argv, storage);
 
@@ -264,10 +263,22 @@ int graphdiff::apiDiffMain(int argc, char **argv) {
     llvm::errs() << "graph-diff-api: " << error << "\n";
     return ExitTrouble;
   }
+  {
+    llvm::SourceMgr checkMgr;
+    unsigned id = checkMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer(file->getMemBufferRef()), SMLoc());
+    if (failed(checkInputText(checkMgr, id)))
+      return ExitTrouble;
+  }
   if (failed(writeOutputFile(
           options.outputFilename, "graph-diff-api", [&](llvm::raw_ostream &os) {
             return MlirOptMain(os, std::move(file), registry, config);
           })))
     return ExitTrouble;
   return ExitCompatible;
+}
+
+int graphdiff::apiDiffMain(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  return runOnLargeStack([&] { return runTool(argc, argv); });
 }

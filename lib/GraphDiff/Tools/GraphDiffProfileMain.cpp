@@ -13,6 +13,7 @@
 #include "GraphDiff/Tools/ColorOption.h"
 #include "GraphDiff/Tools/GraphDiffProfileConfig.h"
 #include "GraphDiff/Tools/OutputFile.h"
+#include "GraphDiff/Tools/ParseInput.h"
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
@@ -62,6 +63,8 @@ static OwningOpRef<ModuleOp> readInput(StringRef filename, StringRef name,
   if (!isMLIR)
     return importTFProfScope(text, filename, name, &context);
 
+  if (failed(checkInputText(sourceMgr, id, nullptr, &context)))
+    return nullptr;
   // Parse this buffer alone (a SourceMgr's main file is its first buffer);
   // diagnostics still find its lines in `sourceMgr` by name.
   OwningOpRef<ModuleOp> module =
@@ -98,6 +101,8 @@ readModelAndPipeline(StringRef filename, StringRef pipeline,
     return failure();
   }
   unsigned id = sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+  if (failed(checkInputText(sourceMgr, id, nullptr, &context)))
+    return failure();
   OwningOpRef<ModuleOp> model =
       parseSourceString<ModuleOp>(sourceMgr.getMemoryBuffer(id)->getBuffer(),
                                   ParserConfig(&context), filename);
@@ -127,8 +132,7 @@ readModelAndPipeline(StringRef filename, StringRef pipeline,
   return success();
 }
 
-int graphdiff::graphDiffProfileMain(int argc, char **argv) {
-  llvm::InitLLVM initLLVM(argc, argv);
+static int runTool(int argc, char **argv) {
   GraphDiffProfileConfig::registerCLOptions();
   // Option mistakes are trouble (exit 2), not "differs".
   if (!cl::ParseCommandLineOptions(
@@ -232,4 +236,9 @@ int graphdiff::graphDiffProfileMain(int argc, char **argv) {
   if (oneInputFormat)
     return ExitSame;
   return diff->differs() ? ExitDifferent : ExitSame;
+}
+
+int graphdiff::graphDiffProfileMain(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  return runOnLargeStack([&] { return runTool(argc, argv); });
 }
