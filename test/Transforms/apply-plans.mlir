@@ -51,3 +51,65 @@ patch.plan @g to @g {
 // expected-error @below {{source graph @missing is not defined in this module}}
 patch.plan @missing to @missing {
 }
+
+// -----
+
+// A new node without `before` goes to the end; one that moves alone (no
+// region, no buffer) then moves right before its first reader, and the ops
+// already in order stay where they are (the subtraction after the product).
+// CHECK-LABEL: func.func @late
+// CHECK-NEXT:    %0 = arith.addf %arg0, %arg1
+// CHECK-NEXT:    %cst = arith.constant 2.000000e+00
+// CHECK-NEXT:    %1 = arith.mulf %0, %cst
+// CHECK-NEXT:    %2 = arith.subf %arg0, %arg1
+// CHECK-NEXT:    %3 = arith.divf %2, %1
+// CHECK-NEXT:    return %1, %3
+func.func @late(%x: f32, %y: f32) -> (f32, f32) {
+  %0 = arith.addf %x, %y : f32
+  %1 = arith.mulf %0, %x : f32
+  %2 = arith.subf %x, %y : f32
+  %3 = arith.divf %2, %1 : f32
+  return %1, %3 : f32, f32
+}
+patch.plan @late to @late {
+  patch.insert new %4 inputs() {
+    %cst = arith.constant 2.0 : f32
+  }
+  patch.update %1 changes ["inputs"] inputs(%0, new %4) {
+  ^bb0(%in0: f32, %in1: f32):
+    %0 = arith.mulf %in0, %in1 : f32
+  }
+}
+
+// -----
+
+// Two new nodes, one reading the other: the first moved alone would still
+// come after what it reads, so the block is sorted: the ready op that comes
+// first in the block first.
+// CHECK-LABEL: func.func @chain
+// CHECK-NEXT:    %0 = arith.addf %arg0, %arg1
+// CHECK-NEXT:    %1 = arith.subf %arg0, %arg1
+// CHECK-NEXT:    %cst = arith.constant 2.000000e+00
+// CHECK-NEXT:    %2 = arith.negf %cst
+// CHECK-NEXT:    %3 = arith.mulf %0, %2
+// CHECK-NEXT:    %4 = arith.divf %1, %3
+func.func @chain(%x: f32, %y: f32) -> (f32, f32) {
+  %0 = arith.addf %x, %y : f32
+  %1 = arith.mulf %0, %x : f32
+  %2 = arith.subf %x, %y : f32
+  %3 = arith.divf %2, %1 : f32
+  return %1, %3 : f32, f32
+}
+patch.plan @chain to @chain {
+  patch.insert new %4 inputs() {
+    %cst = arith.constant 2.0 : f32
+  }
+  patch.insert new %5 inputs(new %4) {
+  ^bb0(%in0: f32):
+    %0 = arith.negf %in0 : f32
+  }
+  patch.update %1 changes ["inputs"] inputs(%0, new %5) {
+  ^bb0(%in0: f32, %in1: f32):
+    %0 = arith.mulf %in0, %in1 : f32
+  }
+}

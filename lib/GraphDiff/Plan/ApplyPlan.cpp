@@ -43,8 +43,14 @@ template <typename OpTy> static int64_t position(OpTy op) {
 /// it (or an op nested in it) reads. Memory edges always go forward in the
 /// current order, so the order is then the one orderBlock would give. Asks
 /// the block for the ops' positions (Operation::isBeforeInBlock): no map.
-static bool isInDataflowOrder(Block &block) {
+/// With `late`, it does not stop at the first op read too early: it lists
+/// each such op with the first op that reads it, in the readers' order.
+static bool isInDataflowOrder(
+    Block &block,
+    SmallVectorImpl<std::pair<Operation *, Operation *>> *late = nullptr) {
   Operation *terminator = block.getTerminator();
+  llvm::SmallPtrSet<Operation *, 16> listed;
+  bool inOrder = true;
   for (Operation &op : block.without_terminator()) {
     auto comesBefore = [&](Value value) {
       Operation *def = value.getDefiningOp();
@@ -55,7 +61,12 @@ static bool isInDataflowOrder(Block &block) {
         if (!def)
           return true;
       }
-      return def == &op || def == terminator || def->isBeforeInBlock(&op);
+      if (def == &op || def == terminator || def->isBeforeInBlock(&op))
+        return true;
+      inOrder = false;
+      if (late && listed.insert(def).second)
+        late->push_back({def, &op});
+      return late != nullptr; // go on only to list them all
     };
     if (op.getNumRegions() == 0) {
       if (!llvm::all_of(op.getOperands(), comesBefore))
@@ -68,7 +79,17 @@ static bool isInDataflowOrder(Block &block) {
       return false;
     }
   }
-  return true;
+  return inOrder;
+}
+
+/// Whether `op` can move on its own, earlier in its block, without changing
+/// the order of the accesses to any buffer: it has no region (nothing it
+/// holds reads anything) and no operand or result is a buffer.
+static bool movesAlone(Operation *op) {
+  auto isBuffer = [](Type type) { return isa<BaseMemRefType>(type); };
+  return op->getNumRegions() == 0 &&
+         llvm::none_of(op->getOperandTypes(), isBuffer) &&
+         llvm::none_of(op->getResultTypes(), isBuffer);
 }
 
 /// Orders the ops of `block` (all but the terminator) so that every value is
@@ -81,9 +102,28 @@ static bool isInDataflowOrder(Block &block) {
 /// buffers after it along. O(n log n) in ops plus linear in uses, unlike a
 /// general-purpose sort that moves ops one at a time. Returns false if the
 /// ops form a cycle.
+///
+/// First, though, the common case: the ops read before they are defined are
+/// new nodes that an action put at the end (an insert without `before`),
+/// each reading ops before its first reader, or nothing (a constant). Each
+/// such op that moves alone (movesAlone) moves right before its first
+/// reader (those before one reader in the order they had), and if that
+/// puts the block in order, nothing else moves: a
+/// linear pass and a move per late op, where the sort would move every op
+/// from the first reader on (most of a 1M-op block, ~220 ms).
 static bool orderBlock(Block &block) {
-  if (isInDataflowOrder(block))
+  SmallVector<std::pair<Operation *, Operation *>> late;
+  if (isInDataflowOrder(block, &late))
     return true;
+  if (llvm::all_of(late, [](auto pair) { return movesAlone(pair.first); })) {
+    // In their order in the block: those before one reader stay in it.
+    std::sort(late.begin(), late.end(),
+              [](auto a, auto b) { return a.first->isBeforeInBlock(b.first); });
+    for (auto [op, firstReader] : late)
+      op->moveBefore(firstReader);
+    if (isInDataflowOrder(block))
+      return true;
+  }
   // Ops by index (their order now), so that every table below is an array.
   std::vector<Operation *> ops;
   for (Operation &op : block.without_terminator())
