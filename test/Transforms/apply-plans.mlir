@@ -83,16 +83,15 @@ patch.plan @late to @late {
 
 // -----
 
-// Two new nodes, one reading the other: the first moved alone would still
-// come after what it reads, so the block is sorted: the ready op that comes
-// first in the block first.
+// Two new nodes, one reading the other: the first to move comes before what
+// it reads, which then moves too (a second round).
 // CHECK-LABEL: func.func @chain
 // CHECK-NEXT:    %0 = arith.addf %arg0, %arg1
-// CHECK-NEXT:    %1 = arith.subf %arg0, %arg1
 // CHECK-NEXT:    %cst = arith.constant 2.000000e+00
-// CHECK-NEXT:    %2 = arith.negf %cst
-// CHECK-NEXT:    %3 = arith.mulf %0, %2
-// CHECK-NEXT:    %4 = arith.divf %1, %3
+// CHECK-NEXT:    %1 = arith.negf %cst
+// CHECK-NEXT:    %2 = arith.mulf %0, %1
+// CHECK-NEXT:    %3 = arith.subf %arg0, %arg1
+// CHECK-NEXT:    %4 = arith.divf %3, %2
 func.func @chain(%x: f32, %y: f32) -> (f32, f32) {
   %0 = arith.addf %x, %y : f32
   %1 = arith.mulf %0, %x : f32
@@ -109,6 +108,37 @@ patch.plan @chain to @chain {
     %0 = arith.negf %in0 : f32
   }
   patch.update %1 changes ["inputs"] inputs(%0, new %5) {
+  ^bb0(%in0: f32, %in1: f32):
+    %0 = arith.mulf %in0, %in1 : f32
+  }
+}
+
+// -----
+
+// A new node with a region does not move alone (what it holds could read
+// anything): the block is sorted, the ready op that comes first in the block
+// first, so the new node waits until nothing else is ready.
+// CHECK-LABEL: func.func @region
+// CHECK-NEXT:    %0 = arith.addf %arg0, %arg1
+// CHECK-NEXT:    %1 = arith.subf %arg0, %arg1
+// CHECK-NEXT:    %2 = scf.execute_region -> f32
+// CHECK:         %3 = arith.mulf %0, %2
+// CHECK-NEXT:    %4 = arith.divf %1, %3
+func.func @region(%x: f32, %y: f32) -> (f32, f32) {
+  %0 = arith.addf %x, %y : f32
+  %1 = arith.mulf %0, %x : f32
+  %2 = arith.subf %x, %y : f32
+  %3 = arith.divf %2, %1 : f32
+  return %1, %3 : f32, f32
+}
+patch.plan @region to @region {
+  patch.insert new %4 inputs() {
+    %r = scf.execute_region -> f32 {
+      %c = arith.constant 2.0 : f32
+      scf.yield %c : f32
+    }
+  }
+  patch.update %1 changes ["inputs"] inputs(%0, new %4) {
   ^bb0(%in0: f32, %in1: f32):
     %0 = arith.mulf %in0, %in1 : f32
   }
