@@ -433,8 +433,10 @@ LogicalResult graphdiff::checkParserCrashes(llvm::SourceMgr &sourceMgr,
   }
   for (size_t at = view.find("linalg."); at != std::string_view::npos;
        at = view.find("linalg.", at + 1)) {
-    // The custom form only: not `"linalg.broadcast"`, nor a longer name.
-    if (at > 0 && (isNameChar(text[at - 1]) || text[at - 1] == '"'))
+    // Not a longer name. (Nor the generic form, `"linalg.broadcast"`, whose
+    // name is in a string, below; a `"` before the name may also close one:
+    // `"msg"linalg.broadcast` is the custom form after a string.)
+    if (at > 0 && isNameChar(text[at - 1]))
       continue;
     size_t end = at;
     while (end < text.size() && isNameChar(text[end]))
