@@ -9,7 +9,8 @@
 // rewire every reader (13 actions instead of 11). The convolution reads two
 // rewritten ops (the pad and the bias generic), so it is unchanged only if
 // both move. The old `tensor.empty` the generics shared went with them: it is
-// deleted, not updated into one of the new empties.
+// deleted, not updated into one of the new empties, which tie for it (the
+// second one's insert says so).
 // RUN: split-file %s %t
 // RUN: mlir-opt %t/src.mlir --linalg-fold-unit-extent-dims -o %t/folded.mlir
 // RUN: %expect_exit 1 graph-diff-opt --verify %t/src.mlir %t/folded.mlir | FileCheck %s
@@ -19,7 +20,7 @@
 // CHECK-LABEL: patch.plan @block to @block {
 // CHECK-DAG:     patch.insert new %[[E1:[0-9]+]] inputs() {
 // CHECK-DAG:     patch.insert new %[[BIAS:[0-9]+]] inputs(%arg2, new %[[E1]]) {
-// CHECK-DAG:     patch.insert new %[[E2:[0-9]+]] inputs() {
+// CHECK-DAG:     patch.insert new %[[E2:[0-9]+]] inputs() because "ambiguous: {{.*}}" {
 // CHECK-DAG:     patch.insert new %[[C1:collapsed]] inputs(%arg0) {
 // CHECK-DAG:     patch.replace %bias with new %{{expanded_[0-9]+}} region [%bias] inputs(new %[[BIAS]]) results(%bias) stage "structure" {
 // CHECK-DAG:     patch.insert new %[[PAD:padded]] inputs(new %[[C1]], %zero) {

@@ -39,9 +39,10 @@
 
 // A real ambiguity stays one: the candidates differ (2.0 and 3.0), so the
 // choice says which of them became 5.0. Neither is picked; both are deleted,
-// marked ambiguous, and the new constant is inserted.
+// marked ambiguous, and the new constant, which they tie for, is inserted,
+// marked ambiguous too.
 // CHECK-LABEL: patch.plan @ambiguous to @ambiguous {
-// CHECK-NEXT:    patch.insert new %c inputs() {
+// CHECK-NEXT:    patch.insert new %c inputs() because "ambiguous: {{.*}}" {
 // CHECK:         patch.update %d changes ["inputs"] inputs(%arg0, new %c)
 // CHECK:         patch.update %m changes ["inputs"] inputs(%arg0, new %c)
 // CHECK:         patch.delete %c1 because "ambiguous: {{.*}}"

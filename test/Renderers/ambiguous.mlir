@@ -4,7 +4,8 @@
 // Two negations of different inputs, one target negation of a new constant
 // (`real`): keeping either one tells another story, so neither is matched and
 // both are marked ambiguous, in the text, the JSON mapping and the delete's
-// reason.
+// reason; so is the target negation they tie for, which is inserted, with
+// that reason.
 // RUN: split-file %s %t
 // RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --format=text --no-fold --width=0 | FileCheck %s --check-prefix=TEXT
 // RUN: %expect_exit 1 graph-diff-opt %t/src.mlir %t/tgt.mlir --format=json | FileCheck %s --check-prefix=JSON
@@ -15,8 +16,10 @@
 // TEXT-NEXT: deleted arith.constant: source %c2
 // TEXT-NOT: (ambiguous
 // TEXT-LABEL: graph @real
-// TEXT-DAG: deleted arith.negf (ambiguous: it ties with another node for the same counterpart, so neither is matched): source %x
+// TEXT-DAG: deleted arith.negf (ambiguous: equally good matches tie, and the differ does not guess between them): source %x
 // TEXT-DAG: deleted arith.negf (ambiguous: {{.*}}): source %y
+// TEXT-DAG: inserted arith.negf (ambiguous: {{.*}}): target %x
+// TEXT-DAG: inserted arith.constant: target %c
 // JSON:      "source": "tie",
 // JSON-NOT:  "ambiguous": true
 // JSON:        "source": "%c1",
@@ -29,6 +32,14 @@
 // JSON-NOT:  "ambiguous": true
 
 // JSON:      "source": "real",
+// JSON:      "kind": "insert",
+// JSON-NEXT: "new_node": {
+// JSON-NEXT:   "name": "%c",
+// JSON:      "reason": null,
+// JSON:      "kind": "insert",
+// JSON-NEXT: "new_node": {
+// JSON-NEXT:   "name": "%x",
+// JSON:      "reason": "ambiguous: {{.+}}",
 // JSON:      "kind": "delete",
 // JSON-NEXT: "node": {
 // JSON-NEXT:   "name": "%x",

@@ -38,6 +38,7 @@
 // CHECK-NEXT:           "inputs": [
 // CHECK-NEXT:             "%arg0"
 // CHECK-NEXT:           ],
+// CHECK-NEXT:           "reason": null,
 // CHECK-NEXT:           "stage": null
 // CHECK-NEXT:         },
 // CHECK-NEXT:         {

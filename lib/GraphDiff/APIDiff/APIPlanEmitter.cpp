@@ -130,7 +130,8 @@ private:
     auto insert =
         patch::InsertOp::create(builder, newSide.objects[n]->getLoc(),
                                 newSide.getRef(n, true), inputsOf(n), nullptr,
-                                /*before=*/patch::RefAttr());
+                                /*before=*/patch::RefAttr(),
+                                /*reason=*/StringAttr());
     buildBody(insert, n);
   }
 };

@@ -27,6 +27,13 @@
 using namespace mlir;
 using namespace graphdiff;
 
+/// Why a node a tie left free is deleted (a source node) or inserted (a
+/// target node): two nodes tie for its counterpart, or two counterparts tie
+/// for it (the mapping's ambiguity marks).
+static constexpr llvm::StringLiteral kAmbiguousReason =
+    "ambiguous: equally good matches tie, and the differ does not guess "
+    "between them";
+
 namespace {
 class PlanEmitter {
 public:
@@ -427,10 +434,13 @@ void PlanEmitter::emitReplace(const Replacement &replacement) {
 }
 
 void PlanEmitter::emitInsert(unsigned t) {
-  auto insert = patch::InsertOp::create(builder, target.getNode(t)->getLoc(),
-                                        newNodeRef(t), emptyArray,
-                                        patch::MatchStageAttr(),
-                                        /*before=*/patch::RefAttr());
+  // A node left free by a tie says so, as a delete does.
+  StringAttr reason;
+  if (mapping.isTargetAmbiguous(t))
+    reason = builder.getStringAttr(kAmbiguousReason);
+  auto insert = patch::InsertOp::create(
+      builder, target.getNode(t)->getLoc(), newNodeRef(t), emptyArray,
+      patch::MatchStageAttr(), /*before=*/patch::RefAttr(), reason);
   SmallVector<Attribute> inputs;
   buildBody(insert, t, inputs);
   insert.setInputsAttr(builder.getArrayAttr(inputs));
@@ -465,9 +475,7 @@ void PlanEmitter::emitDeletes() {
     auto it = regions.refusals.find(s);
     StringAttr reason;
     if (mapping.isSourceAmbiguous(s))
-      reason = builder.getStringAttr(
-          "ambiguous: it ties with another node for the same counterpart, so "
-          "neither is matched");
+      reason = builder.getStringAttr(kAmbiguousReason);
     else if (it != regions.refusals.end())
       reason = builder.getStringAttr(it->second);
     patch::DeleteOp::create(builder, source.getNode(s)->getLoc(),

@@ -217,6 +217,12 @@ LogicalResult PlanWriter::visitAction(patch::UpdateOp update) {
 
 LogicalResult PlanWriter::visitAction(patch::InsertOp insert) {
   InFlightDiagnostic diag = noAction(insert);
+  // A node the differ left unmatched says why.
+  if (StringAttr reason = insert.getReasonAttr()) {
+    diag.attachNote(insert.getLoc())
+        << "the differ left it unmatched: " << reason.getValue();
+    return failure();
+  }
   // An insert is often a fusion the differ refused: say why.
   for (auto del : actions().getOps<patch::DeleteOp>())
     if (del.getReasonAttr()) {

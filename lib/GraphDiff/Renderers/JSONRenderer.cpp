@@ -141,6 +141,7 @@ public:
     j.attributeEnd();
     writeRefs(j, "inputs", insert.getInputs());
     writeBefore(insert);
+    j.attribute("reason", optionalString(insert.getReason()));
     j.attribute("stage", optionalString(insert.getStage()));
   }
 

@@ -497,6 +497,8 @@ public:
     line.names = insert.getNewName().bareStr();
     std::optional<unsigned> t = view.targetNode(insert.getNewName());
     line.what = t ? describeNode(view.target().getNode(*t)) : "?";
+    if (std::optional<StringRef> reason = insert.getReason())
+      line.what += " (" + reason->str() + ")";
     if (t)
       line.location = formatLocation(view.target().getNode(*t)->getLoc());
     line.stage = stageOf(insert.getStage());

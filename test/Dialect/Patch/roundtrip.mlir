@@ -55,6 +55,14 @@ patch.plan @block to @block_opt {
   ^bb0(%i: tensor<1x4x8x8xf32>, %j: tensor<4xi1>):
     %0 = lg.node @gate "Mask"(%i, %j) : (tensor<1x4x8x8xf32>, tensor<4xi1>) -> tensor<1x4x8x8xf32>
   }
+  // CHECK-NEXT: patch.insert new @gate2 inputs(@act) before @act because "ambiguous: a tie" stage "structure" {
+  // CHECK-NEXT: ^bb0(%in0: tensor<1x4x8x8xf32>):
+  // CHECK-NEXT:   %gate2 = lg.node @gate2 "Mask"(%in0)
+  // CHECK-NEXT: }
+  patch.insert new @gate2 inputs(@act) before @act because "ambiguous: a tie" stage "structure" {
+  ^bb0(%i: tensor<1x4x8x8xf32>):
+    %0 = lg.node @gate2 "Mask"(%i) : (tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  }
   // CHECK-NEXT: patch.remove_input %arg1
   patch.remove_input %arg1
   // CHECK-NEXT: patch.remove_output 0

@@ -255,7 +255,10 @@ def Patch_InsertOp : Patch_NewNodeActionOp<"insert"> {
   let summary = "Add a new node that replaces nothing";
   let description = [{
     Adds the node written in the body, named `name` as in the target. Its
-    inputs are source values or values made by earlier actions.
+    inputs are source values or values made by earlier actions. `because`
+    says why a node that looks like one of the source's was not matched to
+    it: for instance, it ties with another target node for the same source
+    node (`ambiguous: ...`), which the differ does not guess between.
 
     Ops on buffers have no results that would order them: what one writes
     reaches the next through memory. A new node goes at the end of the graph,
@@ -275,12 +278,13 @@ def Patch_InsertOp : Patch_NewNodeActionOp<"insert"> {
   let arguments = (ins Patch_RefAttr:$new_name,
                        TypedArrayAttrBase<Patch_RefAttr, "inputs">:$inputs,
                        OptionalAttr<Patch_MatchStageAttr>:$stage,
-                       OptionalAttr<Patch_RefAttr>:$before);
+                       OptionalAttr<Patch_RefAttr>:$before,
+                       OptionalAttr<StrAttr>:$reason);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     custom<Ref>($new_name) `inputs` `(` custom<RefList>($inputs) `)`
-    (`before` custom<Ref>($before)^)? (`stage` custom<Stage>($stage)^)?
-    attr-dict-with-keyword $body
+    (`before` custom<Ref>($before)^)? (`because` $reason^)?
+    (`stage` custom<Stage>($stage)^)? attr-dict-with-keyword $body
   }];
 }
 
