@@ -82,6 +82,41 @@ TEST_F(StructuralStagesTest, TwinsInUnequalNumbersAreNot) {
   EXPECT_FALSE(pairTwins(*state));
 }
 
+TEST_F(StructuralStagesTest, CopiesOfADeadChainArePaired) {
+  // Two copies of `negf` of a duplicated constant, read by nothing: equal
+  // forward hashes, different slots. Paired in index order; the constants,
+  // each read by its copy, are left to consensus.
+  const char *copies = R"mlir(
+func.func @f() {
+  %c1 = arith.constant 6.0 : f32
+  %n1 = arith.negf %c1 : f32
+  %c2 = arith.constant 6.0 : f32
+  %n2 = arith.negf %c2 : f32
+  return
+}
+)mlir";
+  ASSERT_TRUE(parsePair(copies, copies));
+  EXPECT_TRUE(pairTwins(*state));
+  EXPECT_EQ(mapping->getTarget(1), 1u);
+  EXPECT_EQ(mapping->getTarget(3), 3u);
+  EXPECT_FALSE(mapping->getTarget(0));
+  EXPECT_FALSE(mapping->getTarget(2));
+  // A third copy on one side: which is new is not guessed.
+  const char *three = R"mlir(
+func.func @f() {
+  %c1 = arith.constant 6.0 : f32
+  %n1 = arith.negf %c1 : f32
+  %c2 = arith.constant 6.0 : f32
+  %n2 = arith.negf %c2 : f32
+  %c3 = arith.constant 6.0 : f32
+  %n3 = arith.negf %c3 : f32
+  return
+}
+)mlir";
+  ASSERT_TRUE(parsePair(copies, three));
+  EXPECT_FALSE(pairTwins(*state));
+}
+
 TEST_F(StructuralStagesTest, TwinsThatAreReadAreNot) {
   // Read by something: not a dead end, left to consensus.
   const char *used = R"mlir(

@@ -172,48 +172,71 @@ graphdiff::pairUniqueBuckets(StructuralState &state,
   return pairs;
 }
 
-bool graphdiff::pairTwins(StructuralState &state) {
+/// Pairs, in index order, free dead ends of `state` that have the same key
+/// (`sourceKeys`/`targetKeys`) and op name, in groups of equal size on both
+/// sides (with more on one side, which of them is new is not for the differ
+/// to guess). `sameSlots`: only groups of two or more, every member of a
+/// side reading exactly what the side's first member reads. Returns whether
+/// it paired anything.
+static bool pairDeadEnds(StructuralState &state,
+                         const std::vector<llvm::hash_code> &sourceKeys,
+                         const std::vector<llvm::hash_code> &targetKeys,
+                         bool sameSlots) {
   NodeMapping &mapping = state.mapping;
-  // Content key -> the free dead ends with that content, per side.
   struct Group {
     SmallVector<unsigned, 4> sources, targets;
   };
   llvm::DenseMap<size_t, Group> groups;
   SmallVector<size_t> keys; // in first-seen target order
   for (unsigned s = 0; s < state.source.size(); ++s)
-    if (!mapping.isSourceTaken(s))
-      groups[state.sourceHashes.content[s]].sources.push_back(s);
-  for (unsigned t = 0; t < state.target.size(); ++t)
-    if (!mapping.isTargetTaken(t)) {
-      size_t key = state.targetHashes.content[t];
-      Group &group = groups[key];
-      if (group.targets.empty())
-        keys.push_back(key);
-      group.targets.push_back(t);
-    }
-  // Members of a side are interchangeable when none is read by anything and
-  // all read the same values.
-  auto interchangeable = [](const Graph &graph, ArrayRef<unsigned> members) {
+    if (!mapping.isSourceTaken(s) && state.source.isDeadEnd(s))
+      groups[sourceKeys[s]].sources.push_back(s);
+  for (unsigned t = 0; t < state.target.size(); ++t) {
+    if (mapping.isTargetTaken(t) || !state.target.isDeadEnd(t))
+      continue;
+    auto it = groups.find(targetKeys[t]);
+    if (it == groups.end())
+      continue;
+    if (it->second.targets.empty())
+      keys.push_back(targetKeys[t]);
+    it->second.targets.push_back(t);
+  }
+  auto readAlike = [](const Graph &graph, ArrayRef<unsigned> members) {
     unsigned first = members.front();
     return llvm::all_of(members, [&](unsigned member) {
-      return graph.isDeadEnd(member) &&
-             graph.getSlots(member) == graph.getSlots(first) &&
-             graph.getNode(member)->getName() ==
-                 graph.getNode(first)->getName();
+      return graph.getSlots(member) == graph.getSlots(first);
     });
   };
   bool any = false;
   for (size_t key : keys) {
     Group &group = groups[key];
     if (group.sources.size() != group.targets.size() ||
-        group.sources.size() < 2 ||
-        !interchangeable(state.source, group.sources) ||
-        !interchangeable(state.target, group.targets))
+        (sameSlots &&
+         (group.sources.size() < 2 || !readAlike(state.source, group.sources) ||
+          !readAlike(state.target, group.targets))))
       continue;
-    for (auto [s, t] : llvm::zip(group.sources, group.targets))
+    for (auto [s, t] : llvm::zip(group.sources, group.targets)) {
+      if (state.source.getNode(s)->getName() !=
+          state.target.getNode(t)->getName())
+        continue;
       state.pair(s, t);
-    any = true;
+      any = true;
+    }
   }
+  return any;
+}
+
+bool graphdiff::pairTwins(StructuralState &state) {
+  // Equal content, reading exactly the same values on each side (however
+  // those values came to be): swapping two is an automorphism of the graph.
+  bool any = pairDeadEnds(state, state.sourceHashes.content,
+                          state.targetHashes.content, /*sameSlots=*/true);
+  // Equal content over equal upstream cones (forward hashes), reading
+  // different nodes: copies of one dead chain (a duplicated constant and
+  // what reads only it). Which copy stands for which changes no reader, and
+  // the cones then pair by consensus along operands, copy by copy.
+  any |= pairDeadEnds(state, state.sourceHashes.forward,
+                      state.targetHashes.forward, /*sameSlots=*/false);
   return any;
 }
 
