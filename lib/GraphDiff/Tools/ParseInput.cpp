@@ -139,7 +139,9 @@ static constexpr NullArrayParser kNullArrayParsers[] = {
 static size_t skipBlank(StringRef text, size_t i) {
   while (i < text.size()) {
     char c = text[i];
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+    // MLIR's lexer skips a NUL character inside the text as it skips a
+    // blank.
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\0') {
       ++i;
     } else if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
       i = text.find('\n', i);
