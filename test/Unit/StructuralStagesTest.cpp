@@ -82,38 +82,28 @@ TEST_F(StructuralStagesTest, TwinsInUnequalNumbersAreNot) {
   EXPECT_FALSE(pairTwins(*state));
 }
 
-TEST_F(StructuralStagesTest, CopiesOfADeadChainArePaired) {
-  // Two copies of `negf` of a duplicated constant, read by nothing: equal
-  // forward hashes, different slots. Paired in index order; the constants,
-  // each read by its copy, are left to consensus.
-  const char *copies = R"mlir(
-func.func @f() {
-  %c1 = arith.constant 6.0 : f32
-  %n1 = arith.negf %c1 : f32
-  %c2 = arith.constant 6.0 : f32
-  %n2 = arith.negf %c2 : f32
-  return
+/// `count` copies of a dead chain: `negf` of a constant of its own, read by
+/// nothing.
+static std::string deadCopies(unsigned count) {
+  std::string text = "func.func @f() {\n";
+  for (unsigned i = 0; i < count; ++i)
+    text += "  %c" + std::to_string(i) + " = arith.constant 6.0 : f32\n" +
+            "  %n" + std::to_string(i) + " = arith.negf %c" +
+            std::to_string(i) + " : f32\n";
+  return text + "  return\n}\n";
 }
-)mlir";
-  ASSERT_TRUE(parsePair(copies, copies));
+
+TEST_F(StructuralStagesTest, CopiesOfADeadChainArePaired) {
+  // Equal forward hashes, different slots: the negations pair in index
+  // order; the constants, each read by its copy, are left to consensus.
+  ASSERT_TRUE(parsePair(deadCopies(2), deadCopies(2)));
   EXPECT_TRUE(pairTwins(*state));
   EXPECT_EQ(mapping->getTarget(1), 1u);
   EXPECT_EQ(mapping->getTarget(3), 3u);
   EXPECT_FALSE(mapping->getTarget(0));
   EXPECT_FALSE(mapping->getTarget(2));
   // A third copy on one side: which is new is not guessed.
-  const char *three = R"mlir(
-func.func @f() {
-  %c1 = arith.constant 6.0 : f32
-  %n1 = arith.negf %c1 : f32
-  %c2 = arith.constant 6.0 : f32
-  %n2 = arith.negf %c2 : f32
-  %c3 = arith.constant 6.0 : f32
-  %n3 = arith.negf %c3 : f32
-  return
-}
-)mlir";
-  ASSERT_TRUE(parsePair(copies, three));
+  ASSERT_TRUE(parsePair(deadCopies(2), deadCopies(3)));
   EXPECT_FALSE(pairTwins(*state));
 }
 
