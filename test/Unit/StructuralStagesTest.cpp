@@ -107,6 +107,38 @@ TEST_F(StructuralStagesTest, CopiesOfADeadChainArePaired) {
   EXPECT_FALSE(pairTwins(*state));
 }
 
+TEST_F(StructuralStagesTest, TwinsUnderAPairedNodeArePaired) {
+  // Two negations of %m and two of %x, read by nothing, on each side. The
+  // four are not twins of one another (they read different values), and
+  // %m's cone changed (addf -> subf), so their forward hashes differ
+  // between the sides. Once %m is paired, its negations read the same value
+  // up to the pairing; %x's, whose node is not paired, stay free.
+  auto twins = [](StringRef op) {
+    return (R"mlir(
+func.func @f(%a: f32, %b: f32) -> f32 {
+  %x = arith.)mlir" +
+            op + R"mlir( %a, %b : f32
+  %m = arith.mulf %x, %b : f32
+  %n1 = arith.negf %m : f32
+  %n2 = arith.negf %m : f32
+  %n3 = arith.negf %x : f32
+  %n4 = arith.negf %x : f32
+  %s = arith.addf %m, %a : f32
+  return %s : f32
+}
+)mlir")
+        .str();
+  };
+  ASSERT_TRUE(parsePair(twins("addf"), twins("subf")));
+  EXPECT_FALSE(pairTwins(*state)); // nothing paired to go by
+  state->pair(1, 1);
+  EXPECT_TRUE(pairTwins(*state));
+  EXPECT_EQ(mapping->getTarget(2), 2u);
+  EXPECT_EQ(mapping->getTarget(3), 3u);
+  EXPECT_FALSE(mapping->getTarget(4));
+  EXPECT_FALSE(mapping->getTarget(5));
+}
+
 TEST_F(StructuralStagesTest, TwinsThatAreReadAreNot) {
   // Read by something: not a dead end, left to consensus.
   const char *used = R"mlir(

@@ -181,7 +181,7 @@ graphdiff::pairUniqueBuckets(StructuralState &state,
 static bool pairDeadEnds(StructuralState &state,
                          const std::vector<llvm::hash_code> &sourceKeys,
                          const std::vector<llvm::hash_code> &targetKeys,
-                         bool sameSlots) {
+                         bool sameSlots, bool skipZero = false) {
   NodeMapping &mapping = state.mapping;
   struct Group {
     SmallVector<unsigned, 4> sources, targets;
@@ -189,10 +189,12 @@ static bool pairDeadEnds(StructuralState &state,
   llvm::DenseMap<size_t, Group> groups;
   SmallVector<size_t> keys; // in first-seen target order
   for (unsigned s = 0; s < state.source.size(); ++s)
-    if (!mapping.isSourceTaken(s) && state.source.isDeadEnd(s))
+    if (!mapping.isSourceTaken(s) && state.source.isDeadEnd(s) &&
+        !(skipZero && sourceKeys[s] == llvm::hash_code(0)))
       groups[sourceKeys[s]].sources.push_back(s);
   for (unsigned t = 0; t < state.target.size(); ++t) {
-    if (mapping.isTargetTaken(t) || !state.target.isDeadEnd(t))
+    if (mapping.isTargetTaken(t) || !state.target.isDeadEnd(t) ||
+        (skipZero && targetKeys[t] == llvm::hash_code(0)))
       continue;
     auto it = groups.find(targetKeys[t]);
     if (it == groups.end())
@@ -226,11 +228,60 @@ static bool pairDeadEnds(StructuralState &state,
   return any;
 }
 
+/// Keys of the free dead ends of `graph` that read only results of paired
+/// nodes: their content with, for each slot, the node (as its partner on the
+/// target side, `partner`) and result it reads; 0 for any other node.
+static std::vector<llvm::hash_code>
+readPairedKeys(const Graph &graph, const std::vector<llvm::hash_code> &content,
+               const NodeMapping &mapping, bool isSource) {
+  std::vector<llvm::hash_code> keys(graph.size(), llvm::hash_code(0));
+  for (unsigned node = 0; node < graph.size(); ++node) {
+    if ((isSource ? mapping.isSourceTaken(node)
+                  : mapping.isTargetTaken(node)) ||
+        !graph.isDeadEnd(node) || graph.getSlotProducers(node).empty())
+      continue;
+    llvm::hash_code key = content[node];
+    bool paired = true;
+    for (auto [slot, producer] :
+         llvm::enumerate(graph.getSlotProducers(node))) {
+      // The target node it reads, or its partner there.
+      std::optional<unsigned> image;
+      if (producer != Graph::kNoProducer) {
+        if (isSource)
+          image = mapping.getTarget(producer);
+        else if (mapping.getSource(producer))
+          image = producer;
+      }
+      if (!image) {
+        paired = false;
+        break;
+      }
+      key = llvm::hash_combine(key, *image,
+                               graph.getSlotResultNumber(node, slot));
+    }
+    if (paired)
+      keys[node] = key;
+  }
+  return keys;
+}
+
 bool graphdiff::pairTwins(StructuralState &state) {
   // Equal content, reading exactly the same values on each side (however
   // those values came to be): swapping two is an automorphism of the graph.
   bool any = pairDeadEnds(state, state.sourceHashes.content,
                           state.targetHashes.content, /*sameSlots=*/true);
+  // Equal content, reading the results of paired nodes, the same on both
+  // sides up to the pairing: twins under a node whose cone changed (their
+  // forward hashes then differ between the sides). Votes along users name
+  // one free user per slot, so twins get none.
+  std::vector<llvm::hash_code> sourceKeys =
+      readPairedKeys(state.source, state.sourceHashes.content, state.mapping,
+                     /*isSource=*/true);
+  std::vector<llvm::hash_code> targetKeys =
+      readPairedKeys(state.target, state.targetHashes.content, state.mapping,
+                     /*isSource=*/false);
+  any |= pairDeadEnds(state, sourceKeys, targetKeys, /*sameSlots=*/false,
+                      /*skipZero=*/true);
   // Equal content over equal upstream cones (forward hashes), reading
   // different nodes: copies of one dead chain (a duplicated constant and
   // what reads only it). Which copy stands for which changes no reader, and
