@@ -67,9 +67,12 @@ static OwningOpRef<ModuleOp> readInput(StringRef filename, StringRef name,
     return nullptr;
   // Parse this buffer alone (a SourceMgr's main file is its first buffer);
   // diagnostics still find its lines in `sourceMgr` by name.
-  OwningOpRef<ModuleOp> module =
-      parseSourceString<ModuleOp>(text, ParserConfig(&context), filename);
-  if (!module)
+  OwningOpRef<ModuleOp> module;
+  if (failed(parseReportingFailure(context, filename, [&] {
+        module =
+            parseSourceString<ModuleOp>(text, ParserConfig(&context), filename);
+        return success(static_cast<bool>(module));
+      })))
     return nullptr;
   if (memory)
     return buildMemoryProfile(*module, name);
@@ -103,10 +106,13 @@ readModelAndPipeline(StringRef filename, StringRef pipeline,
   unsigned id = sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
   if (failed(checkInputText(sourceMgr, id, nullptr, &context)))
     return failure();
-  OwningOpRef<ModuleOp> model =
-      parseSourceString<ModuleOp>(sourceMgr.getMemoryBuffer(id)->getBuffer(),
-                                  ParserConfig(&context), filename);
-  if (!model)
+  OwningOpRef<ModuleOp> model;
+  if (failed(parseReportingFailure(context, filename, [&] {
+        model = parseSourceString<ModuleOp>(
+            sourceMgr.getMemoryBuffer(id)->getBuffer(), ParserConfig(&context),
+            filename);
+        return success(static_cast<bool>(model));
+      })))
     return failure();
   OwningOpRef<ModuleOp> transformed = model->clone();
   // `builtin.module(p)` as mlir-opt's --pass-pipeline spells it, or `p`:

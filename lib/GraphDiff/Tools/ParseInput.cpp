@@ -29,6 +29,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <thread>
 
 using namespace mlir;
 using namespace graphdiff;
@@ -471,6 +472,31 @@ LogicalResult graphdiff::checkInputText(llvm::SourceMgr &sourceMgr,
   return checkParserCrashes(sourceMgr, bufferID, context);
 }
 
+LogicalResult
+graphdiff::parseReportingFailure(MLIRContext &context, StringRef filename,
+                                 llvm::function_ref<LogicalResult()> parse) {
+  // Diagnostics are emitted on the thread that parses: whether this one
+  // reported an error while `parse` ran.
+  bool reported = false;
+  std::thread::id parsing = std::this_thread::get_id();
+  DiagnosticEngine &engine = context.getDiagEngine();
+  DiagnosticEngine::HandlerID watcher =
+      engine.registerHandler([&](Diagnostic &diag) {
+        if (diag.getSeverity() == DiagnosticSeverity::Error &&
+            std::this_thread::get_id() == parsing)
+          reported = true;
+        return failure(); // for the handlers registered before
+      });
+  LogicalResult parsed = parse();
+  engine.eraseHandler(watcher);
+  if (failed(parsed) && !reported)
+    emitError(FileLineColLoc::get(&context, filename, 1, 1))
+        << "MLIR's parser failed on this input without saying where or why "
+           "(an upstream parser that returns failure without an error); "
+           "graph-diff cannot read it";
+  return parsed;
+}
+
 int graphdiff::runOnLargeStack(llvm::function_ref<int()> body) {
   int result = 0;
   llvm::thread worker(std::optional<unsigned>(kLargeStackBytes),
@@ -781,7 +807,9 @@ parseAdded(unsigned bufferID, llvm::SourceMgr &diagnosticsMgr,
   auto parse = [&](AsmParserState *withState) -> OwningOpRef<ModuleOp> {
     Block block;
     ParserConfig config(&context, /*verifyAfterParse=*/false);
-    if (failed(parseAsmSourceFile(parseMgr, &block, config, withState)))
+    if (failed(parseReportingFailure(context, filename, [&] {
+          return parseAsmSourceFile(parseMgr, &block, config, withState);
+        })))
       return nullptr;
     return detail::constructContainerOpForParserIfNecessary<ModuleOp>(
         &block, &context, FileLineColLoc::get(&context, filename, 1, 1));
