@@ -173,15 +173,16 @@ graphdiff::pairUniqueBuckets(StructuralState &state,
 }
 
 /// Pairs, in index order, free dead ends of `state` that have the same key
-/// (`sourceKeys`/`targetKeys`) and op name, in groups of equal size on both
-/// sides (with more on one side, which of them is new is not for the differ
-/// to guess). `sameSlots`: only groups of two or more, every member of a
-/// side reading exactly what the side's first member reads. Returns whether
-/// it paired anything.
-static bool pairDeadEnds(StructuralState &state,
-                         const std::vector<llvm::hash_code> &sourceKeys,
-                         const std::vector<llvm::hash_code> &targetKeys,
-                         bool sameSlots, bool skipZero = false) {
+/// (`keyOf(isSource, node)`, none for a node to leave alone) and op name, in
+/// groups of equal size on both sides (with more on one side, which of them
+/// is new is not for the differ to guess). `sameSlots`: only groups of two
+/// or more, every member of a side reading exactly what the side's first
+/// member reads. Returns whether it paired anything.
+static bool pairDeadEnds(
+    StructuralState &state,
+    llvm::function_ref<std::optional<size_t>(bool isSource, unsigned node)>
+        keyOf,
+    bool sameSlots) {
   NodeMapping &mapping = state.mapping;
   struct Group {
     SmallVector<unsigned, 4> sources, targets;
@@ -189,18 +190,20 @@ static bool pairDeadEnds(StructuralState &state,
   llvm::DenseMap<size_t, Group> groups;
   SmallVector<size_t> keys; // in first-seen target order
   for (unsigned s = 0; s < state.source.size(); ++s)
-    if (!mapping.isSourceTaken(s) && state.source.isDeadEnd(s) &&
-        !(skipZero && sourceKeys[s] == llvm::hash_code(0)))
-      groups[sourceKeys[s]].sources.push_back(s);
+    if (!mapping.isSourceTaken(s) && state.source.isDeadEnd(s))
+      if (std::optional<size_t> key = keyOf(/*isSource=*/true, s))
+        groups[*key].sources.push_back(s);
   for (unsigned t = 0; t < state.target.size(); ++t) {
-    if (mapping.isTargetTaken(t) || !state.target.isDeadEnd(t) ||
-        (skipZero && targetKeys[t] == llvm::hash_code(0)))
+    if (mapping.isTargetTaken(t) || !state.target.isDeadEnd(t))
       continue;
-    auto it = groups.find(targetKeys[t]);
+    std::optional<size_t> key = keyOf(/*isSource=*/false, t);
+    if (!key)
+      continue;
+    auto it = groups.find(*key);
     if (it == groups.end())
       continue;
     if (it->second.targets.empty())
-      keys.push_back(targetKeys[t]);
+      keys.push_back(*key);
     it->second.targets.push_back(t);
   }
   auto readAlike = [](const Graph &graph, ArrayRef<unsigned> members) {
@@ -228,66 +231,57 @@ static bool pairDeadEnds(StructuralState &state,
   return any;
 }
 
-/// Keys of the free dead ends of `graph` that read only results of paired
-/// nodes: their content with, for each slot, the node (as its partner on the
-/// target side, `partner`) and result it reads; 0 for any other node.
-static std::vector<llvm::hash_code>
-readPairedKeys(const Graph &graph, const std::vector<llvm::hash_code> &content,
-               const NodeMapping &mapping, bool isSource) {
-  std::vector<llvm::hash_code> keys(graph.size(), llvm::hash_code(0));
-  for (unsigned node = 0; node < graph.size(); ++node) {
-    if ((isSource ? mapping.isSourceTaken(node)
-                  : mapping.isTargetTaken(node)) ||
-        !graph.isDeadEnd(node) || graph.getSlotProducers(node).empty())
-      continue;
-    llvm::hash_code key = content[node];
-    bool paired = true;
-    for (auto [slot, producer] :
-         llvm::enumerate(graph.getSlotProducers(node))) {
-      // The target node it reads, or its partner there.
-      std::optional<unsigned> image;
-      if (producer != Graph::kNoProducer) {
-        if (isSource)
-          image = mapping.getTarget(producer);
-        else if (mapping.getSource(producer))
-          image = producer;
-      }
-      if (!image) {
-        paired = false;
-        break;
-      }
-      key = llvm::hash_combine(key, *image,
-                               graph.getSlotResultNumber(node, slot));
-    }
-    if (paired)
-      keys[node] = key;
-  }
-  return keys;
-}
-
 bool graphdiff::pairTwins(StructuralState &state) {
+  const StructureHashes &src = state.sourceHashes, &tgt = state.targetHashes;
   // Equal content, reading exactly the same values on each side (however
   // those values came to be): swapping two is an automorphism of the graph.
-  bool any = pairDeadEnds(state, state.sourceHashes.content,
-                          state.targetHashes.content, /*sameSlots=*/true);
+  bool any = pairDeadEnds(
+      state,
+      [&](bool isSource, unsigned node) -> std::optional<size_t> {
+        return (isSource ? src : tgt).content[node];
+      },
+      /*sameSlots=*/true);
   // Equal content, reading the results of paired nodes, the same on both
   // sides up to the pairing: twins under a node whose cone changed (their
   // forward hashes then differ between the sides). Votes along users name
-  // one free user per slot, so twins get none.
-  std::vector<llvm::hash_code> sourceKeys =
-      readPairedKeys(state.source, state.sourceHashes.content, state.mapping,
-                     /*isSource=*/true);
-  std::vector<llvm::hash_code> targetKeys =
-      readPairedKeys(state.target, state.targetHashes.content, state.mapping,
-                     /*isSource=*/false);
-  any |= pairDeadEnds(state, sourceKeys, targetKeys, /*sameSlots=*/false,
-                      /*skipZero=*/true);
+  // one free user per slot, so twins get none. The key: the content, and
+  // for each slot the target node it reads (its partner, on the source
+  // side) and the result number.
+  const NodeMapping &mapping = state.mapping;
+  any |= pairDeadEnds(
+      state,
+      [&](bool isSource, unsigned node) -> std::optional<size_t> {
+        const Graph &graph = isSource ? state.source : state.target;
+        ArrayRef<int> producers = graph.getSlotProducers(node);
+        if (producers.empty())
+          return std::nullopt;
+        llvm::hash_code key = (isSource ? src : tgt).content[node];
+        for (auto [slot, producer] : llvm::enumerate(producers)) {
+          std::optional<unsigned> image;
+          if (producer != Graph::kNoProducer) {
+            if (isSource)
+              image = mapping.getTarget(producer);
+            else if (mapping.getSource(producer))
+              image = producer;
+          }
+          if (!image)
+            return std::nullopt;
+          key = llvm::hash_combine(key, *image,
+                                   graph.getSlotResultNumber(node, slot));
+        }
+        return key;
+      },
+      /*sameSlots=*/false);
   // Equal content over equal upstream cones (forward hashes), reading
   // different nodes: copies of one dead chain (a duplicated constant and
   // what reads only it). Which copy stands for which changes no reader, and
   // the cones then pair by consensus along operands, copy by copy.
-  any |= pairDeadEnds(state, state.sourceHashes.forward,
-                      state.targetHashes.forward, /*sameSlots=*/false);
+  any |= pairDeadEnds(
+      state,
+      [&](bool isSource, unsigned node) -> std::optional<size_t> {
+        return (isSource ? src : tgt).forward[node];
+      },
+      /*sameSlots=*/false);
   return any;
 }
 
