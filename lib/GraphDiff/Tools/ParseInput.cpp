@@ -155,28 +155,6 @@ static size_t skipBlank(StringRef text, size_t i) {
   return i;
 }
 
-/// Whether the text at `i` is in a string literal or a `//` comment that
-/// begins on its line (MLIR strings do not span lines).
-static bool inStringOrComment(StringRef text, size_t i) {
-  size_t lineStart = text.rfind('\n', i);
-  lineStart = lineStart == StringRef::npos ? 0 : lineStart + 1;
-  bool inString = false;
-  for (size_t j = lineStart; j < i; ++j) {
-    char c = text[j];
-    if (inString) {
-      if (c == '\\')
-        ++j;
-      else if (c == '"')
-        inString = false;
-    } else if (c == '"') {
-      inString = true;
-    } else if (c == '/' && j + 1 < i && text[j + 1] == '/') {
-      return true;
-    }
-  }
-  return inString;
-}
-
 /// Whether the text at `i` is a list the dense i64 array parser reads:
 /// `[` `]` or `[` element (`,` element)* `]`, an element being `true`,
 /// `false`, or an optionally negated decimal or `0x` hexadecimal integer
@@ -297,8 +275,10 @@ static std::optional<size_t> findBadArray(StringRef text, size_t i,
 }
 
 namespace {
-/// inStringOrComment for positions that only move forward: each character
-/// is read once, however many positions on a long line are asked about.
+/// Whether positions of a text are in a string literal or a `//` comment
+/// (MLIR strings do not span lines), for positions asked in increasing
+/// order: each character is read once, however many positions on a long
+/// line are asked about.
 class StringOrCommentCursor {
 public:
   explicit StringOrCommentCursor(StringRef text) : text(text) {}
@@ -434,6 +414,7 @@ LogicalResult graphdiff::checkParserCrashes(llvm::SourceMgr &sourceMgr,
                 context);
     return failure();
   }
+  StringOrCommentCursor quotedNames(text);
   for (size_t at = view.find("linalg."); at != std::string_view::npos;
        at = view.find("linalg.", at + 1)) {
     // Not a longer name. (Nor the generic form, `"linalg.broadcast"`, whose
@@ -446,7 +427,7 @@ LogicalResult graphdiff::checkParserCrashes(llvm::SourceMgr &sourceMgr,
       ++end;
     StringRef name = text.slice(at, end);
     for (const NullArrayParser &parser : kNullArrayParsers) {
-      if (name != parser.op || inStringOrComment(text, at))
+      if (name != parser.op || quotedNames.at(at))
         continue;
       std::optional<size_t> bad = findBadArray(text, end, parser);
       if (!bad)
