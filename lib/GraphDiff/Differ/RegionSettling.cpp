@@ -17,6 +17,8 @@
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace graphdiff;
 
@@ -63,6 +65,13 @@ private:
   /// driver that ran the pass merges equal constants into the first, so `s`
   /// went into its twin, not into the op that read it.
   bool mergedIntoTwin(unsigned s) const;
+  /// Step 4b: regions for the free target nodes that nothing reads; see
+  /// run().
+  void settleDeadEnds();
+  /// The one free dead end of the source that the values of `boundary`
+  /// alone feed, through free nodes, or none (no such node, several, or
+  /// more nodes to look at than kDeadEndReach).
+  std::optional<unsigned> deadEndFedBy(ArrayRef<Value> boundary) const;
   /// Why `region` cannot become one node, or "".
   std::string checkRegion(unsigned t, ArrayRef<unsigned> region) const;
   /// Why the region of `t` leaks a value its new node does not stand for.
@@ -601,6 +610,149 @@ std::string RegionSettler::checkLeaks(unsigned t) const {
   return "";
 }
 
+/// How many free source nodes deadEndFedBy looks at (the users of the
+/// boundary values among them): a fused chain is a few ops, and a value read
+/// by hundreds is not where one is told apart.
+static constexpr unsigned kDeadEndReach = 256;
+
+std::optional<unsigned>
+RegionSettler::deadEndFedBy(ArrayRef<Value> boundary) const {
+  // The free nodes every input of which is in `boundary` or made by one such
+  // node: visited in rank order (a heap of the nodes seen), so that a node's
+  // producers have been visited before it.
+  llvm::SmallDenseSet<unsigned, 16> fed;
+  llvm::SmallDenseSet<unsigned, 16> seen;
+  auto later = [&](unsigned a, unsigned b) {
+    return sourceRank[a] > sourceRank[b];
+  };
+  SmallVector<unsigned> heap;
+  auto offer = [&](unsigned user) {
+    if (mapping.isSourceTaken(user) || !seen.insert(user).second)
+      return;
+    heap.push_back(user);
+    std::push_heap(heap.begin(), heap.end(), later);
+  };
+  for (Value value : boundary)
+    for (const Graph::Use &use : source.getUsesOf(value))
+      offer(use.user);
+  std::optional<unsigned> sink;
+  while (!heap.empty()) {
+    if (seen.size() > kDeadEndReach)
+      return std::nullopt;
+    std::pop_heap(heap.begin(), heap.end(), later);
+    unsigned node = heap.pop_back_val();
+    bool covered = llvm::all_of(source.getNodeInputs(node), [&](Value input) {
+      if (llvm::is_contained(boundary, input))
+        return true;
+      std::optional<unsigned> producer = source.getProducer(input);
+      return producer && fed.contains(*producer);
+    });
+    if (!covered || source.isOutputNode(node))
+      continue;
+    fed.insert(node);
+    if (source.isDeadEnd(node)) {
+      if (sink)
+        return std::nullopt;
+      sink = node;
+      continue;
+    }
+    for (unsigned user : source.getUsers(node))
+      offer(user);
+  }
+  return sink;
+}
+
+void RegionSettler::settleDeadEnds() {
+  // Each target node's proposal, in target order, and how many target nodes
+  // propose each source dead end: one that two would take is left to
+  // neither (which of them replaced it is not known).
+  struct Proposal {
+    unsigned t, sink;
+    SmallVector<unsigned> region;
+  };
+  SmallVector<Proposal> proposals;
+  llvm::DenseMap<unsigned, unsigned> proposers;
+  // What a target value is once the plan is applied: a pair's result, a kept
+  // input, or the source value a new node's result stands for.
+  auto imageOf = [&](Value value) -> Value {
+    if (Value image = pair.sourceImage(value))
+      return image;
+    auto result = dyn_cast<OpResult>(value);
+    std::optional<unsigned> producer =
+        result ? target.getProducer(value) : std::nullopt;
+    if (!producer)
+      return nullptr;
+    auto it = regions.standsFor.find(*producer);
+    if (it == regions.standsFor.end() ||
+        result.getResultNumber() >= it->second.size())
+      return nullptr;
+    return it->second[result.getResultNumber()];
+  };
+  for (unsigned t : targetOrder) {
+    if (mapping.isTargetTaken(t) || !target.isDeadEnd(t) ||
+        target.getNodeInputs(t).empty())
+      continue;
+    // The images of its inputs, each once, in order; every input has one.
+    SmallVector<Value, 4> boundary;
+    bool imaged = true;
+    for (Value input : target.getNodeInputs(t)) {
+      Value image = imageOf(input);
+      if (!image) {
+        imaged = false;
+        break;
+      }
+      if (!llvm::is_contained(boundary, image))
+        boundary.push_back(image);
+    }
+    if (!imaged)
+      continue;
+    std::optional<unsigned> sink = deadEndFedBy(boundary);
+    if (!sink)
+      continue;
+    ValueSet boundarySet(boundary.begin(), boundary.end());
+    SmallVector<unsigned> region{*sink};
+    grow(region, boundarySet);
+    // The region reads every image and nothing from outside but them.
+    llvm::SmallDenseSet<unsigned, 8> members(region.begin(), region.end());
+    ValueSet read;
+    bool closed = true;
+    for (unsigned member : region)
+      for (Value input : source.getNodeInputs(member)) {
+        if (boundarySet.contains(input)) {
+          read.insert(input);
+          continue;
+        }
+        std::optional<unsigned> producer = source.getProducer(input);
+        if (!producer || !members.contains(*producer))
+          closed = false;
+      }
+    if (!closed || read.size() != boundarySet.size())
+      continue;
+    ++proposers[*sink];
+    pair.sortBySourceRank(region);
+    proposals.push_back({t, *sink, std::move(region)});
+  }
+  // Regions grown back from different dead ends share no node (a node that
+  // only a region's members read is in no other region), so each proposal
+  // stands alone. It passes step 4's checks or is dropped, its nodes left to
+  // be deleted as before, with no refusal to report.
+  for (auto &[t, sink, region] : proposals) {
+    if (proposers.lookup(sink) != 1)
+      continue;
+    mapping.setRegion(t, region, MatchStage::Structure);
+    if (checkRegion(t, region).empty()) {
+      mapResults(t);
+      if (checkLeaks(t).empty())
+        continue;
+      for (Value value : regions.standsFor[t])
+        if (value)
+          regions.replacedBy.erase(value);
+      regions.standsFor.erase(t);
+    }
+    mapping.clearRegion(t);
+  }
+}
+
 SettledRegions RegionSettler::run() {
   regions.sameContent.assign(target.size(), false);
   // 0. A convention (`fused_<id>`, an `anchor` key) names one node the new
@@ -710,6 +862,14 @@ SettledRegions RegionSettler::run() {
     for (unsigned member : members)
       regions.refusals[member] = why;
   }
+
+  // 4b. A target node with no counterpart that nothing reads: step 3 had no
+  //     readers to look from. What it replaces, if anything, is a chain the
+  //     source had where its inputs are, whose result nothing read either (a
+  //     `math.fma` for an `arith.mulf` and an `arith.addf` no op used). After
+  //     step 4, so that an input made by a new node has the source value it
+  //     stands for as its image.
+  settleDeadEnds();
 
   // 5. A paired node whose result the target only reshapes (unit
   //    dimensions folded: the op rewritten at a lower rank between a
