@@ -68,6 +68,18 @@ private:
   /// Step 4b: regions for the free target nodes that nothing reads; see
   /// run().
   void settleDeadEnds();
+  /// Step 4c: splits a region between its new node and a new node that it
+  /// reads; see run().
+  void splitAtNewProducers();
+  /// What target value `value` is once the plan is applied: a pair's
+  /// result, a kept input, or the source value a new node's result stands
+  /// for (once step 4 has mapped it); null if none.
+  Value imageOf(Value value) const;
+  /// Maps the results of `t`'s region (mapResults) and checks it (checkRegion,
+  /// checkLeaks); forgets the region, and what it mapped, if a check fails.
+  bool checkAndMap(unsigned t);
+  /// Forgets which source values the results of `t` stand for.
+  void forgetResults(unsigned t);
   /// The one free dead end of the source that the values of `boundary`
   /// alone feed, through free nodes, or none (no such node, several, or
   /// more nodes to look at than kDeadEndReach).
@@ -553,10 +565,7 @@ void RegionSettler::dropUnsupported(unsigned t) {
       mapping.unpairTarget(*p);
       regions.sameContent[*p] = false;
     } else {
-      for (Value value : regions.standsFor[*p])
-        if (value)
-          regions.replacedBy.erase(value);
-      regions.standsFor.erase(*p);
+      forgetResults(*p);
       mapping.clearRegion(*p);
     }
     mapping.clearTargetAmbiguous(*p);
@@ -672,22 +681,6 @@ void RegionSettler::settleDeadEnds() {
   };
   SmallVector<Proposal> proposals;
   llvm::DenseMap<unsigned, unsigned> proposers;
-  // What a target value is once the plan is applied: a pair's result, a kept
-  // input, or the source value a new node's result stands for.
-  auto imageOf = [&](Value value) -> Value {
-    if (Value image = pair.sourceImage(value))
-      return image;
-    auto result = dyn_cast<OpResult>(value);
-    std::optional<unsigned> producer =
-        result ? target.getProducer(value) : std::nullopt;
-    if (!producer)
-      return nullptr;
-    auto it = regions.standsFor.find(*producer);
-    if (it == regions.standsFor.end() ||
-        result.getResultNumber() >= it->second.size())
-      return nullptr;
-    return it->second[result.getResultNumber()];
-  };
   for (unsigned t : targetOrder) {
     if (mapping.isTargetTaken(t) || !target.isDeadEnd(t) ||
         target.getNodeInputs(t).empty())
@@ -740,16 +733,134 @@ void RegionSettler::settleDeadEnds() {
     if (proposers.lookup(sink) != 1)
       continue;
     mapping.setRegion(t, region, MatchStage::Structure);
-    if (checkRegion(t, region).empty()) {
-      mapResults(t);
-      if (checkLeaks(t).empty())
+    checkAndMap(t);
+  }
+}
+
+Value RegionSettler::imageOf(Value value) const {
+  if (Value image = pair.sourceImage(value))
+    return image;
+  auto result = dyn_cast<OpResult>(value);
+  std::optional<unsigned> producer =
+      result ? target.getProducer(value) : std::nullopt;
+  if (!producer)
+    return nullptr;
+  auto it = regions.standsFor.find(*producer);
+  if (it == regions.standsFor.end() ||
+      result.getResultNumber() >= it->second.size())
+    return nullptr;
+  return it->second[result.getResultNumber()];
+}
+
+bool RegionSettler::checkAndMap(unsigned t) {
+  if (checkRegion(t, mapping.getRegion(t)).empty()) {
+    mapResults(t);
+    if (checkLeaks(t).empty())
+      return true;
+    forgetResults(t);
+  }
+  mapping.clearRegion(t);
+  return false;
+}
+
+void RegionSettler::forgetResults(unsigned t) {
+  for (Value value : regions.standsFor[t])
+    if (value)
+      regions.replacedBy.erase(value);
+  regions.standsFor.erase(t);
+}
+
+void RegionSettler::splitAtNewProducers() {
+  for (unsigned t : targetOrder) {
+    if (mapping.getRegion(t).size() < 2)
+      continue;
+    for (Value input : target.getNodeInputs(t)) {
+      // A producer the plan inserts, every input of which has an image.
+      std::optional<unsigned> u = target.getProducer(input);
+      if (!u || mapping.isTargetTaken(*u) || target.getNodeInputs(*u).empty())
         continue;
-      for (Value value : regions.standsFor[t])
-        if (value)
-          regions.replacedBy.erase(value);
-      regions.standsFor.erase(t);
+      SmallVector<Value, 4> boundary;
+      bool imaged = true;
+      for (Value in : target.getNodeInputs(*u)) {
+        Value image = imageOf(in);
+        if (!image) {
+          imaged = false;
+          break;
+        }
+        if (!llvm::is_contained(boundary, image))
+          boundary.push_back(image);
+      }
+      if (!imaged)
+        continue;
+      // The members fed by those images alone, through members: visited in
+      // rank order, so that a member's producers in the region come first.
+      SmallVector<unsigned> region(mapping.getRegion(t));
+      pair.sortBySourceRank(region);
+      llvm::SmallDenseSet<unsigned, 8> part;
+      llvm::SmallDenseSet<Value, 4> read;
+      SmallVector<unsigned> partNodes, rest;
+      for (unsigned member : region) {
+        // A member that reads nothing (a `tensor.empty`) is fed by no image.
+        ArrayRef<Value> inputs = source.getNodeInputs(member);
+        bool fed = !inputs.empty() && llvm::all_of(inputs, [&](Value in) {
+          if (llvm::is_contained(boundary, in))
+            return true;
+          std::optional<unsigned> p = source.getProducer(in);
+          return p && part.contains(*p);
+        });
+        if (!fed) {
+          rest.push_back(member);
+          continue;
+        }
+        part.insert(member);
+        partNodes.push_back(member);
+        for (Value in : source.getNodeInputs(member))
+          if (llvm::is_contained(boundary, in))
+            read.insert(in);
+      }
+      // The part must read every image, and leave by one member that only the
+      // rest of the region reads: what `u` stands for inside `t`'s chain. The
+      // rest keeps the region's sink.
+      if (partNodes.empty() || rest.empty() || read.size() != boundary.size())
+        continue;
+      // Its exit: the one member read outside the part, only by the rest,
+      // and of the new node's result types.
+      std::optional<unsigned> exit;
+      bool oneExit = true;
+      for (unsigned member : partNodes)
+        for (unsigned user : source.getUsers(member)) {
+          if (part.contains(user))
+            continue;
+          if (!llvm::is_contained(rest, user) || (exit && *exit != member))
+            oneExit = false;
+          exit = member;
+        }
+      if (!oneExit || !exit ||
+          source.getNode(*exit)->getResultTypes() !=
+              target.getNode(*u)->getResultTypes())
+        continue;
+      // Split, then check both; if either fails, the region is put back.
+      SmallVector<unsigned> whole(mapping.getRegion(t));
+      MatchStage stage = mapping.getRegionStage(t);
+      forgetResults(t);
+      mapping.clearRegion(t);
+      mapping.setRegion(*u, partNodes, MatchStage::Structure);
+      mapping.setRegion(t, rest, stage);
+      bool split = checkAndMap(*u);
+      if (split && checkAndMap(t))
+        continue;
+      if (split) {
+        forgetResults(*u);
+        mapping.clearRegion(*u);
+      }
+      if (!mapping.getRegion(t).empty())
+        mapping.clearRegion(t);
+      mapping.setRegion(t, whole, stage);
+      bool restored = checkAndMap(t);
+      assert(restored && "a region that passed its checks passes them again");
+      (void)restored;
+      break;
     }
-    mapping.clearRegion(t);
   }
 }
 
@@ -852,10 +963,7 @@ SettledRegions RegionSettler::run() {
       why = checkLeaks(t);
       if (why.empty())
         continue;
-      for (Value value : regions.standsFor[t])
-        if (value)
-          regions.replacedBy.erase(value);
-      regions.standsFor.erase(t);
+      forgetResults(t);
     }
     SmallVector<unsigned> members(region.begin(), region.end());
     mapping.clearRegion(t);
@@ -870,6 +978,14 @@ SettledRegions RegionSettler::run() {
   //     step 4, so that an input made by a new node has the source value it
   //     stands for as its image.
   settleDeadEnds();
+
+  // 4c. A new node whose region holds the chain of a new node it reads (two
+  //     fused chains one after the other, the second reading the first's
+  //     result: step 2 or 3 grew the second's region back through the first,
+  //     whose image was not known yet): the members that the first node's
+  //     inputs' images alone feed, leaving by one member that only the rest
+  //     reads, become the first node's region.
+  splitAtNewProducers();
 
   // 5. A paired node whose result the target only reshapes (unit
   //    dimensions folded: the op rewritten at a lower rank between a
