@@ -855,10 +855,11 @@ void RegionSettler::splitAtNewProducers() {
       }
       if (!mapping.getRegion(t).empty())
         mapping.clearRegion(t);
+      // It passed before and nothing it depends on changed, so it passes
+      // again (were it not to, its nodes would be deleted, as any refused
+      // region's are).
       mapping.setRegion(t, whole, stage);
-      bool restored = checkAndMap(t);
-      assert(restored && "a region that passed its checks passes them again");
-      (void)restored;
+      (void)checkAndMap(t);
       break;
     }
   }
