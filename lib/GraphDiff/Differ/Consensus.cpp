@@ -225,10 +225,15 @@ void Propagation::voteOperands(ArrayRef<Value> sourceSlots,
     return;
   // Different slots: a fused op reads its producers' inputs too, so slot
   // positions say nothing; voteThroughFusion looks at them instead. But an
-  // op rewritten one to one may read a value twice where it read it once
-  // (`arith.addf %a, %b` -> `linalg.generic ins(%a, %b) outs(%a)`): if the
-  // op changed name and the lists agree once each value is kept at its first
-  // slot, those slots correspond.
+  // op rewritten one to one into a destination-style op may read a value
+  // twice where it read it once (`arith.addf %a, %b` -> `linalg.generic
+  // ins(%a, %b) outs(%a)`): if the op changed name (`renamed`, which the
+  // caller sets only when one of the two is destination-style) and the lists
+  // agree once each value is kept at its first slot, those slots correspond.
+  // Between two other ops it is a fusion that happens to read a value twice
+  // (`arith.addf %m, %c` and the `math.fma %x, %x, %c` it became with
+  // `%m = arith.mulf %x, %x`): voting `%m` for `%x`'s producer paired the
+  // wrong ops.
   if (sourceSlots.size() != targetSlots.size()) {
     if (!renamed)
       return;
@@ -908,9 +913,12 @@ bool Propagation::run(ArrayRef<NodePair> seeds, unsigned flags,
             sourceSlots.size() != targetSlots.size() &&
             source.getNode(s)->getName() != target.getNode(t)->getName();
         if (!renamed || !voteInputs(s, t, operandVotes))
-          voteOperands(sourceSlots, source.getSlotProducers(s), targetSlots,
-                       target.getSlotProducers(t), operandVotes,
-                       state.sourceCommutative[s], renamed);
+          voteOperands(
+              sourceSlots, source.getSlotProducers(s), targetSlots,
+              target.getSlotProducers(t), operandVotes,
+              state.sourceCommutative[s],
+              renamed && (isa<DestinationStyleOpInterface>(source.getNode(s)) ||
+                          isa<DestinationStyleOpInterface>(target.getNode(t))));
         voteThroughFusion(s, t, operandVotes);
         if (sourceSlots.size() != targetSlots.size())
           voteInits(s, t, operandVotes);
