@@ -75,6 +75,9 @@ private:
   /// result, a kept input, or the source value a new node's result stands
   /// for (once step 4 has mapped it); null if none.
   Value imageOf(Value value) const;
+  /// The images of the inputs of target node `t`, each once, in order, into
+  /// `images`; false if an input has none.
+  bool everyInputImage(unsigned t, SmallVectorImpl<Value> &images) const;
   /// Maps the results of `t`'s region (mapResults) and checks it (checkRegion,
   /// checkLeaks); forgets the region, and what it mapped, if a check fails.
   bool checkAndMap(unsigned t);
@@ -685,19 +688,8 @@ void RegionSettler::settleDeadEnds() {
     if (mapping.isTargetTaken(t) || !target.isDeadEnd(t) ||
         target.getNodeInputs(t).empty())
       continue;
-    // The images of its inputs, each once, in order; every input has one.
     SmallVector<Value, 4> boundary;
-    bool imaged = true;
-    for (Value input : target.getNodeInputs(t)) {
-      Value image = imageOf(input);
-      if (!image) {
-        imaged = false;
-        break;
-      }
-      if (!llvm::is_contained(boundary, image))
-        boundary.push_back(image);
-    }
-    if (!imaged)
+    if (!everyInputImage(t, boundary))
       continue;
     std::optional<unsigned> sink = deadEndFedBy(boundary);
     if (!sink)
@@ -752,6 +744,18 @@ Value RegionSettler::imageOf(Value value) const {
   return it->second[result.getResultNumber()];
 }
 
+bool RegionSettler::everyInputImage(unsigned t,
+                                    SmallVectorImpl<Value> &images) const {
+  for (Value input : target.getNodeInputs(t)) {
+    Value image = imageOf(input);
+    if (!image)
+      return false;
+    if (!llvm::is_contained(images, image))
+      images.push_back(image);
+  }
+  return true;
+}
+
 bool RegionSettler::checkAndMap(unsigned t) {
   if (checkRegion(t, mapping.getRegion(t)).empty()) {
     mapResults(t);
@@ -780,17 +784,7 @@ void RegionSettler::splitAtNewProducers() {
       if (!u || mapping.isTargetTaken(*u) || target.getNodeInputs(*u).empty())
         continue;
       SmallVector<Value, 4> boundary;
-      bool imaged = true;
-      for (Value in : target.getNodeInputs(*u)) {
-        Value image = imageOf(in);
-        if (!image) {
-          imaged = false;
-          break;
-        }
-        if (!llvm::is_contained(boundary, image))
-          boundary.push_back(image);
-      }
-      if (!imaged)
+      if (!everyInputImage(*u, boundary))
         continue;
       // The members fed by those images alone, through members: visited in
       // rank order, so that a member's producers in the region come first.
