@@ -34,6 +34,24 @@
 // TWO-DAG:   patch.insert new %g
 // TWO-NOT:   patch.replace
 
+// A new dead end that reads a new node: `subf %f, %f` of the fma, where the
+// source had `subf %s, %s` of the chain. The dead end pairs with the one
+// source dead end of its op that the values the fma reads alone feed, and the
+// fma then gets the chain the pair reads in its place (step 4b's second
+// form). Two such chains here, over different inputs.
+// RUN: %expect_exit 1 graph-diff-opt --verify --format=text %t/tails.src.mlir %t/tails.tgt.mlir | FileCheck %s --check-prefix=TAILS
+// TAILS:     x2: fused arith.mulf + arith.addf into math.fma
+// TAILS-DAG: source %m + %s -> target %f
+// TAILS-DAG: source %m2 + %s2 -> target %f2
+// TAILS:     summary: 3 unchanged, 0 updated, 4 replaced, 0 deleted, 0 inserted
+
+// Over the same inputs, the two chains cannot be told apart that way:
+// nothing is paired, the fmas and dead ends are inserted.
+// RUN: %expect_exit 1 graph-diff-opt --verify --format=text %t/tails-same.src.mlir %t/tails-same.tgt.mlir | FileCheck %s --check-prefix=SAME
+// SAME:     x2: inserted math.fma
+// SAME:     x2: inserted arith.subf
+// SAME-NOT: fused
+
 //--- src.mlir
 func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>, %c: tensor<4xf32>, %d: tensor<4xf32>) -> tensor<4xf32> {
   %m = arith.mulf %a, %b : tensor<4xf32>
@@ -71,5 +89,49 @@ func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>, %c: tensor<4xf32>, %d: tensor
   %f = math.fma %a, %b, %c : tensor<4xf32>
   %g = math.fma %b, %a, %c : tensor<4xf32>
   %n = arith.negf %d : tensor<4xf32>
+  return %n : tensor<4xf32>
+}
+
+//--- tails.src.mlir
+func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>, %c: tensor<4xf32>, %x: tensor<4xf32>, %y: tensor<4xf32>, %z: tensor<4xf32>) -> tensor<4xf32> {
+  %m = arith.mulf %a, %b : tensor<4xf32>
+  %s = arith.addf %m, %c : tensor<4xf32>
+  %d = arith.subf %s, %s : tensor<4xf32>
+  %m2 = arith.mulf %x, %y : tensor<4xf32>
+  %s2 = arith.addf %m2, %z : tensor<4xf32>
+  %d2 = arith.subf %s2, %s2 : tensor<4xf32>
+  %n = arith.negf %c : tensor<4xf32>
+  return %n : tensor<4xf32>
+}
+
+//--- tails.tgt.mlir
+func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>, %c: tensor<4xf32>, %x: tensor<4xf32>, %y: tensor<4xf32>, %z: tensor<4xf32>) -> tensor<4xf32> {
+  %f = math.fma %a, %b, %c : tensor<4xf32>
+  %d = arith.subf %f, %f : tensor<4xf32>
+  %f2 = math.fma %x, %y, %z : tensor<4xf32>
+  %d2 = arith.subf %f2, %f2 : tensor<4xf32>
+  %n = arith.negf %c : tensor<4xf32>
+  return %n : tensor<4xf32>
+}
+
+//--- tails-same.src.mlir
+func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>, %c: tensor<4xf32>) -> tensor<4xf32> {
+  %m = arith.mulf %a, %b : tensor<4xf32>
+  %s = arith.addf %m, %c : tensor<4xf32>
+  %d = arith.subf %s, %s : tensor<4xf32>
+  %m2 = arith.mulf %b, %c : tensor<4xf32>
+  %s2 = arith.addf %m2, %a : tensor<4xf32>
+  %d2 = arith.subf %s2, %s2 : tensor<4xf32>
+  %n = arith.negf %c : tensor<4xf32>
+  return %n : tensor<4xf32>
+}
+
+//--- tails-same.tgt.mlir
+func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>, %c: tensor<4xf32>) -> tensor<4xf32> {
+  %f = math.fma %a, %b, %c : tensor<4xf32>
+  %d = arith.subf %f, %f : tensor<4xf32>
+  %f2 = math.fma %b, %c, %a : tensor<4xf32>
+  %d2 = arith.subf %f2, %f2 : tensor<4xf32>
+  %n = arith.negf %c : tensor<4xf32>
   return %n : tensor<4xf32>
 }

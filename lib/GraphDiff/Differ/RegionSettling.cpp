@@ -68,6 +68,8 @@ private:
   /// Step 4b: regions for the free target nodes that nothing reads; see
   /// run().
   void settleDeadEnds();
+  /// Step 4b, second form: a new dead end that reads new nodes; see run().
+  void settleDeadEndsOverNewNodes();
   /// Step 4c: splits a region between its new node and a new node that it
   /// reads; see run().
   void splitAtNewProducers();
@@ -729,6 +731,95 @@ void RegionSettler::settleDeadEnds() {
   }
 }
 
+void RegionSettler::settleDeadEndsOverNewNodes() {
+  struct Proposal {
+    unsigned t, sink;
+    SmallVector<unsigned, 2> feeders; // the new nodes `t` reads
+  };
+  SmallVector<Proposal> proposals;
+  llvm::DenseMap<unsigned, unsigned> proposers;
+  for (unsigned t : targetOrder) {
+    if (mapping.isTargetTaken(t) || !target.isDeadEnd(t) ||
+        target.getNodeInputs(t).empty())
+      continue;
+    // Its inputs' images, and through each input with none, the images of
+    // the inputs of the new node that makes it.
+    SmallVector<Value, 4> boundary;
+    SmallVector<unsigned, 2> feeders;
+    bool known = true;
+    for (Value input : target.getNodeInputs(t)) {
+      if (Value image = imageOf(input)) {
+        if (!llvm::is_contained(boundary, image))
+          boundary.push_back(image);
+        continue;
+      }
+      std::optional<unsigned> u = target.getProducer(input);
+      if (!u || mapping.isTargetTaken(*u) || target.getNodeInputs(*u).empty() ||
+          llvm::any_of(target.getUsers(*u),
+                       [&](unsigned user) { return user != t; })) {
+        known = false;
+        break;
+      }
+      if (!llvm::is_contained(feeders, *u) && !everyInputImage(*u, boundary)) {
+        known = false;
+        break;
+      }
+      if (!llvm::is_contained(feeders, *u))
+        feeders.push_back(*u);
+    }
+    if (!known || feeders.empty())
+      continue;
+    // The one source chain those values alone feed, ending in a dead end of
+    // `t`'s op that reads as many values: `t` itself, over what the new
+    // nodes it reads stand for.
+    std::optional<unsigned> sink = deadEndFedBy(boundary);
+    if (!sink ||
+        source.getNode(*sink)->getName() != target.getNode(t)->getName() ||
+        source.getNodeInputs(*sink).size() != target.getNodeInputs(t).size())
+      continue;
+    ++proposers[*sink];
+    proposals.push_back({t, *sink, std::move(feeders)});
+  }
+  for (auto &[t, sink, feeders] : proposals) {
+    if (proposers.lookup(sink) != 1)
+      continue;
+    mapping.pair(sink, t, MatchStage::Structure);
+    // Each new node it reads gets the region between what it reads and the
+    // value the pair reads in its place (step 3, now that `t` is paired).
+    SmallVector<unsigned, 2> settled;
+    bool ok = true;
+    for (unsigned u : feeders) {
+      SmallVector<unsigned> region;
+      for (auto &candidates : outImages(u, /*loose=*/false))
+        for (Value v : candidates) {
+          std::optional<unsigned> p = source.getProducer(v);
+          if (p && !mapping.isSourceTaken(*p) &&
+              !llvm::is_contained(region, *p))
+            region.push_back(*p);
+        }
+      if (region.empty()) {
+        ok = false;
+        break;
+      }
+      grow(region, pair.inputImages(u));
+      pair.sortBySourceRank(region);
+      mapping.setRegion(u, region, MatchStage::Structure);
+      if (!checkAndMap(u)) {
+        ok = false;
+        break;
+      }
+      settled.push_back(u);
+    }
+    if (ok)
+      continue;
+    for (unsigned u : settled) {
+      forgetResults(u);
+      mapping.clearRegion(u);
+    }
+    mapping.unpairTarget(t);
+  }
+}
+
 Value RegionSettler::imageOf(Value value) const {
   if (Value image = pair.sourceImage(value))
     return image;
@@ -973,6 +1064,7 @@ SettledRegions RegionSettler::run() {
   //     step 4, so that an input made by a new node has the source value it
   //     stands for as its image.
   settleDeadEnds();
+  settleDeadEndsOverNewNodes();
 
   // 4c. A new node whose region holds the chain of a new node it reads (two
   //     fused chains one after the other, the second reading the first's
