@@ -65,11 +65,13 @@ private:
   /// driver that ran the pass merges equal constants into the first, so `s`
   /// went into its twin, not into the op that read it.
   bool mergedIntoTwin(unsigned s) const;
-  /// Step 4b: regions for the free target nodes that nothing reads; see
-  /// run().
+  /// Step 4b: regions (or pairs) for the free target nodes that nothing
+  /// reads; see run().
   void settleDeadEnds();
-  /// Step 4b, second form: a new dead end that reads new nodes; see run().
-  void settleDeadEndsOverNewNodes();
+  /// For the new nodes that a dead end just paired reads: step 3's region
+  /// for each (what the pair reads in its place, grown back to what it
+  /// reads) and the checks; all or none (false).
+  bool settleFeeders(ArrayRef<unsigned> feeders);
   /// Step 4c: splits a region between its new node and a new node that it
   /// reads; see run().
   void splitAtNewProducers();
@@ -682,7 +684,8 @@ void RegionSettler::settleDeadEnds() {
   // neither (which of them replaced it is not known).
   struct Proposal {
     unsigned t, sink;
-    SmallVector<unsigned> region;
+    SmallVector<unsigned> region;     // the first form: what `t` replaces
+    SmallVector<unsigned, 2> feeders; // the second: the new nodes `t` reads
   };
   SmallVector<Proposal> proposals;
   llvm::DenseMap<unsigned, unsigned> proposers;
@@ -690,12 +693,44 @@ void RegionSettler::settleDeadEnds() {
     if (mapping.isTargetTaken(t) || !target.isDeadEnd(t) ||
         target.getNodeInputs(t).empty())
       continue;
+    // The images of its inputs, each once, in order; through an input with
+    // none, made by a new node that only `t` reads, that node's inputs'.
     SmallVector<Value, 4> boundary;
-    if (!everyInputImage(t, boundary))
+    SmallVector<unsigned, 2> feeders;
+    bool known = true;
+    for (Value input : target.getNodeInputs(t)) {
+      if (Value image = imageOf(input)) {
+        if (!llvm::is_contained(boundary, image))
+          boundary.push_back(image);
+        continue;
+      }
+      std::optional<unsigned> u = target.getProducer(input);
+      if (u && llvm::is_contained(feeders, *u))
+        continue;
+      if (!u || mapping.isTargetTaken(*u) ||
+          llvm::any_of(target.getUsers(*u),
+                       [&](unsigned user) { return user != t; }) ||
+          target.getNodeInputs(*u).empty() || !everyInputImage(*u, boundary)) {
+        known = false;
+        break;
+      }
+      feeders.push_back(*u);
+    }
+    if (!known)
       continue;
     std::optional<unsigned> sink = deadEndFedBy(boundary);
     if (!sink)
       continue;
+    if (!feeders.empty()) {
+      // The second form: the chain ends in a dead end of `t`'s op that reads
+      // as many values, `t` itself over what the new nodes stand for.
+      if (source.getNode(*sink)->getName() != target.getNode(t)->getName() ||
+          source.getNodeInputs(*sink).size() != target.getNodeInputs(t).size())
+        continue;
+      ++proposers[*sink];
+      proposals.push_back({t, *sink, {}, std::move(feeders)});
+      continue;
+    }
     ValueSet boundarySet(boundary.begin(), boundary.end());
     SmallVector<unsigned> region{*sink};
     grow(region, boundarySet);
@@ -717,107 +752,52 @@ void RegionSettler::settleDeadEnds() {
       continue;
     ++proposers[*sink];
     pair.sortBySourceRank(region);
-    proposals.push_back({t, *sink, std::move(region)});
+    proposals.push_back({t, *sink, std::move(region), {}});
   }
   // Regions grown back from different dead ends share no node (a node that
   // only a region's members read is in no other region), so each proposal
-  // stands alone. It passes step 4's checks or is dropped, its nodes left to
+  // stands alone. It passes step 4's checks or is undone, its nodes left to
   // be deleted as before, with no refusal to report.
-  for (auto &[t, sink, region] : proposals) {
+  for (auto &[t, sink, region, feeders] : proposals) {
     if (proposers.lookup(sink) != 1)
       continue;
-    mapping.setRegion(t, region, MatchStage::Structure);
-    checkAndMap(t);
+    if (feeders.empty()) {
+      mapping.setRegion(t, region, MatchStage::Structure);
+      checkAndMap(t);
+      continue;
+    }
+    mapping.pair(sink, t, MatchStage::Structure);
+    if (!settleFeeders(feeders))
+      mapping.unpairTarget(t);
   }
 }
 
-void RegionSettler::settleDeadEndsOverNewNodes() {
-  struct Proposal {
-    unsigned t, sink;
-    SmallVector<unsigned, 2> feeders; // the new nodes `t` reads
-  };
-  SmallVector<Proposal> proposals;
-  llvm::DenseMap<unsigned, unsigned> proposers;
-  for (unsigned t : targetOrder) {
-    if (mapping.isTargetTaken(t) || !target.isDeadEnd(t) ||
-        target.getNodeInputs(t).empty())
-      continue;
-    // Its inputs' images, and through each input with none, the images of
-    // the inputs of the new node that makes it.
-    SmallVector<Value, 4> boundary;
-    SmallVector<unsigned, 2> feeders;
-    bool known = true;
-    for (Value input : target.getNodeInputs(t)) {
-      if (Value image = imageOf(input)) {
-        if (!llvm::is_contained(boundary, image))
-          boundary.push_back(image);
-        continue;
+bool RegionSettler::settleFeeders(ArrayRef<unsigned> feeders) {
+  SmallVector<unsigned, 2> settled;
+  for (unsigned u : feeders) {
+    SmallVector<unsigned> region;
+    for (auto &candidates : outImages(u, /*loose=*/false))
+      for (Value v : candidates) {
+        std::optional<unsigned> p = source.getProducer(v);
+        if (p && !mapping.isSourceTaken(*p) && !llvm::is_contained(region, *p))
+          region.push_back(*p);
       }
-      std::optional<unsigned> u = target.getProducer(input);
-      if (!u || mapping.isTargetTaken(*u) || target.getNodeInputs(*u).empty() ||
-          llvm::any_of(target.getUsers(*u),
-                       [&](unsigned user) { return user != t; })) {
-        known = false;
-        break;
-      }
-      if (!llvm::is_contained(feeders, *u) && !everyInputImage(*u, boundary)) {
-        known = false;
-        break;
-      }
-      if (!llvm::is_contained(feeders, *u))
-        feeders.push_back(*u);
-    }
-    if (!known || feeders.empty())
-      continue;
-    // The one source chain those values alone feed, ending in a dead end of
-    // `t`'s op that reads as many values: `t` itself, over what the new
-    // nodes it reads stand for.
-    std::optional<unsigned> sink = deadEndFedBy(boundary);
-    if (!sink ||
-        source.getNode(*sink)->getName() != target.getNode(t)->getName() ||
-        source.getNodeInputs(*sink).size() != target.getNodeInputs(t).size())
-      continue;
-    ++proposers[*sink];
-    proposals.push_back({t, *sink, std::move(feeders)});
-  }
-  for (auto &[t, sink, feeders] : proposals) {
-    if (proposers.lookup(sink) != 1)
-      continue;
-    mapping.pair(sink, t, MatchStage::Structure);
-    // Each new node it reads gets the region between what it reads and the
-    // value the pair reads in its place (step 3, now that `t` is paired).
-    SmallVector<unsigned, 2> settled;
-    bool ok = true;
-    for (unsigned u : feeders) {
-      SmallVector<unsigned> region;
-      for (auto &candidates : outImages(u, /*loose=*/false))
-        for (Value v : candidates) {
-          std::optional<unsigned> p = source.getProducer(v);
-          if (p && !mapping.isSourceTaken(*p) &&
-              !llvm::is_contained(region, *p))
-            region.push_back(*p);
-        }
-      if (region.empty()) {
-        ok = false;
-        break;
-      }
+    if (!region.empty()) {
       grow(region, pair.inputImages(u));
       pair.sortBySourceRank(region);
       mapping.setRegion(u, region, MatchStage::Structure);
-      if (!checkAndMap(u)) {
-        ok = false;
-        break;
+      if (checkAndMap(u)) {
+        settled.push_back(u);
+        continue;
       }
-      settled.push_back(u);
     }
-    if (ok)
-      continue;
-    for (unsigned u : settled) {
-      forgetResults(u);
-      mapping.clearRegion(u);
+    for (unsigned done : settled) {
+      forgetResults(done);
+      mapping.clearRegion(done);
     }
-    mapping.unpairTarget(t);
+    return false;
   }
+  return true;
 }
 
 Value RegionSettler::imageOf(Value value) const {
@@ -1060,11 +1040,13 @@ SettledRegions RegionSettler::run() {
   // 4b. A target node with no counterpart that nothing reads: step 3 had no
   //     readers to look from. What it replaces, if anything, is a chain the
   //     source had where its inputs are, whose result nothing read either (a
-  //     `math.fma` for an `arith.mulf` and an `arith.addf` no op used). After
-  //     step 4, so that an input made by a new node has the source value it
-  //     stands for as its image.
+  //     `math.fma` for an `arith.mulf` and an `arith.addf` no op used). Or,
+  //     if it reads new nodes that only it reads, it is itself the dead end
+  //     of such a chain (`arith.subf %f, %f` of a new `math.fma %f`): it pairs
+  //     with that source dead end, and the new nodes get their regions as in
+  //     step 3. After step 4, so that an input made by a new node has the
+  //     source value it stands for as its image.
   settleDeadEnds();
-  settleDeadEndsOverNewNodes();
 
   // 4c. A new node whose region holds the chain of a new node it reads (two
   //     fused chains one after the other, the second reading the first's
