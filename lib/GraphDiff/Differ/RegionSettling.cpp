@@ -68,6 +68,9 @@ private:
   /// Step 4b: regions (or pairs) for the free target nodes that nothing
   /// reads; see run().
   void settleDeadEnds();
+  /// The free source nodes that make the values outImages(t, loose) gives,
+  /// each once: where the region of a new node `t` starts.
+  SmallVector<unsigned> freeProducersSeen(unsigned t, bool loose) const;
   /// For the new nodes that a dead end just paired reads: step 3's region
   /// for each (what the pair reads in its place, grown back to what it
   /// reads) and the checks; all or none (false).
@@ -772,16 +775,22 @@ void RegionSettler::settleDeadEnds() {
   }
 }
 
+SmallVector<unsigned> RegionSettler::freeProducersSeen(unsigned t,
+                                                       bool loose) const {
+  SmallVector<unsigned> producers;
+  for (auto &candidates : outImages(t, loose))
+    for (Value v : candidates) {
+      std::optional<unsigned> p = source.getProducer(v);
+      if (p && !mapping.isSourceTaken(*p) && !llvm::is_contained(producers, *p))
+        producers.push_back(*p);
+    }
+  return producers;
+}
+
 bool RegionSettler::settleFeeders(ArrayRef<unsigned> feeders) {
   SmallVector<unsigned, 2> settled;
   for (unsigned u : feeders) {
-    SmallVector<unsigned> region;
-    for (auto &candidates : outImages(u, /*loose=*/false))
-      for (Value v : candidates) {
-        std::optional<unsigned> p = source.getProducer(v);
-        if (p && !mapping.isSourceTaken(*p) && !llvm::is_contained(region, *p))
-          region.push_back(*p);
-      }
+    SmallVector<unsigned> region = freeProducersSeen(u, /*loose=*/false);
     if (!region.empty()) {
       grow(region, pair.inputImages(u));
       pair.sortBySourceRank(region);
@@ -1004,13 +1013,7 @@ SettledRegions RegionSettler::run() {
     if (mapping.isTargetTaken(t))
       continue;
     ValueSet boundary = pair.inputImages(t);
-    SmallVector<unsigned> region;
-    for (auto &candidates : outImages(t, /*loose=*/true))
-      for (Value v : candidates) {
-        std::optional<unsigned> p = source.getProducer(v);
-        if (p && !mapping.isSourceTaken(*p) && !llvm::is_contained(region, *p))
-          region.push_back(*p);
-      }
+    SmallVector<unsigned> region = freeProducersSeen(t, /*loose=*/true);
     if (region.empty())
       continue;
     grow(region, boundary);
