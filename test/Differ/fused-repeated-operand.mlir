@@ -6,7 +6,7 @@
 // %17028): the plan fused %17028 into the mulf's place and updated the addf
 // into the fma. That reading is only for an op rewritten into a
 // destination-style one (`arith.addf` -> `linalg.generic ... outs(%a)`);
-// between two other ops the slots say nothing. Both inputs are 60 ops cut
+// between two other ops the slots say nothing. Both inputs are ~60 ops cut
 // out of the 100k-op fuse benchmark pair (scripts/gen-arith-graph.py).
 // RUN: split-file %s %t
 // RUN: %expect_exit 1 graph-diff-opt --verify --format=text %t/src.mlir %t/tgt.mlir | FileCheck %s

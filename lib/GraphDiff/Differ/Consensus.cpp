@@ -436,10 +436,21 @@ void Propagation::voteThroughFusion(unsigned s, unsigned t, Votes &votes) {
   // still reads: they were not fused into `t`.
   SmallVector<std::pair<Value, unsigned>, 4> open;
   llvm::SmallDenseSet<unsigned, 4> explainers;
-  // Each explained target slot value with its explainers: (b's producer,
-  // the one explainer or none if several).
+  // Where the slot lists differ, positions say nothing (voteOperands cast no
+  // vote), but a target slot that exactly one free producer of `s` explains,
+  // and that explains nothing else, is that producer's value: the input the
+  // fused op kept (the `%c` of `arith.addf %m, %c` in `math.fma %x, %y, %c`).
+  // Only between two ops that are not destination-style: a fused
+  // `linalg.generic` reads inits and its producers' inputs, which the checks
+  // below do not tell from the inputs it kept (EfficientNet-B0 and ResNet-18
+  // under `fuse` lost recall to it).
+  const bool voteKept = sourceSlots.size() != targetSlots.size() &&
+                        !isa<DestinationStyleOpInterface>(source.getNode(s)) &&
+                        !isa<DestinationStyleOpInterface>(target.getNode(t));
+  // For voteKept: each explained target slot producer with its one explainer
+  // (none if several), and how many such producers each explainer explains.
   SmallVector<std::pair<unsigned, std::optional<unsigned>>, 4> explained;
-  llvm::SmallDenseMap<unsigned, unsigned, 4> explains; // explainer -> count
+  llvm::SmallDenseMap<unsigned, unsigned, 4> explains;
   for (Value b : targetSlots) {
     std::optional<unsigned> pb = target.getProducer(b);
     if (!pb || mapping.isTargetTaken(*pb) ||
@@ -447,43 +458,34 @@ void Propagation::voteThroughFusion(unsigned s, unsigned t, Votes &votes) {
         llvm::any_of(explained,
                      [&](auto &entry) { return entry.first == *pb; }))
       continue;
-    std::optional<unsigned> one;
-    unsigned count = 0;
+    SmallVector<unsigned, 2> mine; // the distinct explainers of `b`
     for (Value a : sourceSlots) {
       std::optional<unsigned> pa = source.getProducer(a);
       if (pa && !mapping.isSourceTaken(*pa) && a.getType() == b.getType() &&
-          compatible(*pa, *pb) && (!one || *one != *pa)) {
-        ++count;
-        one = pa;
-        ++explains[*pa];
+          compatible(*pa, *pb) && !llvm::is_contained(mine, *pa)) {
+        mine.push_back(*pa);
         explainers.insert(*pa);
       }
     }
-    if (!count)
+    if (mine.empty()) {
       open.push_back({b, *pb});
-    else
-      explained.push_back({*pb, count == 1 ? one : std::nullopt});
+    } else if (voteKept) {
+      for (unsigned pa : mine)
+        ++explains[pa];
+      explained.push_back({*pb, mine.size() == 1
+                                    ? std::optional<unsigned>(mine.front())
+                                    : std::nullopt});
+    }
   }
-  // Where the slot lists differ, positions say nothing (voteOperands cast no
-  // vote), but a target slot that exactly one free producer of `s` explains,
-  // and that explains nothing else, is that producer's value: the input the
-  // fused op kept (the `%c` of `arith.addf %m, %c` in `math.fma %x, %y, %c`).
   // Only an explainer of the same op name: what `compatible` lets through in
   // the later, looser stages (any op of the same result types) is too weak a
   // reason to pair on.
-  // And between two ops that are not destination-style: a fused
-  // `linalg.generic` reads inits and its producers' inputs, which the
-  // checks above do not tell from the inputs it kept (EfficientNet-B0 and
-  // ResNet-18 under `fuse` lost recall to it).
-  if (sourceSlots.size() != targetSlots.size() &&
-      !isa<DestinationStyleOpInterface>(source.getNode(s)) &&
-      !isa<DestinationStyleOpInterface>(target.getNode(t)))
-    for (auto [pb, one] : explained)
-      if (one && explains.lookup(*one) == 1 &&
-          source.getNode(*one)->getName() == target.getNode(pb)->getName()) {
-        votes.add(*one, pb);
-        touched.push_back(pb);
-      }
+  for (auto [pb, one] : explained)
+    if (one && explains.lookup(*one) == 1 &&
+        source.getNode(*one)->getName() == target.getNode(pb)->getName()) {
+      votes.add(*one, pb);
+      touched.push_back(pb);
+    }
   if (open.empty())
     return;
   // The chain above `s`: free producers, breadth first, bounded; not
