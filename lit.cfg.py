@@ -95,3 +95,11 @@ if shutil.which("parallel"):
 # when git is installed (scripts/setup.sh installs it).
 if shutil.which("git"):
     config.available_features.add("git")
+
+# graph-diff-opt reads the target on a second thread only when the process
+# may run on two cores (include/GraphDiff/Support/SecondThread.h); `taskset`
+# (util-linux) gives it one.
+if len(os.sched_getaffinity(0)) > 1:
+    config.available_features.add("multicore")
+if shutil.which("taskset"):
+    config.available_features.add("taskset")

@@ -23,6 +23,7 @@
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ThreadPool.h"
 
 #include <gtest/gtest.h>
 
@@ -367,8 +368,9 @@ func.func @f(%x: i32) -> i32 {
 }
 
 // parseInputPair reads both inputs, on two threads when the context's
-// threading is enabled: the names and the diagnostics are the same either
-// way, the source's diagnostics first even when the target fails sooner.
+// threading is enabled and its pool has two: the names and the diagnostics
+// are the same either way, the source's diagnostics first even when the
+// target fails sooner. A pool of one thread (one core) reads them in turn.
 TEST(ParseInputPairTest, SameWithAndWithoutThreads) {
   // A source that fails late (in the verifier, after many ops) and a target
   // that fails at once (its first line).
@@ -379,12 +381,18 @@ TEST(ParseInputPairTest, SameWithAndWithoutThreads) {
   std::string good = "func.func @f(%x: i32) -> i32 {\n"
                      "  %sum = arith.addi %x, %x : i32\n"
                      "  return %sum : i32\n}\n";
-  auto run = [&](bool threads, StringRef source, StringRef target,
+  // 0: threading disabled; else a pool of that many threads.
+  auto run = [&](unsigned threads, StringRef source, StringRef target,
                  std::vector<std::string> &log) {
     DialectRegistry registry;
     registerGraphDiffDialects(registry);
-    MLIRContext context(registry, threads ? MLIRContext::Threading::ENABLED
-                                          : MLIRContext::Threading::DISABLED);
+    // Made before the context, which must not outlive it.
+    std::optional<llvm::DefaultThreadPool> pool;
+    MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+    if (threads) {
+      pool.emplace(llvm::hardware_concurrency(threads));
+      context.setThreadPool(*pool);
+    }
     context.loadAllAvailableDialects();
     context.getDiagEngine().registerHandler([&](Diagnostic &diag) {
       auto at = dyn_cast<FileLineColLoc>(diag.getLocation());
@@ -396,13 +404,17 @@ TEST(ParseInputPairTest, SameWithAndWithoutThreads) {
     llvm::SourceMgr mgr;
     OwningOpRef<ModuleOp> sourceModule, targetModule;
     SourceNames sourceNames, targetNames;
-    std::vector<unsigned> started;
-    LogicalResult result = parseInputPair(
-        llvm::MemoryBuffer::getMemBufferCopy(source, "src.mlir"),
-        llvm::MemoryBuffer::getMemBufferCopy(target, "tgt.mlir"), mgr, context,
-        sourceModule, sourceNames, targetModule, targetNames,
-        [&](unsigned side) { started.push_back(side); });
-    EXPECT_EQ(started, (std::vector<unsigned>{0, 1}));
+    std::vector<std::pair<unsigned, bool>> started;
+    LogicalResult result =
+        parseInputPair(llvm::MemoryBuffer::getMemBufferCopy(source, "src.mlir"),
+                       llvm::MemoryBuffer::getMemBufferCopy(target, "tgt.mlir"),
+                       mgr, context, sourceModule, sourceNames, targetModule,
+                       targetNames, [&](unsigned side, bool secondThread) {
+                         started.push_back({side, secondThread});
+                       });
+    EXPECT_EQ(started, (std::vector<std::pair<unsigned, bool>>{
+                           {0, false}, {1, threads > 1}}))
+        << threads;
     if (succeeded(result)) {
       EXPECT_TRUE(sourceModule && targetModule);
       for (auto [module, names] : {std::pair(*sourceModule, &sourceNames),
@@ -413,7 +425,7 @@ TEST(ParseInputPairTest, SameWithAndWithoutThreads) {
     }
     return succeeded(result);
   };
-  for (bool threads : {true, false}) {
+  for (unsigned threads : {2u, 1u, 0u}) {
     std::vector<std::string> log;
     EXPECT_TRUE(run(threads, good, good, log));
     EXPECT_EQ(log, (std::vector<std::string>{"name sum", "name sum"}));

@@ -14,8 +14,10 @@
 // names from the text otherwise), and --no-verify skips the verifier, so the
 // benchmark can tell those costs apart. --concurrent parses the two inputs on
 // two threads into the one context, as graph-diff-opt does when the context's
-// threading is enabled; the floor stays sequential by default, the floor the
-// benchmark's ratios are taken against (docs/Performance.md, "Parallelism").
+// threading is enabled and the process may use a second core (SecondThread.h:
+// not under `taskset -c 0`); the floor stays sequential by default, the floor
+// the benchmark's ratios are taken against (docs/Performance.md,
+// "Parallelism").
 // --count prints the number of ops of each input (every op, nested ones
 // included). Exit codes: 0 both inputs read, 2 trouble (a located diagnostic on
 // stderr).
@@ -23,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphDiff/Support/LargeStack.h"
+#include "GraphDiff/Support/SecondThread.h"
 #include "GraphDiff/Tools/ParseInput.h"
 #include "GraphDiff/Tools/Registration.h"
 #include "mlir/AsmParser/AsmParser.h"
@@ -117,7 +120,7 @@ static int runTool(int argc, char **argv) {
   SourceMgrDiagnosticHandler sourceDiagnostics(sourceMgr, &context);
   AsmParserState sourceState, targetState;
   OwningOpRef<ModuleOp> source, target;
-  if (concurrent) {
+  if (concurrent && graphdiff::useSecondThread(context)) {
     // The target on a second thread (with as large a stack), into the same
     // context, while this thread reads the source.
     SourceMgrDiagnosticHandler targetDiagnostics(targetMgr, &context);

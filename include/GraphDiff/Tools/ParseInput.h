@@ -61,21 +61,22 @@ parseInputBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
 
 /// Parses the two inputs of a diff, `sourceFile` and `targetFile`, into
 /// `context`, as parseInputBuffer with SourceNames does: each is checked,
-/// parsed, named and verified. With the context's threading enabled, the
-/// target is read on a second thread while this one reads the source; with
-/// it disabled (`--mlir-disable-threading`), one after the other. Either way
+/// parsed, named and verified. With the context's threading enabled and a
+/// second core (useSecondThread), the target is read on a second thread
+/// while this one reads the source; otherwise (`--mlir-disable-threading`,
+/// one core), one after the other. Either way
 /// both inputs are read, and their diagnostics are reported in the same
 /// order, once both are read: the source's, then the target's. Calls
 /// `starting` with 0 for the source, 1 for the target, on this thread,
-/// before each input is read. Fails if either input does: its module is then
-/// null.
+/// before each input is read, and whether it is read on a second thread.
+/// Fails if either input does: its module is then null.
 mlir::LogicalResult parseInputPair(
     std::unique_ptr<llvm::MemoryBuffer> sourceFile,
     std::unique_ptr<llvm::MemoryBuffer> targetFile,
     llvm::SourceMgr &diagnosticsMgr, mlir::MLIRContext &context,
     mlir::OwningOpRef<mlir::ModuleOp> &source, SourceNames &sourceNames,
     mlir::OwningOpRef<mlir::ModuleOp> &target, SourceNames &targetNames,
-    llvm::function_ref<void(unsigned side)> starting);
+    llvm::function_ref<void(unsigned side, bool secondThread)> starting);
 
 /// Reads the result names of the ops under `root`, parsed from buffer
 /// `bufferID` of `sourceMgr` by a parser that located each op at its name

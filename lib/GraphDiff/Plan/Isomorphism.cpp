@@ -11,6 +11,7 @@
 #include "GraphDiff/Graph/StructuralHash.h"
 #include "GraphDiff/Plan/ApplyPlan.h"
 #include "GraphDiff/Support/LargeStack.h"
+#include "GraphDiff/Support/SecondThread.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -740,8 +741,9 @@ LogicalResult graphdiff::verifyPlan(
   Operation *copy = applied->get();
   MLIRContext *context = plan->getContext();
 
-  // One after the other: the MLIR verifier, then the isomorphism check.
-  if (!context->isMultithreadingEnabled()) {
+  // One after the other: the MLIR verifier, then the isomorphism check
+  // (without threads, or without a second core: SecondThread.h).
+  if (!useSecondThread(*context)) {
     if (failed(verifyAppliedGraph(plan, copy)))
       return failure();
     FailureOr<std::optional<GraphMismatch>> mismatch =

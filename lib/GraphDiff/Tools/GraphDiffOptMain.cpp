@@ -280,11 +280,15 @@ static int runDiff(const GraphDiffOptConfig &config, DialectRegistry &registry,
     return ExitTrouble;
   }
   // Both inputs at once where the context may use threads (not with
-  // --mlir-disable-threading); the diagnostics are the same either way.
-  if (failed(parseInputPair(
-          std::move(buffers[0]), std::move(buffers[1]), sourceMgr, context,
-          source, sourceNames, target, targetNames,
-          [&](unsigned side) { progress.phase("parsing " + files[side]); })))
+  // --mlir-disable-threading) and has a second core; the diagnostics are the
+  // same either way.
+  if (failed(parseInputPair(std::move(buffers[0]), std::move(buffers[1]),
+                            sourceMgr, context, source, sourceNames, target,
+                            targetNames, [&](unsigned side, bool secondThread) {
+                              progress.phase(
+                                  "parsing " + files[side] +
+                                  (secondThread ? " on a second thread" : ""));
+                            })))
     return ExitTrouble;
 
   if (!config.checkPlan.empty())

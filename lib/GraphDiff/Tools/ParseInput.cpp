@@ -8,6 +8,7 @@
 
 #include "GraphDiff/Graph/Graph.h"
 #include "GraphDiff/Support/LargeStack.h"
+#include "GraphDiff/Support/SecondThread.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/Diagnostics.h"
@@ -844,7 +845,7 @@ LogicalResult graphdiff::parseInputPair(
     llvm::SourceMgr &diagnosticsMgr, MLIRContext &context,
     OwningOpRef<ModuleOp> &source, SourceNames &sourceNames,
     OwningOpRef<ModuleOp> &target, SourceNames &targetNames,
-    llvm::function_ref<void(unsigned side)> starting) {
+    llvm::function_ref<void(unsigned side, bool secondThread)> starting) {
   // Both buffers go in before either thread starts: the threads then only
   // read diagnosticsMgr, each its own buffer.
   unsigned sourceID =
@@ -868,14 +869,15 @@ LogicalResult graphdiff::parseInputPair(
                           &targetNames, targetWrittenAt);
       ordered.eraseOrderIDForThread();
     };
-    // With the context's threading enabled, the target is read on a second
-    // thread (with as large a stack as runOnLargeStack's) while this one
-    // reads the source: everything done per input (checks, names, verifier)
-    // runs on its input's thread, into the one context.
+    // With the context's threading enabled and a second core to run it
+    // (SecondThread.h), the target is read on a second thread (with as large
+    // a stack as runOnLargeStack's) while this one reads the source:
+    // everything done per input (checks, names, verifier) runs on its
+    // input's thread, into the one context.
     std::optional<llvm::thread> worker;
-    starting(0);
-    if (context.isMultithreadingEnabled()) {
-      starting(1);
+    starting(0, /*secondThread=*/false);
+    if (useSecondThread(context)) {
+      starting(1, /*secondThread=*/true);
       worker.emplace(std::optional<unsigned>(kLargeStackBytes), parseTarget);
     }
     ordered.setOrderIDForThread(0);
@@ -885,7 +887,7 @@ LogicalResult graphdiff::parseInputPair(
     if (worker) {
       worker->join();
     } else {
-      starting(1);
+      starting(1, /*secondThread=*/false);
       parseTarget();
     }
     for (auto &[loc, places] : targetWrittenAt)
