@@ -12,9 +12,12 @@
 #   --sizes 10000,100000,1000000  generated graph sizes in ops (3000000 if memory allows)
 #   --edits fuse,delete,attr,shuffle  edit kinds (scripts/gen-arith-graph.py)
 #   --modes default,verify,text,json  graph-diff-opt runs: default (--format=mlir),
-#                                 --verify, --format=text, --format=json; cfloor adds
-#                                 a row for the concurrent floor (floor --concurrent),
-#                                 and a column of ratios to it
+#                                 --verify, --format=text, --format=json; serial and
+#                                 serial-verify: default and --verify with
+#                                 --mlir-disable-threading (one thread, the cost
+#                                 on one core); cfloor adds a row for the
+#                                 concurrent floor (floor --concurrent), and a
+#                                 column of ratios to it
 #   --runs 3                      runs of each (median)
 #   --corpus                      also the three largest corpus models after real
 #                                 pipelines (--no-synthetic: only those)
@@ -154,6 +157,8 @@ bench_pair() {
       case $mode in
         default) measure "$case" default "$ops" "$opt" "$src" "$tgt" -o "$work/plan" ;;
         verify) measure "$case" --verify "$ops" "$opt" "$src" "$tgt" --verify -o "$work/plan" ;;
+        serial) measure "$case" "--mlir-disable-threading" "$ops" "$opt" "$src" "$tgt" --mlir-disable-threading -o "$work/plan" ;;
+        serial-verify) measure "$case" "--verify --mlir-disable-threading" "$ops" "$opt" "$src" "$tgt" --verify --mlir-disable-threading -o "$work/plan" ;;
         cfloor) measure "$case" "floor --concurrent" "$ops" "$floor" --concurrent "$src" "$tgt" ;;
         text | json) measure "$case" "--format=$mode" "$ops" "$opt" "$src" "$tgt" "--format=$mode" -o "$work/plan" ;;
         *) echo "bench.sh: unknown mode $mode" >&2; exit 2 ;;
