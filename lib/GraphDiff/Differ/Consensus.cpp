@@ -152,18 +152,6 @@ private:
   void voteInits(unsigned s, unsigned t, Votes &votes);
   /// Votes for the one free user at the same (result, slot) on each side.
   void voteUsers(unsigned s, unsigned t, Votes &votes);
-  /// Whether free users `a` (source) and `b` (target) of a pair, at the same
-  /// (result, slot) position, fit each other: neither destination-style, of
-  /// compatible kinds, reading as many values, every other slot reading a
-  /// pair, the same graph input, or two free nodes of the same content (the
-  /// result number alike).
-  bool usersFit(unsigned a, unsigned b) const;
-  /// Where a side has several free users at `position` (a (result, slot)
-  /// of a pair's uses), the users voteUsers() votes for: the one pair of
-  /// them that fits (usersFit), if exactly one does.
-  std::optional<NodePair> fittingUsers(ArrayRef<Graph::Use> sourceUses,
-                                       ArrayRef<Graph::Use> targetUses,
-                                       uint64_t position);
   /// Pairs the touched target nodes whose votes agree both ways (and that
   /// `veto`, if given, allows); then settles the ties among the rest.
   SmallVector<NodePair> resolve(const Votes &votes, const Votes *veto);
@@ -768,105 +756,17 @@ void Propagation::voteUsers(unsigned s, unsigned t, Votes &votes) {
       continue;
     entry->visited = true;
     int a = entry->source, b = entry->target;
-    if (a == -2 || b == -2)
-      continue;
-    if (a == -1 || b == -1) {
-      // Several free users there on a side: the one pair of them that
-      // fits, if any.
-      std::optional<NodePair> fit =
-          fittingUsers(sourceUses, targetUses, positionOf(use));
-      if (!fit)
-        continue;
-      a = fit->first;
-      b = fit->second;
-    }
     // A slot position means the same in both users only if they read as
     // many values: a fused op reads its producers' inputs too, and its slot
     // that reads the pair (or a shared init) says nothing about which op of
     // the chain it took the place of (the consumer, reached along operands).
-    if (source.getNodeInputs(a).size() != target.getNodeInputs(b).size() ||
+    if (a < 0 || b < 0 ||
+        source.getNodeInputs(a).size() != target.getNodeInputs(b).size() ||
         !compatible(a, b))
       continue;
     votes.add(a, b);
     touched.push_back(b);
   }
-}
-
-bool Propagation::usersFit(unsigned a, unsigned b) const {
-  // Not destination-style ops: a fused `linalg.generic` and the consumer it
-  // absorbed read the same kind of init (an equal `tensor.empty`), so their
-  // other slots look alike without saying that one took the other's place
-  // (EfficientNet-B0 under `fuse`: two such pairs).
-  if (source.getNodeInputs(a).size() != target.getNodeInputs(b).size() ||
-      isa<DestinationStyleOpInterface>(source.getNode(a)) ||
-      isa<DestinationStyleOpInterface>(target.getNode(b)) || !compatible(a, b))
-    return false;
-  ArrayRef<Value> x = source.getSlots(a), y = target.getSlots(b);
-  ArrayRef<int> px = source.getSlotProducers(a),
-                py = target.getSlotProducers(b);
-  if (x.size() != y.size())
-    return false;
-  for (unsigned k = 0, e = x.size(); k < e; ++k) {
-    if (px[k] == Graph::kNoProducer || py[k] == Graph::kNoProducer) {
-      // Graph inputs: the same one, by position.
-      auto ax = dyn_cast<BlockArgument>(x[k]);
-      auto ay = dyn_cast<BlockArgument>(y[k]);
-      if (!ax || !ay || px[k] != py[k] || ax.getOwner() != &source.getBody() ||
-          ay.getOwner() != &target.getBody() ||
-          ax.getArgNumber() != ay.getArgNumber())
-        return false;
-      continue;
-    }
-    unsigned p = px[k], q = py[k];
-    if (source.getSlotResultNumber(a, k) != target.getSlotResultNumber(b, k))
-      return false;
-    if (std::optional<unsigned> image = mapping.getTarget(p)) {
-      if (*image != q)
-        return false;
-      continue;
-    }
-    // Both free, of the same content (op, attributes, types, regions).
-    if (mapping.isSourceTaken(p) || mapping.isTargetTaken(q) ||
-        state.sourceHashes.content[p] != state.targetHashes.content[q])
-      return false;
-  }
-  return true;
-}
-
-std::optional<NodePair>
-Propagation::fittingUsers(ArrayRef<Graph::Use> sourceUses,
-                          ArrayRef<Graph::Use> targetUses, uint64_t position) {
-  // The free users at `position` on each side, each once; a few at most: a
-  // value read at one slot by many ops says little about any of them.
-  constexpr unsigned maxUsers = 8;
-  auto freeUsersAt = [&](ArrayRef<Graph::Use> uses, bool isSource,
-                         SmallVectorImpl<unsigned> &users) {
-    for (const Graph::Use &use : uses) {
-      if ((static_cast<uint64_t>(use.result) << 32 | use.slot) != position ||
-          (isSource ? mapping.isSourceTaken(use.user)
-                    : mapping.isTargetTaken(use.user)) ||
-          llvm::is_contained(users, use.user))
-        continue;
-      if (users.size() == maxUsers)
-        return false;
-      users.push_back(use.user);
-    }
-    return true;
-  };
-  SmallVector<unsigned, maxUsers> as, bs;
-  if (!freeUsersAt(sourceUses, /*isSource=*/true, as) ||
-      !freeUsersAt(targetUses, /*isSource=*/false, bs))
-    return std::nullopt;
-  // Exactly one pair of them fits.
-  std::optional<NodePair> fit;
-  for (unsigned a : as)
-    for (unsigned b : bs)
-      if (usersFit(a, b)) {
-        if (fit)
-          return std::nullopt;
-        fit = NodePair{a, b};
-      }
-  return fit;
 }
 
 SmallVector<NodePair> Propagation::resolve(const Votes &agreed,
