@@ -65,6 +65,12 @@ private:
   /// driver that ran the pass merges equal constants into the first, so `s`
   /// went into its twin, not into the op that read it.
   bool mergedIntoTwin(unsigned s) const;
+  /// The free source node that free target node `c` (without inputs, a
+  /// constant that only the new node of `region` reads) stands for, kept by
+  /// the chain: the one producer of a member without inputs either, of equal
+  /// content, that only members read; none if there is none or several.
+  std::optional<unsigned> keptConstant(unsigned c,
+                                       ArrayRef<unsigned> region) const;
   /// Step 4b: regions (or pairs) for the free target nodes that nothing
   /// reads; see run().
   void settleDeadEnds();
@@ -93,7 +99,9 @@ private:
   /// The one free dead end of the source that the values of `boundary`
   /// alone feed, through free nodes, or none (no such node, several, or
   /// more nodes to look at than kDeadEndReach).
-  std::optional<unsigned> deadEndFedBy(ArrayRef<Value> boundary) const;
+  /// With `constants`, a free source node without inputs feeds a node too.
+  std::optional<unsigned> deadEndFedBy(ArrayRef<Value> boundary,
+                                       bool constants) const;
   /// Why `region` cannot become one node, or "".
   std::string checkRegion(unsigned t, ArrayRef<unsigned> region) const;
   /// Why the region of `t` leaks a value its new node does not stand for.
@@ -635,7 +643,34 @@ std::string RegionSettler::checkLeaks(unsigned t) const {
 static constexpr unsigned kDeadEndReach = 256;
 
 std::optional<unsigned>
-RegionSettler::deadEndFedBy(ArrayRef<Value> boundary) const {
+RegionSettler::keptConstant(unsigned c, ArrayRef<unsigned> region) const {
+  Operation *kept = target.getNode(c);
+  if (kept->getNumResults() != 1)
+    return std::nullopt;
+  std::optional<unsigned> equal;
+  for (unsigned member : region)
+    for (Value input : source.getNodeInputs(member)) {
+      std::optional<unsigned> m = source.getProducer(input);
+      if (!m || *m == equal || mapping.isSourceTaken(*m))
+        continue;
+      Operation *node = source.getNode(*m);
+      patch::NodeChange changes = patch::NodeChange::None;
+      if (!source.getNodeInputs(*m).empty() ||
+          node->getName() != kept->getName() || node->getNumResults() != 1 ||
+          contentChanged(node, kept, changes) ||
+          llvm::any_of(source.getUsers(*m), [&](unsigned user) {
+            return !llvm::is_contained(region, user);
+          }))
+        continue;
+      if (equal)
+        return std::nullopt;
+      equal = m;
+    }
+  return equal;
+}
+
+std::optional<unsigned> RegionSettler::deadEndFedBy(ArrayRef<Value> boundary,
+                                                    bool constants) const {
   // The free nodes every input of which is in `boundary` or made by one such
   // node: visited in rank order (a heap of the nodes seen), so that a node's
   // producers have been visited before it.
@@ -664,7 +699,9 @@ RegionSettler::deadEndFedBy(ArrayRef<Value> boundary) const {
       if (llvm::is_contained(boundary, input))
         return true;
       std::optional<unsigned> producer = source.getProducer(input);
-      return producer && fed.contains(*producer);
+      return producer && (fed.contains(*producer) ||
+                          (constants && !mapping.isSourceTaken(*producer) &&
+                           source.getNodeInputs(*producer).empty()));
     });
     if (!covered || source.isOutputNode(node))
       continue;
@@ -689,6 +726,8 @@ void RegionSettler::settleDeadEnds() {
     unsigned t, sink;
     SmallVector<unsigned> region;     // the first form: what `t` replaces
     SmallVector<unsigned, 2> feeders; // the second: the new nodes `t` reads
+    SmallVector<std::pair<unsigned, unsigned>, 1>
+        kept; // the first: kept constants
   };
   SmallVector<Proposal> proposals;
   llvm::DenseMap<unsigned, unsigned> proposers;
@@ -700,6 +739,10 @@ void RegionSettler::settleDeadEnds() {
     // none, made by a new node that only `t` reads, that node's inputs'.
     SmallVector<Value, 4> boundary;
     SmallVector<unsigned, 2> feeders;
+    // New nodes without inputs (constants) that only `t` reads: the chain
+    // may have kept them (`math.fma %x, %y, %c` for `arith.mulf %x, %y` and
+    // an `arith.addf` of an equal `%c`), found once the chain is.
+    SmallVector<unsigned, 1> constants;
     bool known = true;
     for (Value input : target.getNodeInputs(t)) {
       if (Value image = imageOf(input)) {
@@ -708,8 +751,15 @@ void RegionSettler::settleDeadEnds() {
         continue;
       }
       std::optional<unsigned> u = target.getProducer(input);
-      if (u && llvm::is_contained(feeders, *u))
+      if (u && (llvm::is_contained(feeders, *u) ||
+                llvm::is_contained(constants, *u)))
         continue;
+      if (u && !mapping.isTargetTaken(*u) && target.getNodeInputs(*u).empty() &&
+          llvm::all_of(target.getUsers(*u),
+                       [&](unsigned user) { return user == t; })) {
+        constants.push_back(*u);
+        continue;
+      }
       if (!u || mapping.isTargetTaken(*u) ||
           llvm::any_of(target.getUsers(*u),
                        [&](unsigned user) { return user != t; }) ||
@@ -719,9 +769,10 @@ void RegionSettler::settleDeadEnds() {
       }
       feeders.push_back(*u);
     }
-    if (!known)
+    if (!known || (!feeders.empty() && !constants.empty()))
       continue;
-    std::optional<unsigned> sink = deadEndFedBy(boundary);
+    std::optional<unsigned> sink =
+        deadEndFedBy(boundary, /*constants=*/!constants.empty());
     if (!sink)
       continue;
     if (!feeders.empty()) {
@@ -731,12 +782,26 @@ void RegionSettler::settleDeadEnds() {
           source.getNodeInputs(*sink).size() != target.getNodeInputs(t).size())
         continue;
       ++proposers[*sink];
-      proposals.push_back({t, *sink, {}, std::move(feeders)});
+      proposals.push_back({t, *sink, {}, std::move(feeders), {}});
       continue;
     }
     ValueSet boundarySet(boundary.begin(), boundary.end());
     SmallVector<unsigned> region{*sink};
     grow(region, boundarySet);
+    // Each constant `t` reads stands for the one the chain kept, which
+    // leaves the region if grow() took it in: its value is then one the
+    // region reads.
+    SmallVector<std::pair<unsigned, unsigned>, 1> kept;
+    for (unsigned c : constants) {
+      std::optional<unsigned> m = keptConstant(c, region);
+      if (!m)
+        break;
+      llvm::erase(region, *m);
+      boundarySet.insert(source.getNode(*m)->getResult(0));
+      kept.push_back({*m, c});
+    }
+    if (kept.size() != constants.size())
+      continue;
     // The region reads every image and nothing from outside but them.
     llvm::SmallDenseSet<unsigned, 8> members(region.begin(), region.end());
     ValueSet read;
@@ -755,18 +820,31 @@ void RegionSettler::settleDeadEnds() {
       continue;
     ++proposers[*sink];
     pair.sortBySourceRank(region);
-    proposals.push_back({t, *sink, std::move(region), {}});
+    proposals.push_back({t, *sink, std::move(region), {}, std::move(kept)});
   }
   // Regions grown back from different dead ends share no node (a node that
   // only a region's members read is in no other region), so each proposal
   // stands alone. It passes step 4's checks or is undone, its nodes left to
   // be deleted as before, with no refusal to report.
-  for (auto &[t, sink, region, feeders] : proposals) {
+  for (auto &[t, sink, region, feeders, kept] : proposals) {
     if (proposers.lookup(sink) != 1)
       continue;
     if (feeders.empty()) {
+      for (auto [m, c] : kept)
+        mapping.pair(m, c, MatchStage::Structure);
+      // A chain of one node of `t`'s content is `t` itself, reading what
+      // its inputs stand for: a pair, not a replacement.
+      patch::NodeChange changes = patch::NodeChange::None;
+      if (region.size() == 1 &&
+          source.getNode(sink)->getName() == target.getNode(t)->getName() &&
+          !contentChanged(source.getNode(sink), target.getNode(t), changes)) {
+        mapping.pair(sink, t, MatchStage::Structure);
+        continue;
+      }
       mapping.setRegion(t, region, MatchStage::Structure);
-      checkAndMap(t);
+      if (!checkAndMap(t))
+        for (auto [m, c] : kept)
+          mapping.unpairTarget(c);
       continue;
     }
     mapping.pair(sink, t, MatchStage::Structure);
