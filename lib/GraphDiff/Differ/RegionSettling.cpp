@@ -84,6 +84,13 @@ private:
   /// Step 4c: splits a region between its new node and a new node that it
   /// reads; see run().
   void splitAtNewProducers();
+  /// The members of `region` that new node `u` stands for inside it: fed by
+  /// the images of `u`'s inputs alone, reading each, leaving by one member
+  /// of `u`'s result types that only the others read (`rest`); none if
+  /// there are no such members.
+  std::optional<SmallVector<unsigned>>
+  partOf(unsigned u, ArrayRef<unsigned> region,
+         SmallVectorImpl<unsigned> &rest) const;
   /// What target value `value` is once the plan is applied: a pair's
   /// result, a kept input, or the source value a new node's result stands
   /// for (once step 4 has mapped it); null if none.
@@ -932,88 +939,152 @@ void RegionSettler::forgetResults(unsigned t) {
   regions.standsFor.erase(t);
 }
 
+std::optional<SmallVector<unsigned>>
+RegionSettler::partOf(unsigned u, ArrayRef<unsigned> region,
+                      SmallVectorImpl<unsigned> &rest) const {
+  SmallVector<Value, 4> boundary;
+  if (!everyInputImage(u, boundary))
+    return std::nullopt;
+  // The members fed by those images alone, through members: visited in
+  // rank order, so that a member's producers in the region come first.
+  SmallVector<unsigned> sorted(region);
+  pair.sortBySourceRank(sorted);
+  llvm::SmallDenseSet<unsigned, 8> part;
+  llvm::SmallDenseSet<Value, 4> read;
+  SmallVector<unsigned> partNodes;
+  rest.clear();
+  for (unsigned member : sorted) {
+    // A member that reads nothing (a `tensor.empty`) is fed by no image.
+    ArrayRef<Value> inputs = source.getNodeInputs(member);
+    bool fed = !inputs.empty() && llvm::all_of(inputs, [&](Value in) {
+      if (llvm::is_contained(boundary, in))
+        return true;
+      std::optional<unsigned> p = source.getProducer(in);
+      return p && part.contains(*p);
+    });
+    if (!fed) {
+      rest.push_back(member);
+      continue;
+    }
+    part.insert(member);
+    partNodes.push_back(member);
+    for (Value in : source.getNodeInputs(member))
+      if (llvm::is_contained(boundary, in))
+        read.insert(in);
+  }
+  // The part must read every image, and leave by one member that only the
+  // rest of the region reads: what `u` stands for inside the chain. The
+  // rest keeps the region's sink.
+  if (partNodes.empty() || rest.empty() || read.size() != boundary.size())
+    return std::nullopt;
+  // Its exit: the one member read outside the part, only by the rest, and
+  // of the new node's result types.
+  std::optional<unsigned> exit;
+  for (unsigned member : partNodes)
+    for (unsigned user : source.getUsers(member)) {
+      if (part.contains(user))
+        continue;
+      if (!llvm::is_contained(rest, user) || (exit && *exit != member))
+        return std::nullopt;
+      exit = member;
+    }
+  if (!exit || source.getNode(*exit)->getResultTypes() !=
+                   target.getNode(u)->getResultTypes())
+    return std::nullopt;
+  return partNodes;
+}
+
 void RegionSettler::splitAtNewProducers() {
+  ArrayRef<unsigned> targetRanks = target.getCanonicalRanks();
   for (unsigned t : targetOrder) {
     if (mapping.getRegion(t).size() < 2)
       continue;
-    for (Value input : target.getNodeInputs(t)) {
-      // A producer the plan inserts, every input of which has an image.
-      std::optional<unsigned> u = target.getProducer(input);
-      if (!u || mapping.isTargetTaken(*u) || target.getNodeInputs(*u).empty())
-        continue;
-      SmallVector<Value, 4> boundary;
-      if (!everyInputImage(*u, boundary))
-        continue;
-      // The members fed by those images alone, through members: visited in
-      // rank order, so that a member's producers in the region come first.
-      SmallVector<unsigned> region(mapping.getRegion(t));
-      pair.sortBySourceRank(region);
-      llvm::SmallDenseSet<unsigned, 8> part;
-      llvm::SmallDenseSet<Value, 4> read;
-      SmallVector<unsigned> partNodes, rest;
-      for (unsigned member : region) {
-        // A member that reads nothing (a `tensor.empty`) is fed by no image.
-        ArrayRef<Value> inputs = source.getNodeInputs(member);
-        bool fed = !inputs.empty() && llvm::all_of(inputs, [&](Value in) {
-          if (llvm::is_contained(boundary, in))
-            return true;
-          std::optional<unsigned> p = source.getProducer(in);
-          return p && part.contains(*p);
-        });
-        if (!fed) {
-          rest.push_back(member);
+    // The new nodes that `t` reads, and the new nodes they read, a few
+    // levels up (`math.fma` -> `arith.mulf` -> `math.fma`: fused chains
+    // with an op between them that is new only because it reads a new
+    // node), producers first: each is split off in turn, so that the next
+    // one's inputs have images.
+    constexpr unsigned maxProducers = 8;
+    SmallVector<unsigned, maxProducers> producers;
+    for (unsigned k = 0, seen = 0; k <= producers.size(); ++k) {
+      unsigned reader = k == 0 ? t : producers[k - 1];
+      for (Value input : target.getNodeInputs(reader)) {
+        std::optional<unsigned> u = target.getProducer(input);
+        if (!u || mapping.isTargetTaken(*u) ||
+            target.getNodeInputs(*u).empty() ||
+            llvm::is_contained(producers, *u))
           continue;
-        }
-        part.insert(member);
-        partNodes.push_back(member);
-        for (Value in : source.getNodeInputs(member))
-          if (llvm::is_contained(boundary, in))
-            read.insert(in);
+        if (producers.size() == maxProducers)
+          break;
+        producers.push_back(*u);
       }
-      // The part must read every image, and leave by one member that only the
-      // rest of the region reads: what `u` stands for inside `t`'s chain. The
-      // rest keeps the region's sink.
-      if (partNodes.empty() || rest.empty() || read.size() != boundary.size())
-        continue;
-      // Its exit: the one member read outside the part, only by the rest,
-      // and of the new node's result types.
-      std::optional<unsigned> exit;
-      bool oneExit = true;
-      for (unsigned member : partNodes)
-        for (unsigned user : source.getUsers(member)) {
-          if (part.contains(user))
-            continue;
-          if (!llvm::is_contained(rest, user) || (exit && *exit != member))
-            oneExit = false;
-          exit = member;
-        }
-      if (!oneExit || !exit ||
-          source.getNode(*exit)->getResultTypes() !=
-              target.getNode(*u)->getResultTypes())
-        continue;
-      // Split, then check both; if either fails, the region is put back.
-      SmallVector<unsigned> whole(mapping.getRegion(t));
-      MatchStage stage = mapping.getRegionStage(t);
-      forgetResults(t);
-      mapping.clearRegion(t);
-      mapping.setRegion(*u, partNodes, MatchStage::Structure);
-      mapping.setRegion(t, rest, stage);
-      bool split = checkAndMap(*u);
-      if (split && checkAndMap(t))
-        continue;
-      if (split) {
-        forgetResults(*u);
-        mapping.clearRegion(*u);
-      }
-      if (!mapping.getRegion(t).empty())
-        mapping.clearRegion(t);
-      // It passed before and nothing it depends on changed, so it passes
-      // again (were it not to, its nodes would be deleted, as any refused
-      // region's are).
-      mapping.setRegion(t, whole, stage);
-      (void)checkAndMap(t);
-      break;
+      if (++seen > maxProducers)
+        break;
     }
+    llvm::sort(producers, [&](unsigned a, unsigned b) {
+      return targetRanks[a] < targetRanks[b];
+    });
+    if (producers.empty())
+      continue;
+    // Split, checking each part as it goes; then check the rest. If any
+    // check fails, every part is undone and the region put back.
+    SmallVector<unsigned> whole(mapping.getRegion(t));
+    MatchStage stage = mapping.getRegionStage(t);
+    SmallVector<unsigned> remaining(whole), rest;
+    SmallVector<unsigned, 2> split;
+    bool cleared = false, failed = false;
+    for (unsigned u : producers) {
+      std::optional<SmallVector<unsigned>> part = partOf(u, remaining, rest);
+      if (!part)
+        continue;
+      if (!cleared) {
+        forgetResults(t);
+        mapping.clearRegion(t);
+        cleared = true;
+      }
+      mapping.setRegion(u, *part, MatchStage::Structure);
+      if (!checkAndMap(u)) {
+        failed = true;
+        break;
+      }
+      split.push_back(u);
+      remaining = rest;
+    }
+    if (!cleared)
+      continue;
+    if (!failed) {
+      mapping.setRegion(t, remaining, stage);
+      if (checkAndMap(t)) {
+        // A part of one node of its new node's own content is that node,
+        // over what its inputs stand for: a pair, not a replacement.
+        for (unsigned u : split) {
+          ArrayRef<unsigned> part = mapping.getRegion(u);
+          patch::NodeChange changes = patch::NodeChange::None;
+          if (part.size() != 1 ||
+              source.getNode(part[0])->getName() !=
+                  target.getNode(u)->getName() ||
+              contentChanged(source.getNode(part[0]), target.getNode(u),
+                             changes))
+            continue;
+          unsigned member = part[0];
+          forgetResults(u);
+          mapping.clearRegion(u);
+          mapping.pair(member, u, MatchStage::Structure);
+        }
+        continue;
+      }
+    }
+    for (unsigned u : split) {
+      forgetResults(u);
+      mapping.clearRegion(u);
+    }
+    if (!mapping.getRegion(t).empty())
+      mapping.clearRegion(t);
+    // It passed before and nothing it depends on changed, so it passes
+    // again (were it not to, its nodes would be deleted, as any refused
+    // region's are).
+    mapping.setRegion(t, whole, stage);
+    (void)checkAndMap(t);
   }
 }
 
