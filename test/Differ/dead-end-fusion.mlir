@@ -52,6 +52,17 @@
 // SAME:     x2: inserted arith.subf
 // SAME-NOT: fused
 
+// Two fused chains that nothing reads, the second reading the first: a new
+// dead end (`%f2`) that reads a new node only it reads (`%f1`) but is not of
+// the source dead end's op. It is fused too: the first form takes both
+// chains, and step 4c splits off the first fma's part. Before, both fmas
+// were inserted and the four ops deleted (the 1M-op fuse benchmark pair: 5
+// such pairs).
+// RUN: %expect_exit 1 graph-diff-opt --verify %t/chain.src.mlir %t/chain.tgt.mlir | FileCheck %s --check-prefix=CHAIN
+// CHAIN:     patch.replace %s1 with new %f1 region [%m1, %s1] inputs(%arg0, %arg1, %arg2) results(%s1)
+// CHAIN:     patch.replace %s2 with new %f2 region [%m2, %s2] inputs(new %f1, %arg3, %arg4) results(%s2)
+// CHAIN-NOT: patch.insert
+
 //--- src.mlir
 func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>, %c: tensor<4xf32>, %d: tensor<4xf32>) -> tensor<4xf32> {
   %m = arith.mulf %a, %b : tensor<4xf32>
@@ -134,4 +145,20 @@ func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>, %c: tensor<4xf32>) -> tensor<
   %d2 = arith.subf %f2, %f2 : tensor<4xf32>
   %n = arith.negf %c : tensor<4xf32>
   return %n : tensor<4xf32>
+}
+
+//--- chain.src.mlir
+func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>, %c: tensor<4xf32>, %d: tensor<4xf32>, %e: tensor<4xf32>) -> tensor<4xf32> {
+  %m1 = arith.mulf %a, %b : tensor<4xf32>
+  %s1 = arith.addf %m1, %c : tensor<4xf32>
+  %m2 = arith.mulf %s1, %d : tensor<4xf32>
+  %s2 = arith.addf %m2, %e : tensor<4xf32>
+  return %a : tensor<4xf32>
+}
+
+//--- chain.tgt.mlir
+func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>, %c: tensor<4xf32>, %d: tensor<4xf32>, %e: tensor<4xf32>) -> tensor<4xf32> {
+  %f1 = math.fma %a, %b, %c : tensor<4xf32>
+  %f2 = math.fma %f1, %d, %e : tensor<4xf32>
+  return %a : tensor<4xf32>
 }

@@ -782,12 +782,14 @@ void RegionSettler::settleDeadEnds() {
         deadEndFedBy(boundary, /*constants=*/!constants.empty());
     if (!sink)
       continue;
-    if (!feeders.empty()) {
-      // The second form: the chain ends in a dead end of `t`'s op that reads
-      // as many values, `t` itself over what the new nodes stand for.
-      if (source.getNode(*sink)->getName() != target.getNode(t)->getName() ||
-          source.getNodeInputs(*sink).size() != target.getNodeInputs(t).size())
-        continue;
+    // The second form: the chain ends in a dead end of `t`'s op that reads
+    // as many values, `t` itself over what the new nodes stand for.
+    // Otherwise `t` is fused too (two fused chains, the second reading the
+    // first: `math.fma` of a `math.fma`): the first form takes both chains,
+    // and step 4c splits off the new nodes' parts.
+    if (!feeders.empty() &&
+        source.getNode(*sink)->getName() == target.getNode(t)->getName() &&
+        source.getNodeInputs(*sink).size() == target.getNodeInputs(t).size()) {
       ++proposers[*sink];
       proposals.push_back({t, *sink, {}, std::move(feeders), {}});
       continue;
