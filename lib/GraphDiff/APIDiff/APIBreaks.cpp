@@ -67,7 +67,9 @@ private:
         side.keyOf<api::APIModuleOp>(index),
         side.keyOf<api::FuncOp, api::ClassOp, api::APIModuleOp>(index),
         level,
-        order};
+        order,
+        /*suppressed=*/false,
+        /*suppressionReason=*/{}};
     changes.push_back(std::move(change));
     return changes.back();
   }
@@ -232,10 +234,10 @@ void Classifier::compareFunctions(unsigned o, unsigned n, Operation *newOp,
     unsigned j = pairOf[i];
     api::ParamOp newParam = newParams[j];
     std::string newParamPath = paramPath(newPath, newParam, j);
+    Location oldLoc = oldParam.getLoc();
     auto change = [&](APIChangeKind kind, bool breaking, std::string detail) {
-      add(kind, breaking && breaks, o, n, oldParamPath, newParamPath,
-          oldParam.getLoc(), newParam.getLoc(), APILevel::Parameter,
-          std::move(detail));
+      add(kind, breaking && breaks, o, n, oldParamPath, newParamPath, oldLoc,
+          newParam.getLoc(), APILevel::Parameter, std::move(detail));
     };
     StringRef oldKind = oldParam.getKindOrDefault();
     StringRef newKind = newParam.getKindOrDefault();

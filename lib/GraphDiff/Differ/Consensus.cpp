@@ -514,7 +514,9 @@ void Propagation::voteThroughFusion(unsigned s, unsigned t, Votes &votes) {
       if (p && !mapping.isSourceTaken(*p) && !llvm::is_contained(inflow, a))
         inflow.push_back(a);
     }
-  for (auto [b, pb] : open) {
+  for (const auto &entry : open) {
+    Value b = entry.first;
+    unsigned pb = entry.second;
     std::optional<unsigned> only;
     unsigned count = 0;
     for (Value a : inflow) {
@@ -583,7 +585,7 @@ bool Propagation::voteThroughPayload(unsigned s, unsigned t, Votes &votes) {
   constexpr unsigned maxOps = 16;
   SmallVector<std::pair<Operation *, Operation *>, 8> work{{op, sink}};
   for (unsigned next = 0; next < work.size(); ++next) {
-    auto [x, y] = work[next];
+    Operation *x = work[next].first, *y = work[next].second;
     unsigned n = x->getNumOperands();
     // Operand k of `x` is operand order[k] of `y`. Fusion clones the ops in
     // order, but a commutative op may have had its constants moved last:
