@@ -123,7 +123,8 @@ struct GraphWriter {
   void edges(ValueRange inputs) {
     json.attributeArray("incomingEdges", [&] {
       llvm::StringSet<> seen;
-      for (auto [index, value] : llvm::enumerate(inputs)) {
+      for (size_t index = 0, e = inputs.size(); index < e; ++index) {
+        auto value = inputs[index];
         std::string output;
         std::string from = valueSource(value, output);
         json.object([&] {

@@ -151,7 +151,8 @@ void graphdiff::writeViewerView(llvm::json::OStream &json, const PairView &view,
     // [replacer, [members], [x, y, width, height]] per fused region; no box
     // (width 0) for a region spread over many layers.
     json.attributeArray("clusters", [&] {
-      for (auto [i, cluster] : llvm::enumerate(drawing.clusters)) {
+      for (size_t i = 0, e = drawing.clusters.size(); i < e; ++i) {
+        const auto &cluster = drawing.clusters[i];
         const LayoutBox &box = layout.clusters[i];
         json.array([&] {
           json.value(cluster.replacer);

@@ -147,8 +147,8 @@ void graphdiff::renderPipelineJSON(llvm::ArrayRef<PipelineStep> steps,
                                    llvm::raw_ostream &os) {
   llvm::json::OStream j(os, /*IndentSize=*/2);
   j.array([&] {
-    for (auto [index, step] : llvm::enumerate(steps))
-      j.object([&] {
+    for (size_t index = 0, e = steps.size(); index < e; ++index)
+      j.object([&, &step = steps[index]] {
         j.attribute("step", static_cast<int64_t>(index));
         j.attribute("pass", step.pass);
         j.attribute("nodes", static_cast<int64_t>(step.nodes));
