@@ -64,9 +64,9 @@ parseInputBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
 /// parsed, named and verified. With the context's threading enabled and a
 /// second core (useSecondThread), the target is read on a second thread
 /// while this one reads the source; otherwise (`--mlir-disable-threading`,
-/// one core), one after the other. Either way
-/// both inputs are read, and their diagnostics are reported in the same
-/// order, once both are read: the source's, then the target's. Calls
+/// one core), one after the other. Either way both inputs are read, and
+/// their diagnostics are reported in the same order, once both are read:
+/// the source's, then the target's. Calls
 /// `starting` with 0 for the source, 1 for the target, on this thread,
 /// before each input is read, and whether it is read on a second thread.
 /// Fails if either input does: its module is then null.

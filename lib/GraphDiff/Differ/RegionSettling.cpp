@@ -65,6 +65,9 @@ private:
   /// driver that ran the pass merges equal constants into the first, so `s`
   /// went into its twin, not into the op that read it.
   bool mergedIntoTwin(unsigned s) const;
+  /// Whether source node `s` and target node `t` are the same op with the
+  /// same attributes, types and regions (contentChanged says no change).
+  bool sameContent(unsigned s, unsigned t) const;
   /// The free source node that free target node `c` (without inputs, a
   /// constant that only the new node of `region` reads) stands for, kept by
   /// the chain: the one producer of a member without inputs either, of equal
@@ -649,10 +652,14 @@ std::string RegionSettler::checkLeaks(unsigned t) const {
 /// by hundreds is not where one is told apart.
 static constexpr unsigned kDeadEndReach = 256;
 
+bool RegionSettler::sameContent(unsigned s, unsigned t) const {
+  patch::NodeChange changes = patch::NodeChange::None;
+  return !contentChanged(source.getNode(s), target.getNode(t), changes);
+}
+
 std::optional<unsigned>
 RegionSettler::keptConstant(unsigned c, ArrayRef<unsigned> region) const {
-  Operation *kept = target.getNode(c);
-  if (kept->getNumResults() != 1)
+  if (target.getNode(c)->getNumResults() != 1)
     return std::nullopt;
   std::optional<unsigned> equal;
   for (unsigned member : region)
@@ -660,11 +667,7 @@ RegionSettler::keptConstant(unsigned c, ArrayRef<unsigned> region) const {
       std::optional<unsigned> m = source.getProducer(input);
       if (!m || *m == equal || mapping.isSourceTaken(*m))
         continue;
-      Operation *node = source.getNode(*m);
-      patch::NodeChange changes = patch::NodeChange::None;
-      if (!source.getNodeInputs(*m).empty() ||
-          node->getName() != kept->getName() || node->getNumResults() != 1 ||
-          contentChanged(node, kept, changes) ||
+      if (!source.getNodeInputs(*m).empty() || !sameContent(*m, c) ||
           llvm::any_of(source.getUsers(*m), [&](unsigned user) {
             return !llvm::is_contained(region, user);
           }))
@@ -843,10 +846,7 @@ void RegionSettler::settleDeadEnds() {
         mapping.pair(m, c, MatchStage::Structure);
       // A chain of one node of `t`'s content is `t` itself, reading what
       // its inputs stand for: a pair, not a replacement.
-      patch::NodeChange changes = patch::NodeChange::None;
-      if (region.size() == 1 &&
-          source.getNode(sink)->getName() == target.getNode(t)->getName() &&
-          !contentChanged(source.getNode(sink), target.getNode(t), changes)) {
+      if (region.size() == 1 && sameContent(sink, t)) {
         mapping.pair(sink, t, MatchStage::Structure);
         continue;
       }
@@ -1008,7 +1008,7 @@ void RegionSettler::splitAtNewProducers() {
     // one's inputs have images.
     constexpr unsigned maxProducers = 8;
     SmallVector<unsigned, maxProducers> producers;
-    for (unsigned k = 0, seen = 0; k <= producers.size(); ++k) {
+    for (unsigned k = 0; k <= producers.size(); ++k) {
       unsigned reader = k == 0 ? t : producers[k - 1];
       for (Value input : target.getNodeInputs(reader)) {
         std::optional<unsigned> u = target.getProducer(input);
@@ -1020,8 +1020,6 @@ void RegionSettler::splitAtNewProducers() {
           break;
         producers.push_back(*u);
       }
-      if (++seen > maxProducers)
-        break;
     }
     llvm::sort(producers, [&](unsigned a, unsigned b) {
       return targetRanks[a] < targetRanks[b];
@@ -1061,12 +1059,7 @@ void RegionSettler::splitAtNewProducers() {
         // over what its inputs stand for: a pair, not a replacement.
         for (unsigned u : split) {
           ArrayRef<unsigned> part = mapping.getRegion(u);
-          patch::NodeChange changes = patch::NodeChange::None;
-          if (part.size() != 1 ||
-              source.getNode(part[0])->getName() !=
-                  target.getNode(u)->getName() ||
-              contentChanged(source.getNode(part[0]), target.getNode(u),
-                             changes))
+          if (part.size() != 1 || !sameContent(part[0], u))
             continue;
           unsigned member = part[0];
           forgetResults(u);
