@@ -1,6 +1,7 @@
 """Tests of the `graph_diff` Python module (run by test/Python/bindings.test)."""
 
 import json
+import math
 import os
 import threading
 
@@ -108,6 +109,45 @@ def test_logical_graphs_give_actions():
 
 def test_logical_graphs_unchanged_give_no_actions():
     assert graph_diff.diff_logical_graphs(chain(False), chain(False)) == []
+
+
+def same_json(a, b):
+    """Equal values of the same types, floats with the same sign."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, float):
+        return a == b and math.copysign(1.0, a) == math.copysign(1.0, b)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(map(same_json, a, b))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
+    return a == b
+
+
+def test_logical_graph_numbers_keep_value_and_type():
+    # Integers beyond 64 bits, integral floats, negative zero: each comes back
+    # in the action's new_node as the same value of the same type.
+    numbers = {
+        "below": -(2**63) - 1,
+        "unsigned": 2**64 - 1,
+        "wide": 10**60 + 7,
+        "one": 1.0,
+        "hundred": 1e2,
+        "negzero": -0.0,
+        "tenth": 0.1,
+        "big": 1e16,
+        "list": [1.0, 2, -0.0, {"small": 3.5e-7}],
+        "int": 3,
+    }
+    target = chain(True)
+    target["nodes"][1]["metadata"].update(numbers)
+    actions = graph_diff.diff_logical_graphs(chain(False), target)
+    replaced = [a for a in actions if a["type"] == "ReplaceAction"]
+    assert replaced, actions
+    for action in replaced:
+        metadata = dict(action["new_node"]["metadata"])
+        del metadata["fused_from"]
+        assert same_json(metadata, numbers), metadata
 
 
 def test_bad_logical_graph_is_an_error():

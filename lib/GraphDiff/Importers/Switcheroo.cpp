@@ -12,7 +12,8 @@
 //   - metadata becomes the node's `metadata` dictionary, except two keys the
 //     differ reads as structure: `stateful: true` becomes the `stateful` flag
 //     and `fused_from: [ids]` the provenance list. The exporters write them
-//     back into the metadata.
+//     back into the metadata. Numbers keep their value and their kind
+//     (integer or float) both ways (MetadataReader, writeAttribute).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +21,7 @@
 #include "SwitcherooJSON.h"
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
+#include "GraphDiff/Support/JsonDocument.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -27,8 +29,9 @@
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/Regex.h"
+#include "llvm/Support/MathExtras.h"
 
+#include <charconv>
 #include <cmath>
 #include <map>
 
@@ -60,95 +63,193 @@ public:
   Location at(unsigned line, unsigned col) const {
     return FileLineColLoc::get(filename, line, col);
   }
-  /// Where `"key": "value"` first appears at or after `from`, else the file.
-  Location find(StringRef key, StringRef value, size_t from = 0) const {
-    return at(findOffset(key, value, from));
-  }
-  /// Where the object key `"key"` (a string followed by `:`) first appears at
-  /// or after `from`, else `from`.
-  size_t findKeyOffset(StringRef key, size_t from) const {
-    std::string quoted = ("\"" + key + "\"").str();
-    size_t pos = from;
-    while ((pos = text.find(quoted, pos)) != StringRef::npos) {
-      if (text.drop_front(pos + quoted.size()).ltrim().starts_with(":"))
-        return pos;
-      pos += quoted.size();
-    }
-    return from;
-  }
-  size_t findOffset(StringRef key, StringRef value, size_t from) const {
-    std::string quotedKey = ("\"" + key + "\"").str();
-    std::string quotedValue = ("\"" + value + "\"").str();
-    size_t pos = from;
-    while ((pos = text.find(quotedKey, pos)) != StringRef::npos) {
-      StringRef rest = text.drop_front(pos + quotedKey.size()).ltrim();
-      if (rest.consume_front(":") && rest.ltrim().starts_with(quotedValue))
-        return pos;
-      pos += quotedKey.size();
-    }
-    return from;
+  Location at(const JsonNode &value) const { return at(value.offset); }
+  /// Where the key of the object member whose value is `value` is written
+  /// (`"id"` in `"id": "a"`).
+  Location atKey(const JsonNode &value) const {
+    return at(keyOffset(value));
   }
 
 private:
+  /// The offset of the key written before `value` and a colon, else of
+  /// `value`.
+  size_t keyOffset(const JsonNode &value) const {
+    size_t pos = value.offset;
+    auto skipSpaceBack = [&] {
+      while (pos > 0 && StringRef(" \t\r\n").contains(text[pos - 1]))
+        --pos;
+    };
+    skipSpaceBack();
+    if (pos == 0 || text[pos - 1] != ':')
+      return value.offset;
+    --pos;
+    skipSpaceBack();
+    if (pos == 0 || text[pos - 1] != '"')
+      return value.offset;
+    // The key's opening quote: the nearest quote before its closing one
+    // that no backslash escapes.
+    for (size_t quote = pos - 1; quote-- > 0;) {
+      if (text[quote] != '"')
+        continue;
+      size_t backslashes = 0;
+      while (backslashes < quote && text[quote - 1 - backslashes] == '\\')
+        ++backslashes;
+      if (backslashes % 2 == 0)
+        return quote;
+    }
+    return value.offset;
+  }
+
   StringRef text;
   StringAttr filename;
+};
+
+/// Converts metadata values to attributes, numbers as docs/SwitcherooInterop.md
+/// says: an integer (a literal without `.`, `e` or `E`) is an `i64` if it
+/// fits, else an integer of the next multiple of 64 bits; any other number
+/// is an `f64`. So each keeps its value and its kind (what Python's `json`
+/// reads: an `int` or a `float`; `1.0` and `-0.0` stay floats).
+class MetadataReader {
+public:
+  MetadataReader(const JsonDocument &doc, Builder &builder)
+      : doc(doc), builder(builder) {}
+
+  /// The attribute for `value`, or null with `error` set.
+  Attribute convert(const JsonNode &value) {
+    switch (value.kind) {
+    case JsonNode::Null:
+      return builder.getUnitAttr();
+    case JsonNode::Bool:
+      return builder.getBoolAttr(value.boolean);
+    case JsonNode::Number:
+      return number(value.text);
+    case JsonNode::String:
+      return builder.getStringAttr(value.text);
+    case JsonNode::Array: {
+      SmallVector<Attribute> elements;
+      for (unsigned i = 0; i < value.numChildren; ++i) {
+        Attribute element = convert(doc.getChild(value, i));
+        if (!element)
+          return nullptr;
+        elements.push_back(element);
+      }
+      return builder.getArrayAttr(elements);
+    }
+    case JsonNode::Object: {
+      SmallVector<NamedAttribute> entries;
+      for (const auto &[key, member] : members(value)) {
+        Attribute element = convert(*member);
+        if (!element)
+          return nullptr;
+        entries.push_back(builder.getNamedAttr(key, element));
+      }
+      return builder.getDictionaryAttr(entries);
+    }
+    }
+    llvm_unreachable("unknown JSON kind");
+  }
+
+  /// The members of object `value`, a repeated key's last value only (as
+  /// Python's `json` and llvm::json read it), in key order.
+  std::map<StringRef, const JsonNode *> members(const JsonNode &value) const {
+    std::map<StringRef, const JsonNode *> byKey;
+    for (unsigned i = 0; i < value.numChildren; ++i)
+      byKey[doc.getKey(value, i)] = &doc.getChild(value, i);
+    return byKey;
+  }
+
+  std::string error;
+
+private:
+  /// Python's `int` reads at most this many digits (its default
+  /// `sys.get_int_max_str_digits()`): ml_switcheroo could not read more.
+  static constexpr size_t kMaxIntegerDigits = 4300;
+
+  Attribute number(StringRef literal) {
+    if (literal.find_first_of(".eE") == StringRef::npos)
+      return integer(literal);
+    double value;
+    auto [end, ec] =
+        std::from_chars(literal.begin(), literal.end(), value);
+    if (ec == std::errc::result_out_of_range) {
+      // Too large in magnitude, or so small that it rounds to zero (as
+      // Python reads it): the literal's decimal exponent says which.
+      if (decimalExponent(literal) > 0) {
+        error = "a metadata number is out of the range of a 64-bit float";
+        return nullptr;
+      }
+      value = literal.starts_with("-") ? -0.0 : 0.0;
+    } else if (ec != std::errc() || end != literal.end()) {
+      error = ("a metadata number cannot be read: " + literal).str();
+      return nullptr;
+    }
+    return builder.getF64FloatAttr(value);
+  }
+
+  Attribute integer(StringRef literal) {
+    int64_t small;
+    if (!literal.getAsInteger(10, small))
+      return builder.getI64IntegerAttr(small);
+    if (literal.size() - literal.starts_with("-") > kMaxIntegerDigits) {
+      error = "a metadata integer has more than " +
+              std::to_string(kMaxIntegerDigits) +
+              " digits, which Python's int does not read";
+      return nullptr;
+    }
+    // getBitsNeeded counts a positive value's bits as unsigned: one more
+    // keeps it positive.
+    llvm::APInt value(llvm::APInt::getBitsNeeded(literal, 10) + 1, literal,
+                      10);
+    unsigned width = llvm::alignTo(value.getSignificantBits(), 64);
+    return builder.getIntegerAttr(builder.getIntegerType(width),
+                                  value.sextOrTrunc(width));
+  }
+
+  /// The power of ten of a number literal's leading significant digit
+  /// plus one (`0.5` gives 0, `12e3` 5), saturated; 0 for zero.
+  static int64_t decimalExponent(StringRef literal) {
+    literal.consume_front("-");
+    size_t e = literal.find_first_of("eE");
+    StringRef mantissa = literal.take_front(e);
+    StringRef exponentText =
+        e == StringRef::npos ? StringRef() : literal.drop_front(e + 1);
+    int64_t exponent = 0;
+    exponentText.consume_front("+");
+    bool negativeExponent = exponentText.consume_front("-");
+    for (char c : exponentText)
+      exponent = std::min<int64_t>(exponent * 10 + (c - '0'), INT32_MAX);
+    if (negativeExponent)
+      exponent = -exponent;
+    auto [whole, fraction] = mantissa.split('.');
+    whole = whole.ltrim('0');
+    if (!whole.empty())
+      return exponent + whole.size();
+    size_t zeros = fraction.find_first_not_of('0');
+    if (zeros == StringRef::npos)
+      return 0;
+    return exponent - zeros;
+  }
+
+  const JsonDocument &doc;
+  Builder &builder;
 };
 } // namespace
 
 /// Whether `value` holds an object with an empty key, at any depth: MLIR
-/// dictionaries cannot have one (the IR would not read back).
-static bool hasEmptyKey(const json::Value &value) {
-  if (const json::Array *array = value.getAsArray())
-    return llvm::any_of(*array, hasEmptyKey);
-  if (const json::Object *object = value.getAsObject())
-    for (const auto &[key, element] : *object)
-      if (StringRef(key).empty() || hasEmptyKey(element))
-        return true;
+/// dictionaries cannot have one (the IR would not read back). Sets `at` to
+/// the first such key's value.
+static bool findEmptyKey(const JsonDocument &doc, const JsonNode &value,
+                         const JsonNode *&at) {
+  for (unsigned i = 0; i < value.numChildren; ++i) {
+    const JsonNode &child = doc.getChild(value, i);
+    if (value.isObject() && doc.getKey(value, i).empty()) {
+      at = &child;
+      return true;
+    }
+    if (findEmptyKey(doc, child, at))
+      return true;
+  }
   return false;
-}
-
-/// Whether `value` holds a number that is infinite as a double (`1e309`), at
-/// any depth: an f64 attribute could hold it, but JSON has no way to write
-/// it back.
-static bool hasInfiniteNumber(const json::Value &value) {
-  if (const json::Array *array = value.getAsArray())
-    return llvm::any_of(*array, hasInfiniteNumber);
-  if (const json::Object *object = value.getAsObject())
-    return llvm::any_of(*object, [](const auto &entry) {
-      return hasInfiniteNumber(entry.second);
-    });
-  std::optional<double> number = value.getAsNumber();
-  return number && !std::isfinite(*number);
-}
-
-/// The attribute for a JSON metadata value.
-static Attribute toAttribute(const json::Value &value, Builder &builder) {
-  switch (value.kind()) {
-  case json::Value::Null:
-    return builder.getUnitAttr();
-  case json::Value::Boolean:
-    return builder.getBoolAttr(*value.getAsBoolean());
-  case json::Value::Number:
-    if (std::optional<int64_t> i = value.getAsInteger())
-      return builder.getI64IntegerAttr(*i);
-    return builder.getF64FloatAttr(*value.getAsNumber());
-  case json::Value::String:
-    return builder.getStringAttr(*value.getAsString());
-  case json::Value::Array: {
-    SmallVector<Attribute> elements;
-    for (const json::Value &element : *value.getAsArray())
-      elements.push_back(toAttribute(element, builder));
-    return builder.getArrayAttr(elements);
-  }
-  case json::Value::Object: {
-    SmallVector<NamedAttribute> entries;
-    for (const auto &[key, element] : *value.getAsObject())
-      entries.push_back(
-          builder.getNamedAttr(key.str(), toAttribute(element, builder)));
-    return builder.getDictionaryAttr(entries);
-  }
-  }
-  llvm_unreachable("unknown JSON kind");
 }
 
 OwningOpRef<ModuleOp> graphdiff::importSwitcherooGraph(StringRef text,
@@ -156,53 +257,64 @@ OwningOpRef<ModuleOp> graphdiff::importSwitcherooGraph(StringRef text,
                                                        MLIRContext *ctx) {
   ctx->getOrLoadDialect<lg::LGDialect>();
   TextLocator locator(text, filename, ctx);
-  llvm::Expected<json::Value> parsed = json::parse(text);
-  if (!parsed) {
-    std::string message = llvm::toString(parsed.takeError());
-    // json::ParseError logs as "[line:col, byte=N]: message".
-    llvm::Regex where("^\\[([0-9]+):([0-9]+), byte=[0-9]+\\]: (.*)$");
-    SmallVector<StringRef> parts;
-    if (where.match(message, &parts)) {
-      unsigned line = 0, col = 0;
-      parts[1].getAsInteger(10, line);
-      parts[2].getAsInteger(10, col);
-      emitError(locator.at(line, col)) << "invalid JSON: " << parts[3];
+  size_t badByte = 0;
+  if (!json::isUTF8(text, &badByte)) {
+    emitError(locator.at(badByte)) << "invalid JSON: Invalid UTF-8 sequence";
+    return nullptr;
+  }
+  std::string parseError;
+  std::unique_ptr<JsonDocument> doc = JsonDocument::parse(
+      llvm::MemoryBuffer::getMemBuffer(text, filename,
+                                       /*RequiresNullTerminator=*/false),
+      parseError);
+  if (!doc) {
+    // JsonDocument says "<filename>:line:col: error: message".
+    StringRef message(parseError);
+    unsigned line = 0, col = 0;
+    if (message.consume_front(filename) && message.consume_front(":") &&
+        !message.consumeInteger(10, line) && message.consume_front(":") &&
+        !message.consumeInteger(10, col) &&
+        message.consume_front(": error: ")) {
+      emitError(locator.at(line, col)) << "invalid JSON: " << message;
     } else {
+      message = parseError;
+      if (message.consume_front(filename))
+        message.consume_front(": error: ");
       emitError(locator.at(0)) << "invalid JSON: " << message;
     }
     return nullptr;
   }
   Location fileLoc = locator.at(0);
-  const json::Object *graph = parsed->getAsObject();
-  if (!graph) {
+  const JsonNode &graph = doc->getRoot();
+  if (!graph.isObject()) {
     emitError(fileLoc) << "expected a LogicalGraph object {\"name\", "
                           "\"nodes\", \"edges\"}";
     return nullptr;
   }
   std::string name = "graph";
-  if (const json::Value *nameValue = graph->get("name")) {
-    std::optional<StringRef> given = nameValue->getAsString();
-    if (!given || given->empty()) {
-      emitError(locator.find("name", "")) << "\"name\" must be a string";
+  if (const JsonNode *nameValue = doc->lookup(graph, "name")) {
+    if (!nameValue->isString() || nameValue->text.empty()) {
+      emitError(locator.atKey(*nameValue)) << "\"name\" must be a string";
       return nullptr;
     }
-    name = given->str();
+    name = nameValue->text.str();
   }
-  const json::Array *nodes = graph->getArray("nodes");
-  if (!nodes) {
+  const JsonNode *nodes = doc->lookup(graph, "nodes");
+  if (!nodes || !nodes->isArray()) {
     emitError(fileLoc) << "expected \"nodes\": an array of {\"id\", \"kind\", "
                           "\"metadata\"}";
     return nullptr;
   }
-  const json::Array *edges = graph->getArray("edges");
-  if (!edges && graph->get("edges")) {
-    emitError(fileLoc) << "expected \"edges\": an array of {\"source\", "
-                          "\"target\"}";
+  const JsonNode *edges = doc->lookup(graph, "edges");
+  if (edges && !edges->isArray()) {
+    emitError(locator.atKey(*edges)) << "expected \"edges\": an array of "
+                                        "{\"source\", \"target\"}";
     return nullptr;
   }
 
   OpBuilder builder(ctx);
   Type none = builder.getNoneType();
+  MetadataReader reader(*doc, builder);
   struct NodeInfo {
     std::string id, kind;
     Location loc;
@@ -214,117 +326,100 @@ OwningOpRef<ModuleOp> graphdiff::importSwitcherooGraph(StringRef text,
   };
   std::vector<NodeInfo> infos;
   llvm::StringMap<unsigned> indexOf;
-  size_t nodesAt = text.find("\"nodes\"");
-  if (nodesAt == StringRef::npos)
-    nodesAt = 0;
-  for (auto [i, value] : llvm::enumerate(*nodes)) {
+  for (unsigned i = 0; i < nodes->numChildren; ++i) {
+    const JsonNode &node = doc->getChild(*nodes, i);
     std::string path = "nodes[" + std::to_string(i) + "]";
-    const json::Object *node = value.getAsObject();
-    std::optional<StringRef> id = node ? node->getString("id") : std::nullopt;
-    if (!id || id->empty()) {
-      emitError(fileLoc) << path << ": expected an object with a non-empty "
-                         << "string \"id\"";
+    const JsonNode *id = node.isObject() ? doc->lookup(node, "id") : nullptr;
+    if (!id || !id->isString() || id->text.empty()) {
+      emitError(id ? locator.atKey(*id) : locator.at(node))
+          << path << ": expected an object with a non-empty string \"id\"";
       return nullptr;
     }
-    // Nodes are searched for in order, so a duplicate id is found where it
-    // is written the second time.
-    nodesAt = locator.findOffset("id", *id, nodesAt);
-    Location loc = locator.at(nodesAt);
-    ++nodesAt;
-    std::optional<StringRef> kind = node->getString("kind");
-    if (!kind || kind->empty()) {
-      emitError(loc) << path << " (\"" << *id
+    // A node is where its id is written.
+    Location loc = locator.atKey(*id);
+    const JsonNode *kind = doc->lookup(node, "kind");
+    if (!kind || !kind->isString() || kind->text.empty()) {
+      emitError(loc) << path << " (\"" << id->text
                      << "\"): expected a non-empty string \"kind\"";
       return nullptr;
     }
-    auto [it, fresh] = indexOf.try_emplace(*id, infos.size());
-    if (!fresh) {
-      emitError(loc) << path << ": duplicate node id \"" << *id << "\"";
+    if (!indexOf.try_emplace(id->text, infos.size()).second) {
+      emitError(loc) << path << ": duplicate node id \"" << id->text << "\"";
       return nullptr;
     }
-    NodeInfo info{id->str(), kind->str(), loc, {}, false, {}, {}, false};
-    if (const json::Value *metadata = node->get("metadata")) {
-      const json::Object *entries = metadata->getAsObject();
-      if (!entries && metadata->kind() != json::Value::Null) {
-        emitError(loc) << path << " (\"" << *id
+    NodeInfo info{id->text.str(), kind->text.str(), loc, {}, false, {}, {},
+                  false};
+    if (const JsonNode *metadata = doc->lookup(node, "metadata")) {
+      if (!metadata->isObject() && metadata->kind != JsonNode::Null) {
+        emitError(loc) << path << " (\"" << id->text
                        << "\"): \"metadata\" must be an object";
         return nullptr;
       }
-      if (hasEmptyKey(*metadata)) {
-        // At the first `"":` after the node's id (the node's own, unless it
-        // writes its metadata before its id).
-        emitError(locator.at(locator.findKeyOffset("", nodesAt - 1)))
-            << path << " (\"" << *id
+      if (const JsonNode *emptyKey = nullptr;
+          findEmptyKey(*doc, *metadata, emptyKey)) {
+        emitError(locator.atKey(*emptyKey))
+            << path << " (\"" << id->text
             << "\"): a metadata key is empty (an attribute needs a name)";
         return nullptr;
       }
-      if (hasInfiniteNumber(*metadata)) {
-        emitError(loc) << path << " (\"" << *id
-                       << "\"): a metadata number is out of the range of a "
-                          "64-bit float";
-        return nullptr;
-      }
       SmallVector<NamedAttribute> kept;
-      if (entries) {
-        for (const auto &[key, element] : *entries) {
-          // Only `true` is structure; `false` stays metadata, so that the
-          // export gives it back.
-          if (key == "stateful" && element.getAsBoolean() == true) {
-            info.stateful = true;
+      for (const auto &[key, element] : reader.members(*metadata)) {
+        // Only `true` is structure; `false` stays metadata, so that the
+        // export gives it back.
+        if (key == "stateful" && element->kind == JsonNode::Bool &&
+            element->boolean) {
+          info.stateful = true;
+          continue;
+        }
+        if (key == "fused_from" && element->isArray()) {
+          bool allStrings = true;
+          SmallVector<Attribute> refs;
+          for (unsigned k = 0; k < element->numChildren && allStrings; ++k) {
+            const JsonNode &ref = doc->getChild(*element, k);
+            allStrings = ref.isString() && !ref.text.empty();
+            if (allStrings)
+              refs.push_back(FlatSymbolRefAttr::get(ctx, ref.text));
+          }
+          if (allStrings) {
+            info.fusedFrom = std::move(refs);
             continue;
           }
-          if (key == "fused_from" && element.getAsArray()) {
-            bool allStrings = true;
-            SmallVector<Attribute> refs;
-            for (const json::Value &ref : *element.getAsArray()) {
-              std::optional<StringRef> refId = ref.getAsString();
-              if (!refId || refId->empty()) {
-                allStrings = false;
-                break;
-              }
-              refs.push_back(FlatSymbolRefAttr::get(ctx, *refId));
-            }
-            if (allStrings) {
-              info.fusedFrom = std::move(refs);
-              continue;
-            }
-          }
-          kept.push_back(
-              builder.getNamedAttr(key.str(), toAttribute(element, builder)));
         }
+        Attribute value = reader.convert(*element);
+        if (!value) {
+          emitError(loc) << path << " (\"" << id->text
+                         << "\"): " << reader.error;
+          return nullptr;
+        }
+        kept.push_back(builder.getNamedAttr(key, value));
       }
       if (!kept.empty())
         info.metadata = builder.getDictionaryAttr(kept);
     }
     infos.push_back(std::move(info));
   }
-  if (edges) {
-    size_t edgesAt = text.find("\"edges\"");
-    if (edgesAt == StringRef::npos)
-      edgesAt = 0;
-    for (auto [i, value] : llvm::enumerate(*edges)) {
-      std::string path = "edges[" + std::to_string(i) + "]";
-      const json::Object *edge = value.getAsObject();
-      std::optional<StringRef> source =
-          edge ? edge->getString("source") : std::nullopt;
-      std::optional<StringRef> target =
-          edge ? edge->getString("target") : std::nullopt;
-      if (!source || !target) {
-        emitError(fileLoc) << path
-                           << ": expected {\"source\": id, \"target\": id}";
+  for (unsigned i = 0; edges && i < edges->numChildren; ++i) {
+    const JsonNode &edge = doc->getChild(*edges, i);
+    std::string path = "edges[" + std::to_string(i) + "]";
+    const JsonNode *source =
+        edge.isObject() ? doc->lookup(edge, "source") : nullptr;
+    const JsonNode *target =
+        edge.isObject() ? doc->lookup(edge, "target") : nullptr;
+    if (!source || !target || !source->isString() || !target->isString()) {
+      emitError(locator.at(edge))
+          << path << ": expected {\"source\": id, \"target\": id}";
+      return nullptr;
+    }
+    for (const JsonNode *end : {source, target})
+      if (!indexOf.count(end->text)) {
+        emitError(locator.atKey(*end))
+            << path << ": unknown node \"" << end->text << "\"";
         return nullptr;
       }
-      for (StringRef end : {*source, *target})
-        if (!indexOf.count(end)) {
-          emitError(
-              locator.find(end == *source ? "source" : "target", end, edgesAt))
-              << path << ": unknown node \"" << end << "\"";
-          return nullptr;
-        }
-      unsigned from = indexOf.lookup(*source), to = indexOf.lookup(*target);
-      infos[to].inputs.push_back(from);
-      infos[from].hasUsers = true;
-    }
+    unsigned from = indexOf.lookup(source->text),
+             to = indexOf.lookup(target->text);
+    infos[to].inputs.push_back(from);
+    infos[from].hasUsers = true;
   }
 
   // The graph's outputs come from its structure, not from the order nodes
@@ -380,62 +475,122 @@ OwningOpRef<ModuleOp> graphdiff::importSwitcherooGraph(StringRef text,
 // Export
 //===----------------------------------------------------------------------===//
 
-/// The JSON for a metadata attribute.
-static json::Value toJSON(Attribute attr) {
+/// A double as Python's `repr` writes it (and so its `json`): the shortest
+/// digits that read back as the same double, in fixed notation with at
+/// least one digit after the point when the decimal exponent is in [-4, 16),
+/// else in scientific notation (`1e+16`, `1.5e-05`). So the text reads back
+/// as a float, never as an integer (`1.0`, `-0.0`).
+static std::string formatDouble(double value) {
+  char buffer[64];
+  auto [end, ec] = std::to_chars(buffer, buffer + sizeof(buffer), value,
+                                 std::chars_format::scientific);
+  assert(ec == std::errc() && "a double fits in 64 characters");
+  (void)ec;
+  StringRef scientific(buffer, end - buffer); // [-]d[.ddd]e(+|-)dd
+  auto [mantissa, exponentText] = scientific.split('e');
+  int exponent = 0;
+  bool negativeExponent = exponentText.consume_front("-");
+  exponentText.consume_front("+");
+  exponentText.getAsInteger(10, exponent);
+  if (negativeExponent)
+    exponent = -exponent;
+  if (exponent < -4 || exponent >= 16)
+    return scientific.str();
+  std::string sign = mantissa.consume_front("-") ? "-" : "";
+  std::string digits = mantissa.str();
+  llvm::erase(digits, '.');
+  if (exponent < 0)
+    return sign + "0." + std::string(-exponent - 1, '0') + digits;
+  if (digits.size() <= size_t(exponent) + 1)
+    return sign + digits + std::string(exponent + 1 - digits.size(), '0') +
+           ".0";
+  return sign + digits.substr(0, exponent + 1) + "." +
+         digits.substr(exponent + 1);
+}
+
+/// Writes a metadata attribute as JSON: each number with its exact value, an
+/// integer as an integer and a float as a float (formatDouble).
+static void writeAttribute(json::OStream &j, Attribute attr) {
   if (isa<UnitAttr>(attr))
-    return nullptr;
+    return j.value(nullptr);
   if (auto b = dyn_cast<BoolAttr>(attr))
-    return b.getValue();
+    return j.value(b.getValue());
   if (auto i = dyn_cast<IntegerAttr>(attr)) {
     if (i.getType().isInteger(1))
-      return i.getValue().getBoolValue();
-    return i.getValue().getSExtValue();
+      return j.value(i.getValue().getBoolValue());
+    SmallString<32> digits;
+    i.getValue().toString(digits, 10,
+                          /*Signed=*/!i.getType().isUnsignedInteger());
+    return j.rawValue(digits);
   }
-  if (auto f = dyn_cast<FloatAttr>(attr))
-    return f.getValueAsDouble();
+  if (auto f = dyn_cast<FloatAttr>(attr)) {
+    // checkMetadata made sure that the value is a finite double.
+    llvm::APFloat value = f.getValue();
+    bool losesInfo = false;
+    value.convert(llvm::APFloat::IEEEdouble(),
+                  llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+    return j.rawValue(formatDouble(value.convertToDouble()));
+  }
   if (auto s = dyn_cast<StringAttr>(attr))
-    return s.getValue();
+    return j.value(s.getValue());
   if (auto symbol = dyn_cast<FlatSymbolRefAttr>(attr))
-    return symbol.getValue();
-  if (auto array = dyn_cast<ArrayAttr>(attr)) {
-    json::Array out;
-    for (Attribute element : array)
-      out.push_back(toJSON(element));
-    return out;
-  }
-  if (auto dict = dyn_cast<DictionaryAttr>(attr)) {
-    json::Object out;
-    for (NamedAttribute entry : dict)
-      out[entry.getName().getValue()] = toJSON(entry.getValue());
-    return out;
-  }
+    return j.value(symbol.getValue());
+  if (auto array = dyn_cast<ArrayAttr>(attr))
+    return j.array([&] {
+      for (Attribute element : array)
+        writeAttribute(j, element);
+    });
+  if (auto dict = dyn_cast<DictionaryAttr>(attr))
+    return j.object([&] {
+      // A dictionary is sorted by key, as JSON objects are written here.
+      for (NamedAttribute entry : dict) {
+        j.attributeBegin(entry.getName().getValue());
+        writeAttribute(j, entry.getValue());
+        j.attributeEnd();
+      }
+    });
   std::string printed;
   llvm::raw_string_ostream os(printed);
   attr.print(os);
-  return printed;
+  j.value(printed);
 }
 
-/// Whether `attr` holds, at any depth, a float JSON cannot write.
-static bool hasNonFiniteFloat(Attribute attr) {
-  if (auto f = dyn_cast<FloatAttr>(attr))
-    return !std::isfinite(f.getValueAsDouble());
-  if (auto array = dyn_cast<ArrayAttr>(attr))
-    return llvm::any_of(array, hasNonFiniteFloat);
-  if (auto dict = dyn_cast<DictionaryAttr>(attr))
-    return llvm::any_of(dict, [](NamedAttribute entry) {
-      return hasNonFiniteFloat(entry.getValue());
-    });
-  return false;
+/// Why a float cannot be written as a JSON number, if it cannot: JSON has no
+/// infinity or NaN, and a JSON number is read as a 64-bit float.
+static std::optional<StringRef> unwritableFloat(Attribute attr) {
+  if (auto f = dyn_cast<FloatAttr>(attr)) {
+    if (!f.getValue().isFinite())
+      return StringRef("an infinite or NaN float");
+    llvm::APFloat value = f.getValue();
+    bool losesInfo = false;
+    value.convert(llvm::APFloat::IEEEdouble(),
+                  llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+    if (losesInfo)
+      return StringRef("a float that a 64-bit float cannot hold exactly");
+    return std::nullopt;
+  }
+  if (auto array = dyn_cast<ArrayAttr>(attr)) {
+    for (Attribute element : array)
+      if (std::optional<StringRef> why = unwritableFloat(element))
+        return why;
+  }
+  if (auto dict = dyn_cast<DictionaryAttr>(attr)) {
+    for (NamedAttribute entry : dict)
+      if (std::optional<StringRef> why = unwritableFloat(entry.getValue()))
+        return why;
+  }
+  return std::nullopt;
 }
 
 LogicalResult graphdiff::switcheroo::checkMetadata(Operation *op) {
   auto node = dyn_cast<lg::NodeOp>(op);
-  if (!node || !node.getMetadataAttr() ||
-      !hasNonFiniteFloat(node.getMetadataAttr()))
+  if (!node || !node.getMetadataAttr())
     return success();
-  return node.emitError() << "node @" << node.getId()
-                          << " has an infinite or NaN float in its metadata, "
-                             "which JSON cannot write";
+  std::optional<StringRef> why = unwritableFloat(node.getMetadataAttr());
+  if (!why)
+    return success();
+  return node.emitError() << "node @" << node.getId() << " has " << *why
+                          << " in its metadata, which JSON cannot write";
 }
 
 /// A node's metadata as LogicalGraph JSON: its dictionary plus `stateful` and
@@ -446,16 +601,19 @@ void graphdiff::switcheroo::writeMetadata(json::OStream &j, Operation *op) {
     if (!node)
       return;
     // Keys in sorted order, whichever way they came.
-    std::map<std::string, json::Value> entries;
+    std::map<std::string, Attribute> entries;
     if (DictionaryAttr metadata = node.getMetadataAttr())
       for (NamedAttribute entry : metadata)
-        entries.emplace(entry.getName().str(), toJSON(entry.getValue()));
+        entries.emplace(entry.getName().str(), entry.getValue());
     if (node.getStateful())
-      entries.emplace("stateful", true);
+      entries.emplace("stateful", BoolAttr::get(node.getContext(), true));
     if (ArrayAttr fusedFrom = node.getFusedFromAttr())
-      entries.emplace("fused_from", toJSON(fusedFrom));
-    for (auto &[key, value] : entries)
-      j.attribute(key, value);
+      entries.emplace("fused_from", fusedFrom);
+    for (auto &[key, value] : entries) {
+      j.attributeBegin(key);
+      writeAttribute(j, value);
+      j.attributeEnd();
+    }
   });
 }
 
