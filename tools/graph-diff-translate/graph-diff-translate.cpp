@@ -6,7 +6,8 @@
 //   --import-switcheroo-json   ml_switcheroo LogicalGraph JSON -> lg.graph
 //   --export-switcheroo-json   lg.graph -> LogicalGraph JSON
 //   --export-switcheroo-plan   patch.plan -> ml_switcheroo action list JSON
-// Exit codes as graph-diff-opt: 0 on success, 2 on trouble (a command-line
+// The exports read their input as graph-diff-opt does (ParseInput.h),
+// keeping the names the text gives graph inputs. Exit codes as graph-diff-opt: 0 on success, 2 on trouble (a command-line
 // mistake, a located error in the input, a failed write), with nothing
 // written. `-o` writes as every graph-diff tool does (OutputFile.h). The
 // driver is ours rather than mlirTranslateMain, which exits 1 on a
@@ -19,6 +20,7 @@
 #include "GraphDiff/Importers/Switcheroo.h"
 #include "GraphDiff/Tools/OutputFile.h"
 #include "GraphDiff/Tools/ParseInput.h"
+#include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -38,6 +40,29 @@ static void registerOurDialects(DialectRegistry &registry) {
   registry.insert<lg::LGDialect, patch::PatchDialect>();
 }
 
+/// Reads the MLIR input (the main buffer of `sourceMgr`) as every graph-diff
+/// tool reads its inputs, keeps the names its text gives graph inputs
+/// (`%image`) for the exporters, and exports it with `exporter`.
+static LogicalResult
+exportFromMLIR(llvm::SourceMgr &sourceMgr, llvm::raw_ostream &os,
+               MLIRContext *ctx,
+               LogicalResult (*exporter)(Operation *, llvm::raw_ostream &)) {
+  DialectRegistry registry;
+  registerOurDialects(registry);
+  ctx->appendDialectRegistry(registry);
+  const llvm::MemoryBuffer *input =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  AsmParserState state;
+  OwningOpRef<ModuleOp> module = parseInputBuffer(
+      llvm::MemoryBuffer::getMemBuffer(input->getMemBufferRef(),
+                                       /*RequiresNullTerminator=*/false),
+      sourceMgr, *ctx, state);
+  if (!module)
+    return failure();
+  nameGraphInputsFromText(*module, state);
+  return exporter(*module, os);
+}
+
 static void registerTranslations() {
   static TranslateToMLIRRegistration importGraph(
       "import-switcheroo-json",
@@ -50,20 +75,20 @@ static void registerTranslations() {
                                      buffer->getBufferIdentifier(), ctx);
       },
       registerOurDialects);
-  static TranslateFromMLIRRegistration exportGraph(
+  static TranslateRegistration exportGraph(
       "export-switcheroo-json",
       "Export the first lg.graph as an ml_switcheroo LogicalGraph (JSON)",
-      [](Operation *op, llvm::raw_ostream &os) {
-        return exportSwitcherooGraph(op, os);
-      },
-      registerOurDialects);
-  static TranslateFromMLIRRegistration exportPlan(
+      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+         llvm::raw_ostream &os, MLIRContext *ctx) {
+        return exportFromMLIR(*sourceMgr, os, ctx, exportSwitcherooGraph);
+      });
+  static TranslateRegistration exportPlan(
       "export-switcheroo-plan",
       "Export patch plans as ml_switcheroo's action list (JSON)",
-      [](Operation *op, llvm::raw_ostream &os) {
-        return exportSwitcherooPlan(op, os);
-      },
-      registerOurDialects);
+      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+         llvm::raw_ostream &os, MLIRContext *ctx) {
+        return exportFromMLIR(*sourceMgr, os, ctx, exportSwitcherooPlan);
+      });
 }
 
 static int runTool(int argc, char **argv) {

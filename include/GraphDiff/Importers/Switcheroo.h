@@ -17,6 +17,10 @@
 #include "mlir/Support/LLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
+namespace mlir {
+class AsmParserState;
+} // namespace mlir
+
 namespace graphdiff {
 
 /// Parses LogicalGraph JSON (`{"name", "nodes": [{"id", "kind", "metadata"}],
@@ -27,10 +31,22 @@ mlir::OwningOpRef<mlir::ModuleOp>
 importSwitcherooGraph(llvm::StringRef json, llvm::StringRef filename,
                       mlir::MLIRContext *ctx);
 
-/// Writes the first `lg.graph` under `op` as LogicalGraph JSON. Fails, having
-/// emitted an error, if there is none.
+/// Writes the first `lg.graph` under `op` as LogicalGraph JSON. Its inputs
+/// are written as nodes of kind "Input" first, named by their own names (an
+/// argument attribute ending in "name", else a NameLoc; see
+/// nameGraphInputsFromText) or else `argN`, with an edge to each node that
+/// reads one. Fails, having emitted an error, if there is no graph, if an
+/// input's name is that of another input or of a node, or if a metadata
+/// float has no JSON.
 mlir::LogicalResult exportSwitcherooGraph(mlir::Operation *op,
                                           llvm::raw_ostream &os);
+
+/// Gives every input of a graph (a function-like op) under `root` that has
+/// no name of its own the name the text it was parsed from gives it
+/// (`%image` names it `image`), as a NameLoc around its location, for the
+/// exporters. `state` is the parser's state of that text.
+void nameGraphInputsFromText(mlir::Operation *root,
+                             const mlir::AsmParserState &state);
 
 /// Writes the actions of every `patch.plan` under `op`, in order, as
 /// ml_switcheroo's action list. Fails, having emitted an error at the action,

@@ -22,11 +22,13 @@
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Support/JsonDocument.h"
+#include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MathExtras.h"
@@ -631,6 +633,100 @@ std::string graphdiff::switcheroo::kindOf(Operation *op) {
   return op->getName().getStringRef().str();
 }
 
+//===----------------------------------------------------------------------===//
+// Graph inputs
+//===----------------------------------------------------------------------===//
+
+/// The name a NameLoc in `loc` gives, looking through fused and call-site
+/// locations, or "".
+static StringRef nameFromLoc(Location loc) {
+  if (auto named = dyn_cast<NameLoc>(loc))
+    return named.getName().getValue();
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location part : fused.getLocations())
+      if (StringRef name = nameFromLoc(part); !name.empty())
+        return name;
+  if (auto callSite = dyn_cast<CallSiteLoc>(loc))
+    return nameFromLoc(callSite.getCallee());
+  return "";
+}
+
+/// The name input `index` of `graph` has of its own, or "": an argument
+/// attribute whose key ends in "name" holding a non-empty string (as
+/// graph-diff-api reads argument names: `lg.name`, `llvm.name`), else a
+/// NameLoc of its location (as importers name values).
+static StringRef ownInputName(FunctionOpInterface graph, unsigned index) {
+  if (DictionaryAttr attrs = graph.getArgAttrDict(index))
+    for (NamedAttribute attr : attrs)
+      if (attr.getName().getValue().ends_with("name"))
+        if (auto text = dyn_cast<StringAttr>(attr.getValue()))
+          if (!text.getValue().empty())
+            return text.getValue();
+  if (graph.isExternal())
+    return "";
+  return nameFromLoc(graph.getArgument(index).getLoc());
+}
+
+FailureOr<SmallVector<std::string>>
+graphdiff::switcheroo::inputNames(FunctionOpInterface graph) {
+  // Who has each name so far: an input's number, or a node.
+  llvm::StringMap<Operation *> nodes;
+  if (!graph.isExternal())
+    for (Operation &op : graph.getFunctionBody().front())
+      if (auto node = dyn_cast<lg::NodeOp>(op))
+        nodes.try_emplace(node.getId(), node);
+  llvm::StringMap<unsigned> inputs;
+  SmallVector<std::string> names;
+  for (unsigned i = 0, e = graph.getNumArguments(); i < e; ++i) {
+    std::string name = ownInputName(graph, i).str();
+    if (name.empty())
+      name = "arg" + std::to_string(i);
+    Location loc =
+        graph.isExternal() ? graph.getLoc() : graph.getArgument(i).getLoc();
+    if (Operation *node = nodes.lookup(name)) {
+      InFlightDiagnostic diag = emitError(loc)
+                                << "graph input #" << i << " is named \""
+                                << name << "\", as is node @" << name
+                                << ": a LogicalGraph id names one node";
+      diag.attachNote(node->getLoc()) << "the node";
+      return diag;
+    }
+    if (auto [it, fresh] = inputs.try_emplace(name, i); !fresh)
+      return emitError(loc) << "graph input #" << i << " is named \"" << name
+                            << "\", as is input #" << it->second
+                            << ": a LogicalGraph id names one node";
+    names.push_back(std::move(name));
+  }
+  return names;
+}
+
+void graphdiff::nameGraphInputsFromText(Operation *root,
+                                        const AsmParserState &state) {
+  root->walk([&](FunctionOpInterface graph) {
+    if (graph.isExternal())
+      return;
+    Block &entry = graph.getFunctionBody().front();
+    const AsmParserState::BlockDefinition *def = state.getBlockDef(&entry);
+    if (!def)
+      return;
+    for (BlockArgument arg : entry.getArguments()) {
+      unsigned index = arg.getArgNumber();
+      if (index >= def->arguments.size() ||
+          !ownInputName(graph, index).empty())
+        continue;
+      SMRange range = def->arguments[index].loc;
+      if (!range.isValid())
+        continue;
+      StringRef text(range.Start.getPointer(),
+                     range.End.getPointer() - range.Start.getPointer());
+      if (!text.consume_front("%") || text.empty())
+        continue;
+      arg.setLoc(NameLoc::get(StringAttr::get(arg.getContext(), text),
+                              arg.getLoc()));
+    }
+  });
+}
+
 LogicalResult graphdiff::exportSwitcherooGraph(Operation *root,
                                                llvm::raw_ostream &os) {
   lg::GraphOp graph;
@@ -643,6 +739,18 @@ LogicalResult graphdiff::exportSwitcherooGraph(Operation *root,
   for (Operation &op : graph.getBody().front())
     if (failed(checkMetadata(&op)))
       return failure();
+  // The graph's inputs are nodes of kind "Input" in LogicalGraph, as
+  // ml_switcheroo's extractor makes them, and what reads them has edges
+  // from them.
+  FailureOr<SmallVector<std::string>> inputs = inputNames(graph);
+  if (failed(inputs))
+    return failure();
+  Block &body = graph.getBody().front();
+  auto idOf = [&](Value value) -> StringRef {
+    if (auto arg = dyn_cast<BlockArgument>(value))
+      return (*inputs)[arg.getArgNumber()];
+    return cast<lg::NodeOp>(value.getDefiningOp()).getId();
+  };
   std::string out;
   llvm::raw_string_ostream buffer(out);
   {
@@ -650,32 +758,26 @@ LogicalResult graphdiff::exportSwitcherooGraph(Operation *root,
     j.object([&] {
       j.attribute("name", graph.getSymName());
       j.attributeArray("nodes", [&] {
-        for (Operation &op : graph.getBody().front().without_terminator()) {
-          auto node = dyn_cast<lg::NodeOp>(op);
-          if (!node)
-            continue;
+        for (const std::string &input : *inputs)
+          j.object([&] {
+            j.attribute("id", input);
+            j.attribute("kind", "Input");
+            j.attributeObject("metadata", [] {});
+          });
+        for (auto node : body.getOps<lg::NodeOp>())
           j.object([&] {
             j.attribute("id", node.getId());
             j.attribute("kind", node.getKind());
             writeMetadata(j, node);
           });
-        }
       });
       j.attributeArray("edges", [&] {
-        for (Operation &op : graph.getBody().front().without_terminator()) {
-          auto node = dyn_cast<lg::NodeOp>(op);
-          if (!node)
-            continue;
-          for (Value input : node.getInputs()) {
-            auto producer = input.getDefiningOp<lg::NodeOp>();
-            if (!producer)
-              continue;
+        for (auto node : body.getOps<lg::NodeOp>())
+          for (Value input : node.getInputs())
             j.object([&] {
-              j.attribute("source", producer.getId());
+              j.attribute("source", idOf(input));
               j.attribute("target", node.getId());
             });
-          }
-        }
       });
     });
   }

@@ -12,6 +12,7 @@
 #define GRAPHDIFF_LIB_IMPORTERS_SWITCHEROOJSON_H
 
 #include "mlir/IR/Operation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/JSON.h"
 
 #include <string>
@@ -32,6 +33,16 @@ std::string nodeId(mlir::Operation *op, llvm::StringRef fallback);
 
 /// The LogicalGraph kind of a node: an `lg` node's kind, else the op name.
 std::string kindOf(mlir::Operation *op);
+
+/// The LogicalGraph ids of the inputs of `graph` (an `lg.graph` or another
+/// function), as both exporters write them: the name an input has of its
+/// own (an argument attribute whose key ends in "name" holding a non-empty
+/// string, as graph-diff-api reads argument names; else a NameLoc of its
+/// location, which importers and nameGraphInputsFromText give), else
+/// `argN`, as plans call input N. Fails, with an error at the input, if two
+/// inputs, or an input and an `lg` node, would have the same id.
+mlir::FailureOr<llvm::SmallVector<std::string>>
+inputNames(mlir::FunctionOpInterface graph);
 
 } // namespace graphdiff::switcheroo
 
