@@ -49,8 +49,11 @@ void nameGraphInputsFromText(mlir::Operation *root,
                              const mlir::AsmParserState &state);
 
 /// Writes the actions of every `patch.plan` under `op`, in order, as
-/// ml_switcheroo's action list. Fails, having emitted an error at the action,
-/// on an action ml_switcheroo cannot express (an insert, a signature change);
+/// ml_switcheroo's action list. A graph input an action reads is named as
+/// exportSwitcherooGraph names it, from the plan's source graph, which `op`
+/// must then hold (in the plan's module or one enclosing it). Fails, having
+/// emitted an error at the action, on an action ml_switcheroo cannot express
+/// (an insert, a signature change) or a graph input whose name is not known;
 /// nothing is written then.
 mlir::LogicalResult exportSwitcherooPlan(mlir::Operation *op,
                                          llvm::raw_ostream &os);

@@ -8,8 +8,9 @@
 // ReplaceAction (`is_init: false`) rewrites it to `output_var =
 // new_node(input_vars)`; an init ReplaceAction rewrites a stateful layer's
 // constructor line. So every variable an action reads must be one that the
-// patched program still assigns: a kept node's id, or the `output_var` of a
-// replacement, which is its anchor's (the fused chain's sink's) id.
+// patched program still assigns: a kept node's id, the `output_var` of a
+// replacement, which is its anchor's (the fused chain's sink's) id, or the
+// name of a graph input (inputNames), which only the source graph knows.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +21,8 @@
 #include "GraphDiff/Dialect/Patch/IR/PatchVisitors.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -66,7 +69,9 @@ namespace {
 /// does.
 class PlanWriter : public patch::ActionVisitor<PlanWriter, LogicalResult> {
 public:
-  PlanWriter(patch::PlanOp plan, json::OStream &j) : plan(plan), j(j) {
+  /// `source` is the plan's source graph, if the input holds it.
+  PlanWriter(patch::PlanOp plan, json::OStream &j, FunctionOpInterface source)
+      : plan(plan), j(j), source(source) {
     for (auto del : actions().getOps<patch::DeleteOp>())
       dropped.insert(bareName(del.getNode()));
     for (auto replace : actions().getOps<patch::ReplaceOp>()) {
@@ -111,6 +116,9 @@ private:
 
   patch::PlanOp plan;
   json::OStream &j;
+  FunctionOpInterface source;
+  /// The names of the source graph's inputs, once asked for.
+  std::optional<SmallVector<std::string>> inputs;
   /// Ids whose statement the plan drops, or rewrites to compute a new node.
   llvm::StringSet<> dropped, reassigned;
   /// For a new node's name: the variable of each result ("" for none).
@@ -131,6 +139,35 @@ FailureOr<std::string> PlanWriter::variable(Operation *action, unsigned index,
                            "is applied (only a replacement's anchor result is "
                            "kept, in the anchor's variable)";
     return failure();
+  }
+  // `%argN` is input N of the source graph (as Graph::lookupValue reads
+  // it): the patched program knows it by the input's name.
+  unsigned number;
+  if (!ref.getSymbol() && ref.getResult() == 0 &&
+      StringRef(name).starts_with("arg") &&
+      !StringRef(name).drop_front(3).getAsInteger(10, number)) {
+    if (source && !inputs) {
+      FailureOr<SmallVector<std::string>> names = inputNames(source);
+      if (failed(names))
+        return failure();
+      inputs = std::move(*names);
+    }
+    if (!inputs) {
+      action->emitError()
+          << "input #" << index << " (" << ref.str() << ") is an input of "
+          << plan.getSource()
+          << ", whose name only the graph knows, and this file does not hold "
+             "it: give the plan with its source graph (`cat source.mlir "
+             "plan.mlir | graph-diff-translate --export-switcheroo-plan`)";
+      return failure();
+    }
+    if (number >= inputs->size()) {
+      action->emitError() << "input #" << index << " (" << ref.str()
+                          << ") names no input of " << plan.getSource()
+                          << ", which has " << inputs->size();
+      return failure();
+    }
+    return (*inputs)[number];
   }
   if (ref.getSymbol() &&
       (dropped.contains(name) || reassigned.contains(name))) {
@@ -234,6 +271,20 @@ LogicalResult PlanWriter::visitAction(patch::InsertOp insert) {
   return failure();
 }
 
+/// The graph `plan` names as its source, if `root` holds it: in the plan's
+/// module or one enclosing it (as `graph-apply-plans` finds it).
+static Operation *lookupSourceGraph(patch::PlanOp plan, Operation *root) {
+  if (plan == root)
+    return nullptr;
+  for (Operation *scope = plan->getParentOp(); scope;
+       scope = scope == root ? nullptr : scope->getParentOp())
+    if (scope->hasTrait<OpTrait::SymbolTable>())
+      if (Operation *graph =
+              SymbolTable::lookupSymbolIn(scope, plan.getSourceAttr()))
+        return graph;
+  return nullptr;
+}
+
 LogicalResult graphdiff::exportSwitcherooPlan(Operation *root,
                                               llvm::raw_ostream &os) {
   SmallVector<patch::PlanOp> plans;
@@ -255,9 +306,12 @@ LogicalResult graphdiff::exportSwitcherooPlan(Operation *root,
   {
     json::OStream j(buffer, 2);
     j.array([&] {
-      for (patch::PlanOp plan : plans)
-        if (ok && failed(PlanWriter(plan, j).write()))
+      for (patch::PlanOp plan : plans) {
+        auto source = dyn_cast_or_null<FunctionOpInterface>(
+            lookupSourceGraph(plan, root));
+        if (ok && failed(PlanWriter(plan, j, source).write()))
           ok = false;
+      }
     });
   }
   if (!ok)
