@@ -48,8 +48,10 @@ mlir::LogicalResult exportSwitcherooGraph(mlir::Operation *op,
 void nameGraphInputsFromText(mlir::Operation *root,
                              const mlir::AsmParserState &state);
 
-/// Writes the actions of every `patch.plan` under `op`, in order, as
-/// ml_switcheroo's action list. A graph input an action reads is named as
+/// Writes the actions of the `patch.plan` under `op` as ml_switcheroo's
+/// action list; of several plans, one list per graph, in a JSON object keyed
+/// by the source graph's name, in plan order (two graphs of one name are
+/// refused). A graph input an action reads is named as
 /// exportSwitcherooGraph names it, from the plan's source graph, which `op`
 /// must then hold (in the plan's module or one enclosing it). Fails, having
 /// emitted an error at the action, on an action ml_switcheroo cannot express

@@ -300,19 +300,48 @@ LogicalResult graphdiff::exportSwitcherooPlan(Operation *root,
   });
   if (graphs.wasInterrupted())
     return failure();
+  // One plan is the action list ml_switcheroo's patcher takes for its
+  // graph; several are one such list per graph, keyed by the source graph's
+  // name (the patcher edits the source), which must tell them apart.
+  llvm::StringMap<patch::PlanOp> byName;
+  if (plans.size() > 1)
+    for (patch::PlanOp plan : plans) {
+      StringRef name = plan.getSource().getLeafReference().getValue();
+      auto [it, fresh] = byName.try_emplace(name, plan);
+      if (!fresh) {
+        InFlightDiagnostic diag =
+            plan.emitError()
+            << "plans of two graphs named @" << name << " ("
+            << it->second.getSource() << " and " << plan.getSource()
+            << "): the action lists, one per graph, are keyed by graph name";
+        diag.attachNote(it->second.getLoc()) << "the other plan";
+        return diag;
+      }
+    }
   std::string out;
   llvm::raw_string_ostream buffer(out);
   bool ok = true;
   {
     json::OStream j(buffer, 2);
-    j.array([&] {
-      for (patch::PlanOp plan : plans) {
-        auto source = dyn_cast_or_null<FunctionOpInterface>(
-            lookupSourceGraph(plan, root));
+    auto writePlan = [&](patch::PlanOp plan) {
+      auto source = dyn_cast_or_null<FunctionOpInterface>(
+          lookupSourceGraph(plan, root));
+      j.array([&] {
         if (ok && failed(PlanWriter(plan, j, source).write()))
           ok = false;
-      }
-    });
+      });
+    };
+    if (plans.size() == 1) {
+      writePlan(plans.front());
+    } else {
+      j.object([&] {
+        for (patch::PlanOp plan : plans) {
+          j.attributeBegin(plan.getSource().getLeafReference().getValue());
+          writePlan(plan);
+          j.attributeEnd();
+        }
+      });
+    }
   }
   if (!ok)
     return failure();
