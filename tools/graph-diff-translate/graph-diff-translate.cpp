@@ -7,11 +7,13 @@
 //   --export-switcheroo-json   lg.graph -> LogicalGraph JSON
 //   --export-switcheroo-plan   patch.plan -> ml_switcheroo action list JSON
 // The exports read their input as graph-diff-opt does (ParseInput.h),
-// keeping the names the text gives graph inputs. Exit codes as graph-diff-opt: 0 on success, 2 on trouble (a command-line
-// mistake, a located error in the input, a failed write), with nothing
-// written. `-o` writes as every graph-diff tool does (OutputFile.h). The
-// driver is ours rather than mlirTranslateMain, which exits 1 on a
-// command-line mistake and replaces whatever `-o` names.
+// keeping the names the text gives graph inputs. Exit codes as
+// graph-diff-opt: 0 on success, 2 on trouble (a command-line mistake, a
+// located error in the input, a failed write), with nothing written. `-o`
+// writes as every graph-diff tool does (OutputFile.h). The driver is ours
+// rather than mlirTranslateMain, which exits 1 on a command-line mistake and
+// replaces whatever `-o` names; it splits the input as mlir-translate does
+// (--split-input-file, --output-split-marker).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +28,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/ToolUtilities.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -102,6 +105,21 @@ static int runTool(int argc, char **argv) {
       "allow-unregistered-dialect",
       cl::desc("Allow operations of unregistered dialects in the input"),
       cl::init(false));
+  static cl::opt<std::string> inputSplitMarker(
+      "split-input-file", cl::ValueOptional,
+      cl::callback([](const std::string &marker) {
+        // Without a value, the default marker.
+        if (marker.empty())
+          inputSplitMarker.setValue(kDefaultSplitMarker);
+      }),
+      cl::desc("Split the input at a marker (`// -----` without a value) "
+               "and translate each chunk on its own; the output of a chunk "
+               "that fails is empty, and the tool exits 2"),
+      cl::init(""));
+  static cl::opt<std::string> outputSplitMarker(
+      "output-split-marker",
+      cl::desc("The marker between the chunks' outputs (none by default)"),
+      cl::init(""));
   static cl::opt<const Translation *, false, TranslationParser> translation(
       "", cl::desc("Translation to perform"), cl::Required);
   registerAsmPrinterCLOptions();
@@ -121,18 +139,28 @@ static int runTool(int argc, char **argv) {
     llvm::errs() << "graph-diff-translate: " << error << "\n";
     return 2;
   }
-  auto sourceMgr = std::make_shared<llvm::SourceMgr>();
-  unsigned bufferID = sourceMgr->AddNewSourceBuffer(std::move(input), SMLoc());
-  if (failed(checkInputText(*sourceMgr, bufferID)))
-    return 2;
 
-  MLIRContext context;
-  context.allowUnregisteredDialects(allowUnregisteredDialects);
-  SourceMgrDiagnosticHandler diagnostics(*sourceMgr, &context);
-  if (failed(writeOutputFile(outputFilename, "graph-diff-translate",
-                             [&](llvm::raw_ostream &os) {
-                               return (*translation)(sourceMgr, os, &context);
-                             })))
+  // Each input (each chunk, with --split-input-file) is checked and
+  // translated on its own, in a context of its own, as mlir-translate does.
+  auto translate = [&](std::unique_ptr<llvm::MemoryBuffer> buffer,
+                       llvm::raw_ostream &os) -> LogicalResult {
+    auto sourceMgr = std::make_shared<llvm::SourceMgr>();
+    unsigned bufferID =
+        sourceMgr->AddNewSourceBuffer(std::move(buffer), SMLoc());
+    if (failed(checkInputText(*sourceMgr, bufferID)))
+      return failure();
+    MLIRContext context;
+    context.allowUnregisteredDialects(allowUnregisteredDialects);
+    SourceMgrDiagnosticHandler diagnostics(*sourceMgr, &context);
+    return (*translation)(sourceMgr, os, &context);
+  };
+  if (failed(writeOutputFile(
+          outputFilename, "graph-diff-translate", [&](llvm::raw_ostream &os) {
+            if (inputSplitMarker.getNumOccurrences() == 0)
+              return translate(std::move(input), os);
+            return splitAndProcessBuffer(std::move(input), translate, os,
+                                         inputSplitMarker, outputSplitMarker);
+          })))
     return 2;
   return 0;
 }
