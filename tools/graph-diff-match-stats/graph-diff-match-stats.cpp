@@ -63,6 +63,11 @@ static int runTool(int argc, char **argv) {
     llvm::errs() << "usage: graph-diff-match-stats SRC TGT\n";
     return 2;
   }
+  if (failed(checkStandardInputReadOnce(
+          "graph-diff-match-stats",
+          std::vector<std::string>(inputs.begin(), inputs.end()),
+          [](size_t i) { return i == 0 ? "the source" : "the target"; })))
+    return 2;
   DialectRegistry registry;
   registerGraphDiffDialects(registry);
   MLIRContext context(registry);

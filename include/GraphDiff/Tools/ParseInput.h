@@ -14,6 +14,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 
 namespace llvm {
 class MemoryBuffer;
@@ -142,6 +143,15 @@ mlir::LogicalResult checkInputText(llvm::SourceMgr &sourceMgr,
 mlir::LogicalResult
 parseReportingFailure(mlir::MLIRContext &context, llvm::StringRef filename,
                       llvm::function_ref<mlir::LogicalResult()> parse);
+
+/// Standard input can be read once, so `-` may name one input of a tool at
+/// most. If two of `inputs` are `-`, prints "TOOL: FIRST and SECOND cannot
+/// both be standard input ('-'): it can be read once", where `role(i)`
+/// names input `i` ("the source", "input 2"), and fails: a usage error.
+mlir::LogicalResult
+checkStandardInputReadOnce(llvm::StringRef tool,
+                           llvm::ArrayRef<std::string> inputs,
+                           llvm::function_ref<std::string(size_t)> role);
 
 /// Runs `body` on a thread whose stack is large enough for input nested
 /// kMaxNestingDepth deep, and returns what it returns: every tool's main runs

@@ -129,7 +129,7 @@ static std::string fileError(const InputSpec &spec, const llvm::Twine &what) {
 
 static std::unique_ptr<JsonDocument> readJson(const InputSpec &spec,
                                               std::string &error) {
-  auto buffer = llvm::MemoryBuffer::getFile(spec.path, /*IsText=*/true);
+  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(spec.path, /*IsText=*/true);
   if (!buffer) {
     error = fileError(spec, "cannot read: " + buffer.getError().message());
     return nullptr;

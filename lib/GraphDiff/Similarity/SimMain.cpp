@@ -305,6 +305,10 @@ static int runTool(int argc, char **argv) {
   if (mode == Mode::Merge) {
     if (options.inputs.empty())
       return trouble("graph-diff-sim: error: merge needs shard outputs");
+    if (failed(checkStandardInputReadOnce(
+            "graph-diff-sim", options.inputs,
+            [](size_t i) { return "input " + std::to_string(i + 1); })))
+      return ExitTrouble;
     bool first = true;
     std::string error;
     for (const std::string &file : options.inputs)
@@ -321,6 +325,23 @@ static int runTool(int argc, char **argv) {
       return trouble(error);
     for (const std::string &input : options.inputs)
       specs.push_back(InputSpec{input, "", ""});
+    // The manifest, then what it lists, then the inputs given.
+    std::vector<std::string> read;
+    if (!options.manifest.empty())
+      read.push_back(options.manifest);
+    for (const InputSpec &spec : specs)
+      read.push_back(spec.path);
+    size_t listed = options.manifest.empty() ? 0 : 1;
+    size_t given = read.size() - options.inputs.size();
+    if (failed(checkStandardInputReadOnce(
+            "graph-diff-sim", read, [&](size_t i) -> std::string {
+              if (i < listed)
+                return "the manifest (--manifest)";
+              if (i >= given)
+                return "input " + std::to_string(i - given + 1);
+              return "the input at " + specs[i - listed].origin;
+            })))
+      return ExitTrouble;
     if (!options.pipeline.empty()) {
       if (specs.size() != 1)
         return trouble("graph-diff-sim: error: --pipeline takes one MLIR "

@@ -6,6 +6,7 @@
 
 #include "GraphDiff/Tools/APIDiffConfig.h"
 
+#include "GraphDiff/Tools/ParseInput.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ManagedStatic.h"
 #include "llvm/Support/Process.h"
@@ -115,6 +116,17 @@ FailureOr<APIDiffConfig> APIDiffConfig::createFromCLOptions() {
   }
   APIDiffConfig config;
   config.inputs.assign(cl.inputs.begin(), cl.inputs.end());
+  std::vector<std::string> read = config.inputs;
+  read.push_back(cl.suppressFile);
+  if (failed(checkStandardInputReadOnce(
+          "graph-diff-api", read, [&](size_t i) -> std::string {
+            if (i == config.inputs.size())
+              return "the suppressions (--suppress)";
+            if (config.inputs.size() == 1)
+              return "the input";
+            return i == 0 ? "the old API" : "the new API";
+          })))
+    return failure();
   config.outputFilename = cl.outputFilename;
   config.from = cl.from;
   config.version = cl.version;

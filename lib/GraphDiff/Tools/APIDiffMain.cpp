@@ -124,9 +124,10 @@ struct Session {
         llvm::errs() << error << "\n";
       return api;
     }
+    // The text already read: standard input cannot be read again.
     SourceNames names; // unused: read cheaply from the text
     OwningOpRef<ModuleOp> module =
-        parseInputFile(filename, sourceMgr, context, names);
+        parseInputBuffer(std::move(file), sourceMgr, context, names);
     if (!module)
       return nullptr;
     return importMLIRSymbols(*module, filename);

@@ -8,6 +8,7 @@
 
 #include "GraphDiff/Renderers/ReportText.h"
 #include "GraphDiff/Tools/ColorOption.h"
+#include "GraphDiff/Tools/ParseInput.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -196,10 +197,15 @@ FailureOr<GraphDiffOptConfig> GraphDiffOptConfig::createFromCLOptions() {
   }
   if (cl.checkPlan.getNumOccurrences() && cl.checkPlan.empty())
     return fail("--check-plan needs a file: --check-plan=plan.mlir");
-  if (config.inputs.size() == 2 && config.inputs[0] == "-" &&
-      config.inputs[1] == "-")
-    return fail("the source and the target cannot both be standard input "
-                "('-')");
+  std::vector<std::string> read = config.inputs;
+  if (config.inputs.size() == 2)
+    read.push_back(cl.checkPlan);
+  if (failed(checkStandardInputReadOnce("graph-diff-opt", read, [](size_t i) {
+        return std::string(i == 0   ? "the source"
+                           : i == 1 ? "the target"
+                                    : "the plan (--check-plan)");
+      })))
+    return failure();
   if (cl.stat && cl.format.getNumOccurrences())
     return fail("--stat prints its own report; it takes no --format");
   if (cl.labels.size() > 2)

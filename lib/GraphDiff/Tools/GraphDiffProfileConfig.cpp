@@ -8,6 +8,7 @@
 
 #include "GraphDiff/ProfileDiff/Units.h"
 #include "GraphDiff/Tools/ColorOption.h"
+#include "GraphDiff/Tools/ParseInput.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ManagedStatic.h"
 
@@ -126,6 +127,10 @@ GraphDiffProfileConfig::createFromCLOptions() {
   config.pipeline = cl.pipeline;
   config.format = cl.format;
 
+  if (failed(checkStandardInputReadOnce(
+          "graph-diff-profile", config.inputs,
+          [](size_t i) { return "input " + std::to_string(i + 1); })))
+    return failure();
   if (!config.pipeline.empty() && (!config.memory || config.inputs.size() != 1))
     return fail("--pipeline takes --memory and one model");
   size_t count = config.pipeline.empty() ? config.inputs.size() : 2;

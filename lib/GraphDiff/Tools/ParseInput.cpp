@@ -939,3 +939,21 @@ graphdiff::parseInputBuffer(std::unique_ptr<llvm::MemoryBuffer> file,
                             MLIRContext &context, SourceNames &names) {
   return parseInput(std::move(file), diagnosticsMgr, context, nullptr, &names);
 }
+
+LogicalResult graphdiff::checkStandardInputReadOnce(
+    StringRef tool, llvm::ArrayRef<std::string> inputs,
+    llvm::function_ref<std::string(size_t)> role) {
+  std::optional<size_t> first;
+  for (auto [index, input] : llvm::enumerate(inputs)) {
+    if (input != "-")
+      continue;
+    if (first) {
+      llvm::errs() << tool << ": " << role(*first) << " and " << role(index)
+                   << " cannot both be standard input ('-'): it can be read "
+                      "once\n";
+      return failure();
+    }
+    first = index;
+  }
+  return success();
+}
