@@ -34,14 +34,15 @@ struct JSONValue {
   /// Set for numbers written as integers that fit in 64 bits.
   std::optional<int64_t> integer;
   std::vector<JSONValue> elements;
-  /// Members in file order (a repeated key keeps both).
+  /// Members in file order, one per key: a repeated key has its last value
+  /// at its first place, as in Python (JsonDocument.h).
   std::vector<std::pair<std::string, JSONValue>> members;
   unsigned line = 0, column = 0;
 
   bool isObject() const { return kind == Kind::Object; }
   bool isArray() const { return kind == Kind::Array; }
   bool isString() const { return kind == Kind::String; }
-  /// The first member called `key`, or null.
+  /// The member called `key`, or null.
   const JSONValue *get(llvm::StringRef key) const;
   /// "an object", "a string", ... for error messages.
   llvm::StringRef describeKind() const;

@@ -7,9 +7,11 @@
 // it). llvm::json forgets where a value was, so a schema error ("a module
 // must be an object") could not name its line, and it does not keep key
 // order. This reader keeps each value's byte offset, keeps object members in
-// file order (a repeated key keeps both), and stores the tree flat (one
-// vector of nodes, one of child indices), which also makes reading a 4 MB
-// functiondb quick.
+// file order, and stores the tree flat (one vector of nodes, one of child
+// indices), which also makes reading a 4 MB functiondb quick. A key repeated
+// in an object is read as Python's json module reads it, since the files
+// come from Python tools (caliper, compspec): one member, with the key's
+// last value, at the place of the key's first occurrence.
 //
 //===----------------------------------------------------------------------===//
 
@@ -66,8 +68,7 @@ public:
   llvm::StringRef getKey(const JsonNode &node, unsigned i) const {
     return keys[node.firstChild + i];
   }
-  /// The value of member `key` of object `node` (the last one if repeated),
-  /// or null.
+  /// The value of member `key` of object `node`, or null.
   const JsonNode *lookup(const JsonNode &node, llvm::StringRef key) const;
 
   /// "file:line:col: error: <message>" pointing at `node`.

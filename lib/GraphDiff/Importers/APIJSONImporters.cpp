@@ -107,19 +107,6 @@ LogicalResult addParams(OpBuilder &builder, api::FuncOp func,
   return success();
 }
 
-/// Checks that an object has no repeated key (a symbol table would reject
-/// it later, without a JSON location).
-LogicalResult checkUniqueKeys(const JSONValue &object, StringRef pointer,
-                              const JSONSource &source) {
-  llvm::StringSet<> seen;
-  for (const auto &[key, value] : object.members)
-    if (!seen.insert(key).second) {
-      source.fail(value, appendJSONPointer(pointer, key),
-                  "duplicate key \"" + key + "\"");
-      return failure();
-    }
-  return success();
-}
 } // namespace
 
 OwningOpRef<ModuleOp>
@@ -157,8 +144,6 @@ graphdiff::importFunctionDB(const JSONValue &root, StringRef filename,
     return source.fail(*modules, pointer,
                        "expected an object of modules, found " +
                            modules->describeKind());
-  if (failed(checkUniqueKeys(*modules, pointer, source)))
-    return nullptr;
 
   OpBuilder builder(&context);
   OwningOpRef<ModuleOp> result =
@@ -178,8 +163,6 @@ graphdiff::importFunctionDB(const JSONValue &root, StringRef filename,
       return source.fail(functions, modulePointer,
                          "expected an object of functions and classes, found " +
                              functions.describeKind());
-    if (failed(checkUniqueKeys(functions, modulePointer, source)))
-      return nullptr;
     auto module = api::APIModuleOp::create(
         builder, source.loc(functions, modulePointer), moduleName, StringAttr(),
         StringAttr(), StringAttr());
@@ -202,8 +185,6 @@ graphdiff::importFunctionDB(const JSONValue &root, StringRef filename,
                            "expected a list of argument names (a function) or "
                            "an object of methods (a class), found " +
                                value.describeKind());
-      if (failed(checkUniqueKeys(value, itemPointer, source)))
-        return nullptr;
       auto cls =
           api::ClassOp::create(inner, source.loc(value, itemPointer), name,
                                StringAttr(), StringAttr(), StringAttr());

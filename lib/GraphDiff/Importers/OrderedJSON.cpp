@@ -7,6 +7,7 @@
 #include "GraphDiff/Importers/OrderedJSON.h"
 
 #include "GraphDiff/Support/JsonDocument.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace graphdiff;
@@ -52,11 +53,17 @@ std::string graphdiff::appendJSONPointer(StringRef pointer, StringRef key) {
 
 namespace {
 /// Copies a parsed document into JSONValues, giving each its line and
-/// column. Values come in document order, so one pass forward over the text
-/// finds every position.
+/// column. Values come in document order but for the last value of a
+/// repeated key, which sits at the key's first place, so positions are
+/// looked up among the line starts.
 class TreeBuilder {
 public:
-  TreeBuilder(const JsonDocument &doc, StringRef text) : doc(doc), text(text) {}
+  TreeBuilder(const JsonDocument &doc, StringRef text) : doc(doc) {
+    lineStarts.push_back(0);
+    for (size_t i = 0; i < text.size(); ++i)
+      if (text[i] == '\n')
+        lineStarts.push_back(i + 1);
+  }
 
   JSONValue build(const JsonNode &node) {
     JSONValue value;
@@ -98,19 +105,13 @@ public:
 
 private:
   void locate(size_t offset, JSONValue &value) {
-    for (; pos < offset; ++pos)
-      if (text[pos] == '\n') {
-        ++line;
-        lineStart = pos + 1;
-      }
-    value.line = line;
-    value.column = offset - lineStart + 1;
+    auto next = llvm::upper_bound(lineStarts, offset);
+    value.line = next - lineStarts.begin();
+    value.column = offset - *std::prev(next) + 1;
   }
 
   const JsonDocument &doc;
-  StringRef text;
-  size_t pos = 0, lineStart = 0;
-  unsigned line = 1;
+  std::vector<size_t> lineStarts;
 };
 } // namespace
 

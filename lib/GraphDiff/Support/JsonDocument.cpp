@@ -6,8 +6,11 @@
 
 #include "GraphDiff/Support/JsonDocument.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ConvertUTF.h"
+
+#include <optional>
 
 using namespace graphdiff;
 using llvm::StringRef;
@@ -140,6 +143,8 @@ private:
                            : "expected ',' or ']' in an array");
       }
     }
+    if (object)
+      keepLastOfRepeatedKeys(childBase, keyBase);
     JsonNode &node = doc.nodes[index];
     node.kind = object ? JsonNode::Object : JsonNode::Array;
     node.firstChild = doc.children.size();
@@ -155,6 +160,41 @@ private:
       doc.keys.resize(doc.children.size());
     keyStack.resize(keyBase);
     return true;
+  }
+
+  /// Python's json module, which the tools whose files these are (caliper,
+  /// compspec) read them with, makes an object a dict: one member per key,
+  /// holding the key's last value at the place of its first occurrence.
+  /// Does the same to the members gathered since `childBase` / `keyBase`.
+  void keepLastOfRepeatedKeys(size_t childBase, size_t keyBase) {
+    size_t count = keyStack.size() - keyBase;
+    if (count < 2)
+      return;
+    // Members kept so far: [0, kept). Small objects are searched, larger
+    // ones indexed.
+    constexpr size_t searchLimit = 8;
+    firstPlace.clear();
+    size_t kept = 0;
+    for (size_t i = 0; i < count; ++i) {
+      StringRef key = keyStack[keyBase + i];
+      std::optional<size_t> place;
+      if (count <= searchLimit) {
+        for (size_t k = 0; k < kept && !place; ++k)
+          if (keyStack[keyBase + k] == key)
+            place = k;
+      } else if (auto it = firstPlace.find(key); it != firstPlace.end()) {
+        place = it->second;
+      }
+      if (!place) {
+        if (count > searchLimit)
+          firstPlace.try_emplace(key, kept);
+        place = kept++;
+        keyStack[keyBase + *place] = key;
+      }
+      childStack[childBase + *place] = childStack[childBase + i];
+    }
+    keyStack.resize(keyBase + kept);
+    childStack.resize(childBase + kept);
   }
 
   bool parseNumber(uint32_t index) {
@@ -296,6 +336,7 @@ private:
   size_t pos;
   std::vector<uint32_t> childStack;
   std::vector<StringRef> keyStack;
+  llvm::DenseMap<StringRef, size_t> firstPlace;
 };
 } // namespace graphdiff
 
@@ -323,7 +364,7 @@ const JsonNode *JsonDocument::lookup(const JsonNode &node,
                                      StringRef key) const {
   if (!node.isObject())
     return nullptr;
-  for (unsigned i = node.numChildren; i-- > 0;)
+  for (unsigned i = 0; i < node.numChildren; ++i)
     if (getKey(node, i) == key)
       return &getChild(node, i);
   return nullptr;
