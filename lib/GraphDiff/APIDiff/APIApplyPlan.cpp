@@ -158,7 +158,7 @@ private:
           if (api::isAPIObject(&child) && !doomed.contains(&child))
             return doomedBy[op]->emitOpError()
                    << "removes an object that still holds @"
-                   << SymbolTable::getSymbolName(&child).getValue()
+                   << displayName(SymbolTable::getSymbolName(&child).getValue())
                    << ", which no action deletes or moves out";
       bool nested = false;
       for (Operation *up = op->getParentOp(); up && !nested;
@@ -189,8 +189,7 @@ std::optional<APIMismatch> compareScopes(Block *applied, Block *target,
   for (Operation *op : appliedObjects)
     byName[SymbolTable::getSymbolName(op)] = op;
   auto pathOf = [&](Operation *op) {
-    StringRef name = SymbolTable::getSymbolName(op).getValue();
-    return prefix.empty() ? name.str() : prefix + "." + name.str();
+    return qualifiedName(prefix, SymbolTable::getSymbolName(op).getValue());
   };
   llvm::DenseSet<Operation *> seen;
   for (Operation *t : objectsIn(target)) {

@@ -17,6 +17,15 @@ bool apidiff::isPrivateSymbol(Operation *op) {
          SymbolTable::Visibility::Private;
 }
 
+std::string apidiff::displayName(StringRef name) {
+  return name.empty() ? "\"\"" : name.str();
+}
+
+std::string apidiff::qualifiedName(StringRef prefix, StringRef name) {
+  return prefix.empty() ? displayName(name)
+                        : (prefix + "." + displayName(name)).str();
+}
+
 void Side::collect(Operation *root) {
   collect(root, -1, "", true);
   // Qualified names join with '.', and names may hold dots themselves
@@ -47,8 +56,7 @@ void Side::collect(Operation *scope, int parentIndex, const std::string &prefix,
     unsigned index = objects.size();
     StringRef name = SymbolTable::getSymbolName(&op).getValue();
     objects.push_back(&op);
-    std::string qualified =
-        prefix.empty() ? name.str() : prefix + "." + name.str();
+    std::string qualified = qualifiedName(prefix, name);
     names.push_back(qualified);
     parent.push_back(parentIndex);
     bool isPublic = parentPublic && !isPrivateSymbol(&op);

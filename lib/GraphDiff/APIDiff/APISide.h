@@ -28,6 +28,13 @@ namespace graphdiff::apidiff {
 
 bool isPrivateSymbol(mlir::Operation *op);
 
+/// `name` as a component of a qualified name: itself, or `""` if empty, so
+/// that an object with an empty name has a path (and plans a reference).
+std::string displayName(llvm::StringRef name);
+/// The qualified name of `name` in the scope whose qualified name is
+/// `prefix` ("" for the top level): `prefix.name`, or `name`.
+std::string qualifiedName(llvm::StringRef prefix, llvm::StringRef name);
+
 /// One side's objects in preorder (file order within a scope).
 struct Side {
   std::vector<mlir::Operation *> objects;

@@ -38,7 +38,9 @@ Block *graphdiff::api::getBodyBlock(Operation *op) {
 //===----------------------------------------------------------------------===//
 
 /// An optional `private`, `nested` or `public` keyword, as func.func has,
-/// then the symbol name.
+/// then the symbol name. An empty name (a compspec node whose value is "",
+/// a functiondb key "", `func.func @""`) is `@""`, which the parser reads
+/// back (MLIR's printSymbolName writes `@<<INVALID EMPTY SYMBOL>>`).
 static ParseResult parseSymbolHeader(OpAsmParser &parser,
                                      StringAttr &visibility, StringAttr &name) {
   for (StringRef keyword : {"private", "nested", "public"})
@@ -53,7 +55,10 @@ static void printSymbolHeader(OpAsmPrinter &p, Operation *,
                               StringAttr visibility, StringAttr name) {
   if (visibility)
     p << visibility.getValue() << " ";
-  p.printSymbolName(name.getValue());
+  if (name.getValue().empty())
+    p << "@\"\"";
+  else
+    p.printSymbolName(name.getValue());
 }
 
 /// `{ ... }`, always present; an empty `{}` gets its block.
