@@ -63,7 +63,8 @@ importCompspecGraph(const JSONValue &root, llvm::StringRef filename,
                     mlir::MLIRContext &context, std::string &error);
 
 /// The callable symbols of an MLIR module (`func.func`, `llvm.func`, ...,
-/// declarations included) and its nested named symbol tables (modules).
+/// declarations included) and its nested symbol tables (modules; an unnamed
+/// one is `#N` by position, of kind `unnamed`).
 /// Input that already is `api` IR is returned as a copy.
 mlir::OwningOpRef<mlir::ModuleOp> importMLIRSymbols(mlir::ModuleOp input,
                                                     llvm::StringRef filename);

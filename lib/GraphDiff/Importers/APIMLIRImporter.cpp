@@ -10,7 +10,9 @@
 // (`llvm.name`, `api.name`), else from `tf_saved_model.index_path`, else
 // from a NameLoc on the block argument; an argument without one is matched
 // by position. MLIR calls are positional, so every parameter is
-// `positional_only`.
+// `positional_only`. A nested symbol table without a name (`module { ... }`
+// inside another) is a scope `#N` of its own, N its position among the
+// unnamed ones of its scope: its symbols are apart from its neighbours'.
 //
 //===----------------------------------------------------------------------===//
 
@@ -107,8 +109,28 @@ static void importFunction(OpBuilder &builder, FunctionOpInterface func) {
                           StringAttr());
 }
 
+/// The name of a nested symbol table without one: `#N`, N counting the
+/// unnamed ones of its scope from 0, skipping names the scope's own symbols
+/// take.
+static std::string unnamedScopeName(unsigned &counter,
+                                    const llvm::StringSet<> &taken) {
+  std::string name;
+  do
+    name = "#" + std::to_string(counter++);
+  while (taken.contains(name));
+  return name;
+}
+
 /// Imports the symbols of `scope`'s body under `builder`'s insertion point.
 static void importScope(OpBuilder &builder, Operation *scope) {
+  llvm::StringSet<> taken;
+  for (Region &region : scope->getRegions())
+    for (Block &block : region)
+      for (Operation &op : block)
+        if (auto symbol = dyn_cast<SymbolOpInterface>(op))
+          if (StringAttr name = symbol.getNameAttr())
+            taken.insert(name.getValue());
+  unsigned unnamed = 0;
   for (Region &region : scope->getRegions())
     for (Block &block : region)
       for (Operation &op : block) {
@@ -121,15 +143,18 @@ static void importScope(OpBuilder &builder, Operation *scope) {
           continue;
         auto symbol = dyn_cast<SymbolOpInterface>(op);
         StringAttr name = symbol ? symbol.getNameAttr() : StringAttr();
+        // A nested module without a name is still a symbol table of its own:
+        // its symbols may repeat its neighbours' names (two unnamed modules
+        // may both define @f). It is a scope named by its position, marked
+        // `kind = "unnamed"`.
+        StringAttr kind;
         if (!name) {
-          // An unnamed module: its symbols belong to the enclosing scope.
-          importScope(builder, &op);
-          continue;
+          name = builder.getStringAttr(unnamedScopeName(unnamed, taken));
+          kind = builder.getStringAttr("unnamed");
         }
-        auto module =
-            api::APIModuleOp::create(builder, op.getLoc(), name, StringAttr(),
-                                     StringAttr(), StringAttr());
-        if (symbol.isPrivate())
+        auto module = api::APIModuleOp::create(
+            builder, op.getLoc(), name, StringAttr(), kind, StringAttr());
+        if (symbol && symbol.isPrivate())
           SymbolTable::setSymbolVisibility(module,
                                            SymbolTable::Visibility::Private);
         OpBuilder::InsertionGuard guard(builder);

@@ -20,7 +20,8 @@ def API_Dialect : Dialect {
     An API is a tree. `api.module` and `api.class` hold functions, classes
     and nested modules; `api.func` holds its parameters (`api.param`, in
     order) and results (`api.result`, in order). Names are symbols, so the
-    verifier rejects two objects of the same name in one scope, and MLIR's
+    verifier rejects two objects of the same name in one scope (an empty
+    name, which sources may give, is written `@""`), and MLIR's
     symbol visibility (`private`) marks what is not part of the public API.
 
     Everything else a source records (a struct's size, a member, a location)
@@ -66,8 +67,9 @@ def API_APIModuleOp : API_Op<"module", [Symbol, SymbolTable, NoTerminator,
   let summary = "A module (package, namespace, compile unit, nested module)";
   let description = [{
     A named scope of the API. `kind` keeps the source's own word for it
-    (`compileunit`, `namespace`) when it is not `module`; `node_id` the
-    compspec node id it was imported from.
+    (`compileunit`, `namespace`) when it is not `module`, and is `unnamed`
+    for a nested MLIR module without a name (named `#N` by its position);
+    `node_id` the compspec node id it was imported from.
 
     ```mlir
     api.module @"keras.layers" {
