@@ -259,7 +259,8 @@ void emitCompspecNode(OpBuilder &builder,
   Operation *parentOp = builder.getInsertionBlock()->getParentOp();
   bool inScope = isa<ModuleOp, api::APIModuleOp, api::ClassOp>(parentOp);
   auto name = dyn_cast<StringAttr>(node.value);
-  // Names must be unique in a scope: a repeated one stays a generic node.
+  // Names must be unique in a scope, and parameter names in a function: a
+  // repeated one stays a generic node.
   bool nameFree = name && inScope &&
                   !SymbolTable::lookupSymbolIn(parentOp, name.getValue());
   StringAttr id = builder.getStringAttr(node.id);
@@ -281,7 +282,12 @@ void emitCompspecNode(OpBuilder &builder,
   } else if (nameFree && node.type == "function") {
     op = api::FuncOp::create(builder, loc, name.getValue(), StringAttr(), false,
                              false, id);
-  } else if (name && node.type == "parameter" && isa<api::FuncOp>(parentOp)) {
+  } else if (name && node.type == "parameter" && isa<api::FuncOp>(parentOp) &&
+             (name.getValue().empty() ||
+              llvm::none_of(builder.getInsertionBlock()->getOps<api::ParamOp>(),
+                            [&](api::ParamOp param) {
+                              return param.getName() == name;
+                            }))) {
     op = api::ParamOp::create(builder, loc, name, StringAttr(), StringAttr(),
                               StringAttr(), id);
   } else {

@@ -22,6 +22,7 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
@@ -101,9 +102,19 @@ struct Session {
   }
 
   /// Reads one input's API: JSON through the JSON importers, anything else
-  /// parsed as MLIR. Returns null after reporting the located error.
+  /// parsed as MLIR. The API is verified, so that nothing diffs or prints
+  /// IR that does not read back. Returns null after reporting the located
+  /// error.
   OwningOpRef<ModuleOp> import(StringRef filename,
                                const APIDiffConfig &options) {
+    OwningOpRef<ModuleOp> api = importUnverified(filename, options);
+    if (api && failed(verify(*api)))
+      return nullptr;
+    return api;
+  }
+
+  OwningOpRef<ModuleOp> importUnverified(StringRef filename,
+                                         const APIDiffConfig &options) {
     APIImportOptions importOptions;
     importOptions.format = options.from;
     importOptions.version = options.version;
