@@ -20,6 +20,7 @@
 #define GRAPHDIFF_PROFILEDIFF_MEMORYPROFILE_H
 
 #include "GraphDiff/Dialect/Profile/IR/Profile.h"
+#include "GraphDiff/ProfileDiff/Units.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include <optional>
@@ -28,15 +29,18 @@
 namespace graphdiff {
 
 /// The bytes a value of `type` occupies, or nullopt if that is not known
-/// statically.
-std::optional<int64_t> staticByteSize(mlir::Type type);
+/// statically. Computed without overflow: fails (silently) if the size is
+/// more than a profile holds (kMaxProfileValue bytes).
+mlir::FailureOr<std::optional<int64_t>> staticByteSize(mlir::Type type);
 
 /// The scope name `loc` gives an op ("" if it holds no name).
 std::string scopeNameOf(mlir::Location loc);
 
 /// Builds the memory profile of `module`, named `name`, with metrics
 /// `["bytes", "param_bytes"]`. The root is `_TFProfRoot`; children are sorted
-/// by name, as tfprof sorts them.
+/// by name, as tfprof sorts them. Returns null after an error at the op if a
+/// result, or the bytes of a scope, are more than a profile holds
+/// (kMaxProfileValue).
 mlir::OwningOpRef<mlir::ModuleOp> buildMemoryProfile(mlir::ModuleOp module,
                                                      llvm::StringRef name);
 

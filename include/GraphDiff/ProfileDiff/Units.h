@@ -12,10 +12,15 @@
 #define GRAPHDIFF_PROFILEDIFF_UNITS_H
 
 #include "mlir/Support/LLVM.h"
+#include <cstdint>
 #include <optional>
 #include <string>
 
 namespace graphdiff {
+
+/// The largest value a profile holds (a `prof.scope` value is an int64):
+/// 9223372036854775807, about 9.2 EB. Larger sizes are errors, never wrapped.
+constexpr int64_t kMaxProfileValue = INT64_MAX;
 
 /// The kind of a metric, which decides how its values are written.
 enum class MetricKind { Bytes, Count, Micros };
@@ -27,6 +32,17 @@ MetricKind metricKindOf(llvm::StringRef metric);
 /// tfprof's spelling of a value of `kind`: `532B`, `1.06KB`, `2844.73MB`;
 /// `12`, `1.20k`, `3.40m`, `1.00b`; `12us`, `1.20ms`, `3.40sec`.
 std::string formatTFProfValue(int64_t value, MetricKind kind);
+
+/// Reads tfprof's spelling of a value of `kind` (formatTFProfValue's; memory
+/// also in `GB`) as tfprof_diff does, as the double `number * unit`. Nullopt
+/// if `text` is not such a spelling (no number, another unit, negative, not
+/// finite). The value may be more than kMaxProfileValue: see
+/// fitsProfileValue.
+std::optional<double> parseTFProfValue(llvm::StringRef text, MetricKind kind);
+
+/// Whether `value` (from parseTFProfValue) rounds to at most
+/// kMaxProfileValue.
+bool fitsProfileValue(double value);
 
 /// tfprof_diff's spelling: 3 significant digits, then `B`/`KB`/`MB` for
 /// bytes (`K`/`M` suffixes without `B` for other metrics).

@@ -105,37 +105,18 @@ LogicalResult ScopeFileReader::parseValue(StringRef text, const Stat &stat,
     }
     return error(columnOf(text)) << "a total must be accounted, not '--'";
   }
-  StringRef number = text;
-  double scale = 1;
-  auto suffix = [&](StringRef unit, double factor) {
-    if (!number.consume_back(unit))
-      return false;
-    scale = factor;
-    return true;
-  };
-  switch (stat.kind) {
-  case MetricKind::Bytes:
-    if (!suffix("GB", 1e9) && !suffix("MB", 1e6) && !suffix("KB", 1e3) &&
-        !suffix("B", 1))
-      number = "";
-    break;
-  case MetricKind::Micros:
-    if (!suffix("sec", 1e6) && !suffix("ms", 1e3) && !suffix("us", 1))
-      number = "";
-    break;
-  case MetricKind::Count:
-    suffix("k", 1e3) || suffix("m", 1e6) || suffix("b", 1e9);
-    break;
-  }
-  double parsed;
-  if (number.empty() || number.getAsDouble(parsed) || parsed < 0 ||
-      !std::isfinite(parsed) || parsed * scale > 9.2e18)
+  std::optional<double> parsed = parseTFProfValue(text, stat.kind);
+  if (!parsed)
     return error(columnOf(text))
            << "malformed value '" << text << "'"
            << (stat.kind == MetricKind::Bytes
                    ? ": expected a size such as 532B, 1.06KB or 2844.73MB"
                    : "");
-  value = static_cast<int64_t>(std::llround(parsed * scale));
+  if (!fitsProfileValue(*parsed))
+    return error(columnOf(text))
+           << "value '" << text << "' is more than " << kMaxProfileValue
+           << ", the most a profile holds";
+  value = static_cast<int64_t>(std::llround(*parsed));
   return success();
 }
 
@@ -344,7 +325,9 @@ LogicalResult graphdiff::writeTFProfScope(ProfileOp profile,
     indices.push_back(index);
     names.push_back(cast<StringAttr>(profile.getMetrics()[index]).getValue());
   }
-  // Names tfprof_diff splits on white space and reads up to the first space.
+  // Names tfprof_diff splits on white space and reads up to the first space;
+  // values whose spelling (rounded to 2 decimals) would read back as more
+  // than a profile holds.
   WalkResult bad = profile.walk([&](ScopeOp scope) {
     if (!scope.isRoot() && llvm::any_of(scope.getName(), [](char c) {
           return llvm::isSpace(c);
@@ -353,6 +336,24 @@ LogicalResult graphdiff::writeTFProfScope(ProfileOp profile,
           << scope.getName()
           << "' holds white space, which a scope file cannot hold";
       return WalkResult::interrupt();
+    }
+    for (auto [position, index] : llvm::enumerate(indices)) {
+      MetricKind kind = metricKindOf(names[position]);
+      for (int64_t value :
+           {scope.getSelfValue(index), scope.getTotal()[index]}) {
+        if (value == ScopeOp::kUnknown)
+          continue;
+        std::string spelling = formatTFProfValue(value, kind);
+        std::optional<double> read = parseTFProfValue(spelling, kind);
+        if (read && fitsProfileValue(*read))
+          continue;
+        scope.emitError("value ")
+            << value << " of metric '" << names[position] << "' is written '"
+            << spelling << "', which reads back as more "
+            << "than " << kMaxProfileValue
+            << ", the most a profile holds: a scope file cannot hold it";
+        return WalkResult::interrupt();
+      }
     }
     return WalkResult::advance();
   });

@@ -13,6 +13,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include <map>
 
 using namespace mlir;
@@ -20,22 +21,39 @@ using namespace graphdiff;
 using prof::ProfileOp;
 using prof::ScopeOp;
 
-std::optional<int64_t> graphdiff::staticByteSize(Type type) {
+FailureOr<std::optional<int64_t>> graphdiff::staticByteSize(Type type) {
+  using Size = std::optional<int64_t>;
   if (type.isIntOrFloat())
-    return (static_cast<int64_t>(type.getIntOrFloatBitWidth()) + 7) / 8;
+    return Size((static_cast<int64_t>(type.getIntOrFloatBitWidth()) + 7) / 8);
   if (isa<IndexType>(type))
-    return 8; // 64-bit, MLIR's default data layout
+    return Size(8); // 64-bit, MLIR's default data layout
   if (auto complex = dyn_cast<ComplexType>(type)) {
-    std::optional<int64_t> element = staticByteSize(complex.getElementType());
-    return element ? std::optional<int64_t>(2 * *element) : std::nullopt;
+    FailureOr<Size> element = staticByteSize(complex.getElementType());
+    if (failed(element) || !*element)
+      return element;
+    if (std::optional<int64_t> both = llvm::checkedMul<int64_t>(2, **element))
+      return Size(*both);
+    return failure();
   }
   auto shaped = dyn_cast<ShapedType>(type);
   if (!shaped || !shaped.hasStaticShape())
-    return std::nullopt;
-  std::optional<int64_t> element = staticByteSize(shaped.getElementType());
-  if (!element)
-    return std::nullopt;
-  return shaped.getNumElements() * *element;
+    return Size();
+  FailureOr<Size> element = staticByteSize(shaped.getElementType());
+  if (failed(element) || !*element)
+    return element;
+  // Elements times element size, without overflow (ShapedType's
+  // getNumElements does not check); a dimension of 0 makes it 0 whatever the
+  // others are.
+  ArrayRef<int64_t> shape = shaped.getShape();
+  if (llvm::is_contained(shape, 0))
+    return Size(0);
+  std::optional<int64_t> bytes = **element;
+  for (int64_t dim : shape)
+    if (bytes)
+      bytes = llvm::checkedMul(*bytes, dim);
+  if (!bytes)
+    return failure();
+  return Size(*bytes);
 }
 
 std::string graphdiff::scopeNameOf(Location loc) {
@@ -61,25 +79,47 @@ std::string graphdiff::scopeNameOf(Location loc) {
   return "";
 }
 
+/// Reports at `loc` that `what` is more than a profile holds.
+static LogicalResult tooLarge(Location loc, const llvm::Twine &what) {
+  return emitError(loc) << what << " more than " << kMaxProfileValue
+                        << " bytes, the most a profile holds";
+}
+
 namespace {
 
 /// A scope being built: its own values and its children, sorted by name.
 struct ScopeNode {
   int64_t bytes = 0, paramBytes = 0, unsized = 0;
   int64_t totalBytes = 0, totalParamBytes = 0, totalUnsized = 0;
+  /// The first op of the scope itself, the scope op's location.
   std::optional<Location> loc;
+  /// The first op at or under the scope, where errors about it point.
+  std::optional<Location> firstOp;
   std::map<std::string, ScopeNode> children;
 
-  void sum() {
+  /// Sums the totals. Fails, with an error at the first op under the scope,
+  /// if a total is more than a profile holds.
+  LogicalResult sum(StringRef path) {
     totalBytes = bytes;
     totalParamBytes = paramBytes;
     totalUnsized = unsized;
     for (auto &[name, child] : children) {
-      child.sum();
-      totalBytes += child.totalBytes;
-      totalParamBytes += child.totalParamBytes;
+      std::string childPath = path.empty() ? name : (path + "/" + name).str();
+      if (failed(child.sum(childPath)))
+        return failure();
+      std::optional<int64_t> sumBytes =
+          llvm::checkedAdd(totalBytes, child.totalBytes);
+      std::optional<int64_t> sumParams =
+          llvm::checkedAdd(totalParamBytes, child.totalParamBytes);
+      if (!sumBytes || !sumParams)
+        return tooLarge(*firstOp, "the total of scope '" +
+                                      (path.empty() ? "_TFProfRoot" : path) +
+                                      "' (with everything under it) is");
+      totalBytes = *sumBytes;
+      totalParamBytes = *sumParams;
       totalUnsized += child.totalUnsized;
     }
+    return success();
   }
 };
 
@@ -136,32 +176,51 @@ OwningOpRef<ModuleOp> graphdiff::buildMemoryProfile(ModuleOp module,
   MLIRContext *ctx = module->getContext();
   ctx->getOrLoadDialect<prof::ProfDialect>();
   ScopeNode root;
-  module->walk([&](FunctionOpInterface function) {
+  WalkResult walked = module->walk([&](FunctionOpInterface function) {
     StringRef functionName = function.getNameAttr().getValue();
     for (Block &block : function.getFunctionBody()) {
       for (Operation &op : block) {
         if (op.getNumResults() == 0)
           continue;
         ScopeNode *node = &root;
-        for (const std::string &part : scopePathOf(&op, functionName))
+        if (!root.firstOp)
+          root.firstOp = op.getLoc();
+        SmallVector<std::string> path = scopePathOf(&op, functionName);
+        for (const std::string &part : path) {
           node = &node->children[part];
+          if (!node->firstOp)
+            node->firstOp = op.getLoc();
+        }
         if (!node->loc)
           node->loc = op.getLoc();
         bool constant = op.hasTrait<OpTrait::ConstantLike>();
-        for (Type type : op.getResultTypes()) {
-          std::optional<int64_t> bytes = staticByteSize(type);
-          if (!bytes) {
+        for (auto [index, type] : llvm::enumerate(op.getResultTypes())) {
+          FailureOr<std::optional<int64_t>> bytes = staticByteSize(type);
+          if (failed(bytes)) {
+            (void)tooLarge(op.getLoc(), "result #" + llvm::Twine(index) +
+                                            " of this op occupies");
+            return WalkResult::interrupt();
+          }
+          if (!*bytes) {
             ++node->unsized;
             continue;
           }
-          node->bytes += *bytes;
+          std::optional<int64_t> sum = llvm::checkedAdd(node->bytes, **bytes);
+          if (!sum) {
+            (void)tooLarge(op.getLoc(), "the results in scope '" +
+                                            llvm::join(path, "/") + "' occupy");
+            return WalkResult::interrupt();
+          }
+          node->bytes = *sum;
           if (constant)
-            node->paramBytes += *bytes;
+            node->paramBytes += **bytes; // at most node->bytes
         }
       }
     }
+    return WalkResult::advance();
   });
-  root.sum();
+  if (walked.wasInterrupted() || (root.firstOp && failed(root.sum(""))))
+    return nullptr;
 
   Location loc = module.getLoc();
   OwningOpRef<ModuleOp> result = ModuleOp::create(loc);

@@ -56,6 +56,43 @@ std::string graphdiff::formatTFProfValue(int64_t value, MetricKind kind) {
   return std::to_string(value);
 }
 
+std::optional<double> graphdiff::parseTFProfValue(StringRef text,
+                                                  MetricKind kind) {
+  StringRef number = text;
+  double scale = 1;
+  auto suffix = [&](StringRef unit, double factor) {
+    if (!number.consume_back(unit))
+      return false;
+    scale = factor;
+    return true;
+  };
+  switch (kind) {
+  case MetricKind::Bytes:
+    if (!suffix("GB", 1e9) && !suffix("MB", 1e6) && !suffix("KB", 1e3) &&
+        !suffix("B", 1))
+      return std::nullopt;
+    break;
+  case MetricKind::Micros:
+    if (!suffix("sec", 1e6) && !suffix("ms", 1e3) && !suffix("us", 1))
+      return std::nullopt;
+    break;
+  case MetricKind::Count:
+    suffix("k", 1e3) || suffix("m", 1e6) || suffix("b", 1e9);
+    break;
+  }
+  double parsed;
+  if (number.empty() || number.getAsDouble(parsed) || parsed < 0 ||
+      !std::isfinite(parsed))
+    return std::nullopt;
+  return parsed * scale;
+}
+
+bool graphdiff::fitsProfileValue(double value) {
+  // 2^63 is the first double above kMaxProfileValue; the double below it,
+  // 2^63 - 1024, rounds to an int64.
+  return value >= 0 && value < 0x1p63;
+}
+
 std::string graphdiff::formatSignificant(double value, MetricKind kind) {
   // Round to 3 significant digits in decimal, as `%.3g` does, then scale.
   double rounded = std::strtod(printfString("%.3g", value).c_str(), nullptr);

@@ -18,6 +18,7 @@
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Dialect/Profile/IR/Profile.h"
+#include "GraphDiff/Graph/Graph.h"
 #include "GraphDiff/Importers/TFProfScope.h"
 #include "GraphDiff/ProfileDiff/MemoryProfile.h"
 #include "GraphDiff/ProfileDiff/ProfileDiff.h"
@@ -57,22 +58,18 @@ static OwningOpRef<ModuleOp> readInput(StringRef filename, StringRef name,
     llvm::errs() << "graph-diff-profile: " << error << "\n";
     return nullptr;
   }
-  unsigned id = sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
-  StringRef text = sourceMgr.getMemoryBuffer(id)->getBuffer();
   bool isMLIR = memory || filename.ends_with(".mlir");
-  if (!isMLIR)
+  if (!isMLIR) {
+    unsigned id = sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+    StringRef text = sourceMgr.getMemoryBuffer(id)->getBuffer();
     return importTFProfScope(text, filename, name, &context);
-
-  if (failed(checkInputText(sourceMgr, id, nullptr, &context)))
-    return nullptr;
-  // Parse this buffer alone (a SourceMgr's main file is its first buffer);
-  // diagnostics still find its lines in `sourceMgr` by name.
-  OwningOpRef<ModuleOp> module;
-  if (failed(parseReportingFailure(context, filename, [&] {
-        module =
-            parseSourceString<ModuleOp>(text, ParserConfig(&context), filename);
-        return success(static_cast<bool>(module));
-      })))
+  }
+  // As every tool parses: an op written with a location of its own
+  // (`loc("conv1")`) is still reported where it is written.
+  SourceNames names;
+  OwningOpRef<ModuleOp> module =
+      parseInputBuffer(std::move(file), sourceMgr, context, names);
+  if (!module)
     return nullptr;
   if (memory)
     return buildMemoryProfile(*module, name);
@@ -103,16 +100,10 @@ readModelAndPipeline(StringRef filename, StringRef pipeline,
     llvm::errs() << "graph-diff-profile: " << error << "\n";
     return failure();
   }
-  unsigned id = sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
-  if (failed(checkInputText(sourceMgr, id, nullptr, &context)))
-    return failure();
-  OwningOpRef<ModuleOp> model;
-  if (failed(parseReportingFailure(context, filename, [&] {
-        model = parseSourceString<ModuleOp>(
-            sourceMgr.getMemoryBuffer(id)->getBuffer(), ParserConfig(&context),
-            filename);
-        return success(static_cast<bool>(model));
-      })))
+  SourceNames sourceNames;
+  OwningOpRef<ModuleOp> model =
+      parseInputBuffer(std::move(file), sourceMgr, context, sourceNames);
+  if (!model)
     return failure();
   OwningOpRef<ModuleOp> transformed = model->clone();
   // `builtin.module(p)` as mlir-opt's --pass-pipeline spells it, or `p`:
@@ -132,6 +123,8 @@ readModelAndPipeline(StringRef filename, StringRef pipeline,
   for (auto [index, module] :
        llvm::enumerate(std::array<ModuleOp, 2>{*model, *transformed})) {
     modules.push_back(buildMemoryProfile(module, names[index]));
+    if (!modules.back())
+      return failure();
     inputs.push_back({names[index], index ? after : filename.str(),
                       firstProfile(*modules.back())});
   }
