@@ -17,6 +17,7 @@
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -64,6 +65,9 @@ struct VersionSets {
   std::string label;
   std::string path;
   std::vector<IdSet> sets;
+  /// xxh3 of the bytes of the file the version comes from: part of the
+  /// run's identity (runFingerprint).
+  uint64_t digest = 0;
 };
 
 /// Reads every functiondb or requirements input (in parallel on `pool`, or

@@ -17,10 +17,14 @@
 #include "mlir/Support/LLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace graphdiff {
+
+class JsonDocument;
 
 /// Two inputs by index; for MLIR `first` is the diff's source.
 struct PairIndex {
@@ -73,21 +77,56 @@ struct SimilarityResults {
   std::vector<std::string> metrics;
   /// How many inputs the run had.
   unsigned numInputs = 0;
+  /// The run's identity (runFingerprint): shards of one run share it.
+  std::string run;
   std::vector<PairResult> pairs;
 };
 
+/// The identity of a run, 16 hex digits: a hash of its kind, its metrics,
+/// and each input's label and the xxh3 of its file's bytes, in input order.
+/// The pairs compared are not part of it (shards with other pairs of the same
+/// inputs merge), nor are the files' paths (every machine of a sharded run
+/// may keep them elsewhere).
+std::string
+runFingerprint(InputKind kind, llvm::ArrayRef<std::string> metrics,
+               llvm::ArrayRef<std::pair<std::string, uint64_t>> inputs);
+
 /// Writes one JSON line per pair:
-///   {"kind":"functiondb","inputs":12,"pair":[0,1],"labels":["0.2.0","0.3.0"],
-///    "values":{"module_sim":0.9423076923076923,...},"summary":"..."}
+///   {"kind":"functiondb","inputs":12,"run":"8500907abf9e0f1f","pair":[0,1],
+///    "labels":["0.2.0","0.3.0"],"values":{"module_sim":0.9423076923076923,
+///    ...},"summary":"..."}
 /// Numbers print as the shortest text that reads back as the same double.
 void writeJsonLines(const SimilarityResults &results, llvm::raw_ostream &os);
 
-/// Reads JSON lines written by writeJsonLines and appends their pairs to
-/// `results`. All lines must agree on the kind, the number of inputs, the
-/// metrics and each input's label. Fails with "file:line:col: error: ...".
-mlir::LogicalResult readJsonLines(llvm::StringRef file,
-                                  SimilarityResults &results, bool &first,
-                                  std::string &error);
+/// Reads the JSON lines of shard outputs (writeJsonLines), file after file,
+/// into one SimilarityResults. Every line must be of the first line's run
+/// (its `run`, kind, number of inputs and metrics, which must be the kind's),
+/// give each input index one label and each label one index, in every file,
+/// name two different inputs, and hold values a metric can produce
+/// (similarities: finite, in [0, 1]). Errors are "file:line:col: error: ...".
+class JsonLinesMerger {
+public:
+  /// Appends the pairs of `file` (or stdin for "-").
+  mlir::LogicalResult read(llvm::StringRef file, std::string &error);
+  /// Whether some line was read.
+  bool empty() const { return !firstLine; }
+  SimilarityResults &getResults() { return results; }
+
+private:
+  struct Seen {
+    std::string text;
+    /// "file:line" of the line that first said so.
+    std::string where;
+  };
+  mlir::LogicalResult readLine(const JsonDocument &doc, llvm::StringRef where,
+                               std::string &error);
+
+  SimilarityResults results;
+  /// "file:line" of the first line: the run every line must be of.
+  std::optional<std::string> firstLine;
+  std::map<unsigned, Seen> labelOf;
+  std::map<std::string, std::pair<unsigned, std::string>> indexOf;
+};
 
 /// N x N matrices, one per metric, over the inputs that some pair mentions
 /// (in input order). Missing cells (pairs not compared) are NaN; the

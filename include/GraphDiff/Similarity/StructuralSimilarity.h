@@ -38,6 +38,9 @@ struct ModelInput {
   std::unique_ptr<SourceNames> names;
   /// Node count of each graph the differ compares, by symbol name.
   llvm::StringMap<uint64_t> graphSizes;
+  /// xxh3 of the file's bytes (0 for a module made in memory): part of the
+  /// run's identity (runFingerprint).
+  uint64_t digest = 0;
 };
 
 /// Parses every input into `context` (diagnostics go through

@@ -23,6 +23,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/xxhash.h"
 
 #include <atomic>
 
@@ -127,13 +128,15 @@ static std::string fileError(const InputSpec &spec, const llvm::Twine &what) {
   return spec.path + ": error: " + what.str();
 }
 
-static std::unique_ptr<JsonDocument> readJson(const InputSpec &spec,
-                                              std::string &error) {
+/// Reads and parses `spec`'s file, setting `digest` to its bytes' xxh3.
+static std::unique_ptr<JsonDocument>
+readJson(const InputSpec &spec, uint64_t &digest, std::string &error) {
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(spec.path, /*IsText=*/true);
   if (!buffer) {
     error = fileError(spec, "cannot read: " + buffer.getError().message());
     return nullptr;
   }
+  digest = llvm::xxh3_64bits((*buffer)->getBuffer());
   return JsonDocument::parse(std::move(*buffer), error);
 }
 
@@ -254,7 +257,8 @@ static LogicalResult loadFile(const InputSpec &spec, InputKind &kind,
                               StringInterner &interner,
                               std::vector<VersionSets> &out,
                               std::string &error) {
-  std::unique_ptr<JsonDocument> doc = readJson(spec, error);
+  uint64_t digest = 0;
+  std::unique_ptr<JsonDocument> doc = readJson(spec, digest, error);
   if (!doc)
     return failure();
   const JsonNode &root = doc->getRoot();
@@ -268,6 +272,7 @@ static LogicalResult loadFile(const InputSpec &spec, InputKind &kind,
   if (lines) {
     VersionSets version;
     version.path = spec.path;
+    version.digest = digest;
     version.label = spec.label;
     if (version.label.empty()) {
       StringRef name = llvm::sys::path::filename(spec.path);
@@ -289,6 +294,7 @@ static LogicalResult loadFile(const InputSpec &spec, InputKind &kind,
   for (unsigned v = 0; v < root.numChildren; ++v) {
     VersionSets version;
     version.path = spec.path;
+    version.digest = digest;
     version.label =
         spec.label.empty() ? doc->getKey(root, v).str() : spec.label;
     if (failed(builder.addFunctionDBVersion(doc->getChild(root, v), version)))

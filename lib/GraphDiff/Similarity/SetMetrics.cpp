@@ -18,6 +18,10 @@ SimilarityResults graphdiff::computeSetSimilarity(
   results.kind = kind;
   results.metrics = metricNames(kind);
   results.numInputs = versions.size();
+  std::vector<std::pair<std::string, uint64_t>> inputs;
+  for (const VersionSets &version : versions)
+    inputs.emplace_back(version.label, version.digest);
+  results.run = runFingerprint(kind, results.metrics, inputs);
   results.pairs.resize(pairs.size());
   parallelForIndex(pool, pairs.size(), [&](size_t k) {
     PairResult &result = results.pairs[k];

@@ -309,14 +309,15 @@ static int runTool(int argc, char **argv) {
             "graph-diff-sim", options.inputs,
             [](size_t i) { return "input " + std::to_string(i + 1); })))
       return ExitTrouble;
-    bool first = true;
+    JsonLinesMerger merger;
     std::string error;
     for (const std::string &file : options.inputs)
-      if (failed(readJsonLines(file, results, first, error)))
+      if (failed(merger.read(file, error)))
         return trouble(error);
-    if (first)
+    if (merger.empty())
       return trouble("graph-diff-sim: error: the shard outputs hold no "
                      "result");
+    results = std::move(merger.getResults());
   } else {
     std::vector<InputSpec> specs;
     std::string error;

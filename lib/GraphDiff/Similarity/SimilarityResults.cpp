@@ -12,6 +12,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/xxhash.h"
 
 #include <charconv>
 #include <cmath>
@@ -136,6 +137,21 @@ std::string graphdiff::formatDouble(double value) {
          digits.substr(exponent + 1);
 }
 
+std::string graphdiff::runFingerprint(
+    InputKind kind, llvm::ArrayRef<std::string> metrics,
+    llvm::ArrayRef<std::pair<std::string, uint64_t>> inputs) {
+  // Each part ends with a NUL, which no label or metric name holds.
+  std::string text = (stringifyInputKind(kind) + llvm::Twine('\0')).str();
+  for (const std::string &metric : metrics)
+    text += metric + '\0';
+  text += '\0';
+  for (const auto &[label, digest] : inputs)
+    text += label + '\0' + llvm::utohexstr(digest) + '\0';
+  std::string hex =
+      llvm::utohexstr(llvm::xxh3_64bits(text), /*LowerCase=*/true);
+  return std::string(16 - hex.size(), '0') + hex;
+}
+
 void graphdiff::writeJsonLines(const SimilarityResults &results,
                                llvm::raw_ostream &os) {
   for (const PairResult &pair : results.pairs) {
@@ -143,6 +159,7 @@ void graphdiff::writeJsonLines(const SimilarityResults &results,
     j.object([&] {
       j.attribute("kind", stringifyInputKind(results.kind));
       j.attribute("inputs", results.numInputs);
+      j.attribute("run", results.run);
       j.attributeArray("pair", [&] {
         j.value(pair.pair.first);
         j.value(pair.pair.second);
@@ -164,101 +181,109 @@ void graphdiff::writeJsonLines(const SimilarityResults &results,
   }
 }
 
-namespace {
-/// Reads one JSON line into a PairResult, checking it against what the
-/// earlier lines said.
-class LineReader {
-public:
-  LineReader(SimilarityResults &results, bool &first)
-      : results(results), first(first) {}
-
-  LogicalResult read(const JsonDocument &doc, std::string &error) {
-    const JsonNode &root = doc.getRoot();
-    auto fail = [&](const JsonNode &node, const llvm::Twine &message) {
-      error = doc.errorAt(node, message);
-      return failure();
-    };
-    const JsonNode *kind = doc.lookup(root, "kind");
-    const JsonNode *inputs = doc.lookup(root, "inputs");
-    const JsonNode *pair = doc.lookup(root, "pair");
-    const JsonNode *labels = doc.lookup(root, "labels");
-    const JsonNode *values = doc.lookup(root, "values");
-    const JsonNode *summary = doc.lookup(root, "summary");
-    if (!kind || !kind->isString() || !inputs ||
-        inputs->kind != JsonNode::Number || !pair || !pair->isArray() ||
-        pair->numChildren != 2 || !labels || !labels->isArray() ||
-        labels->numChildren != 2 || !values || !values->isObject() ||
-        (summary && !summary->isString()))
-      return fail(root, "expected a similarity result line (kind, inputs, "
-                        "pair, labels, values, summary)");
-    std::optional<InputKind> parsedKind = parseInputKind(kind->text);
-    if (!parsedKind)
-      return fail(*kind, "unknown input kind '" + kind->text + "'");
-    unsigned numInputs;
-    if (inputs->text.getAsInteger(10, numInputs))
-      return fail(*inputs, "expected a count of inputs");
-    std::vector<std::string> metrics;
-    PairResult result;
-    for (unsigned m = 0; m < values->numChildren; ++m) {
-      const JsonNode &value = doc.getChild(*values, m);
-      metrics.push_back(doc.getKey(*values, m).str());
-      double number;
-      if (value.kind != JsonNode::Number ||
-          value.text.getAsDouble(number, /*AllowInexact=*/true))
-        return fail(value, "expected a number");
-      result.values.push_back(number);
-    }
-    if (first) {
-      results.kind = *parsedKind;
-      results.numInputs = numInputs;
-      results.metrics = metrics;
-      first = false;
-    } else if (results.kind != *parsedKind || results.numInputs != numInputs ||
-               results.metrics != metrics) {
-      return fail(root, "this result is of another run: its kind, number of "
-                        "inputs or metrics differ from the first result's");
-    }
-    unsigned index[2];
-    for (unsigned k = 0; k < 2; ++k) {
-      const JsonNode &number = doc.getChild(*pair, k);
-      const JsonNode &label = doc.getChild(*labels, k);
-      if (number.kind != JsonNode::Number ||
-          number.text.getAsInteger(10, index[k]) || index[k] >= numInputs)
-        return fail(number,
-                    "expected an input index below " + llvm::Twine(numInputs));
-      if (!label.isString())
-        return fail(label, "expected a label");
-      auto [it, fresh] = labelOf.try_emplace(index[k], label.text.str());
-      if (!fresh && it->second != label.text)
-        return fail(label, "input #" + llvm::Twine(index[k]) + " is '" +
-                               it->second + "' in an earlier result");
-    }
-    result.pair = {index[0], index[1]};
-    result.firstLabel = doc.getChild(*labels, 0).text.str();
-    result.secondLabel = doc.getChild(*labels, 1).text.str();
-    if (summary)
-      result.summary = summary->text.str();
-    results.pairs.push_back(std::move(result));
-    return success();
+LogicalResult JsonLinesMerger::readLine(const JsonDocument &doc,
+                                        StringRef where, std::string &error) {
+  const JsonNode &root = doc.getRoot();
+  auto fail = [&](const JsonNode &node, const llvm::Twine &message) {
+    error = doc.errorAt(node, message);
+    return failure();
+  };
+  const JsonNode *kind = doc.lookup(root, "kind");
+  const JsonNode *inputs = doc.lookup(root, "inputs");
+  const JsonNode *run = doc.lookup(root, "run");
+  const JsonNode *pair = doc.lookup(root, "pair");
+  const JsonNode *labels = doc.lookup(root, "labels");
+  const JsonNode *values = doc.lookup(root, "values");
+  const JsonNode *summary = doc.lookup(root, "summary");
+  if (!kind || !kind->isString() || !inputs ||
+      inputs->kind != JsonNode::Number || !run || !run->isString() || !pair ||
+      !pair->isArray() || pair->numChildren != 2 || !labels ||
+      !labels->isArray() || labels->numChildren != 2 || !values ||
+      !values->isObject() || (summary && !summary->isString()))
+    return fail(root, "expected a similarity result line (kind, inputs, run, "
+                      "pair, labels, values, summary)");
+  std::optional<InputKind> parsedKind = parseInputKind(kind->text);
+  if (!parsedKind)
+    return fail(*kind, "unknown input kind '" + kind->text + "'");
+  unsigned numInputs;
+  if (inputs->text.getAsInteger(10, numInputs))
+    return fail(*inputs, "expected a count of inputs");
+  std::vector<std::string> metrics;
+  for (unsigned m = 0; m < values->numChildren; ++m)
+    metrics.push_back(doc.getKey(*values, m).str());
+  if (!firstLine) {
+    std::vector<std::string> expected = metricNames(*parsedKind);
+    if (metrics != expected)
+      return fail(*values, "expected the metrics of a " + kind->text +
+                               " run: " + llvm::join(expected, ", "));
+    results.kind = *parsedKind;
+    results.numInputs = numInputs;
+    results.metrics = metrics;
+    results.run = run->text.str();
+    firstLine = where.str();
+  } else if (results.kind != *parsedKind || results.numInputs != numInputs ||
+             results.metrics != metrics || results.run != run->text) {
+    return fail(run->text == results.run ? root : *run,
+                "this result is of another run than the first result (" +
+                    *firstLine +
+                    "): its inputs, labels, kind or metrics differ, and "
+                    "shards of different runs cannot be merged");
   }
+  PairResult result;
+  for (unsigned m = 0; m < values->numChildren; ++m) {
+    const JsonNode &value = doc.getChild(*values, m);
+    double number;
+    if (value.kind != JsonNode::Number ||
+        value.text.getAsDouble(number, /*AllowInexact=*/true))
+      return fail(value, "expected a number");
+    // Every metric is a similarity.
+    if (!std::isfinite(number) || number < 0 || number > 1)
+      return fail(value,
+                  metrics[m] + " is a similarity in [0, 1], not " + value.text);
+    result.values.push_back(number);
+  }
+  unsigned index[2];
+  for (unsigned k = 0; k < 2; ++k) {
+    const JsonNode &number = doc.getChild(*pair, k);
+    const JsonNode &label = doc.getChild(*labels, k);
+    if (number.kind != JsonNode::Number ||
+        number.text.getAsInteger(10, index[k]) || index[k] >= numInputs)
+      return fail(number,
+                  "expected an input index below " + llvm::Twine(numInputs));
+    if (!label.isString())
+      return fail(label, "expected a label");
+    auto [byIndex, freshIndex] =
+        labelOf.try_emplace(index[k], Seen{label.text.str(), where.str()});
+    if (!freshIndex && byIndex->second.text != label.text)
+      return fail(label, "input #" + llvm::Twine(index[k]) + " is '" +
+                             byIndex->second.text + "' (" +
+                             byIndex->second.where + ")");
+    auto [byLabel, freshLabel] =
+        indexOf.try_emplace(label.text.str(), std::pair{index[k], where.str()});
+    if (!freshLabel && byLabel->second.first != index[k])
+      return fail(label, "label '" + label.text + "' is already input #" +
+                             llvm::Twine(byLabel->second.first) + " (" +
+                             byLabel->second.second +
+                             "): two inputs cannot have the same label");
+  }
+  if (index[0] == index[1])
+    return fail(*pair, "a pair needs two different inputs");
+  result.pair = {index[0], index[1]};
+  result.firstLabel = doc.getChild(*labels, 0).text.str();
+  result.secondLabel = doc.getChild(*labels, 1).text.str();
+  if (summary)
+    result.summary = summary->text.str();
+  results.pairs.push_back(std::move(result));
+  return success();
+}
 
-private:
-  SimilarityResults &results;
-  bool &first;
-  std::map<unsigned, std::string> labelOf;
-};
-} // namespace
-
-LogicalResult graphdiff::readJsonLines(StringRef file,
-                                       SimilarityResults &results, bool &first,
-                                       std::string &error) {
+LogicalResult JsonLinesMerger::read(StringRef file, std::string &error) {
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(file, /*IsText=*/true);
   if (!buffer) {
     error =
         (file + ": error: cannot read: " + buffer.getError().message()).str();
     return failure();
   }
-  LineReader reader(results, first);
   llvm::SmallVector<StringRef> lines;
   (*buffer)->getBuffer().split(lines, '\n');
   for (auto [number, line] : llvm::enumerate(lines)) {
@@ -266,7 +291,10 @@ LogicalResult graphdiff::readJsonLines(StringRef file,
       continue;
     std::unique_ptr<JsonDocument> doc = JsonDocument::parse(
         llvm::MemoryBuffer::getMemBuffer(line, file, false), error, number + 1);
-    if (!doc || failed(reader.read(*doc, error)))
+    if (!doc)
+      return failure();
+    std::string where = (file + ":" + llvm::Twine(number + 1)).str();
+    if (failed(readLine(*doc, where, error)))
       return failure();
   }
   return success();

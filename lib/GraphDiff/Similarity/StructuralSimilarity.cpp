@@ -16,9 +16,12 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/xxhash.h"
 
 using namespace mlir;
 using namespace graphdiff;
@@ -66,9 +69,17 @@ LogicalResult graphdiff::loadModels(llvm::ArrayRef<InputSpec> specs,
                    << "' (give inputs distinct labels in a manifest)\n";
       return failure();
     }
+    std::string error;
+    std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(spec.path, &error);
+    if (!file) {
+      llvm::errs() << (spec.origin.empty() ? spec.path : spec.origin)
+                   << ": error: " << error << "\n";
+      return failure();
+    }
+    model.digest = llvm::xxh3_64bits(file->getBuffer());
     model.names = std::make_unique<SourceNames>();
-    model.module =
-        parseInputFile(spec.path, diagnosticsMgr, context, *model.names);
+    model.module = parseInputBuffer(std::move(file), diagnosticsMgr, context,
+                                    *model.names);
     if (!model.module)
       return failure();
     if (failed(indexGraphs(model)))
@@ -145,6 +156,10 @@ graphdiff::computeStructuralSimilarity(llvm::ArrayRef<ModelInput> models,
   results.kind = InputKind::MLIR;
   results.metrics = metricNames(InputKind::MLIR);
   results.numInputs = models.size();
+  std::vector<std::pair<std::string, uint64_t>> inputs;
+  for (const ModelInput &model : models)
+    inputs.emplace_back(model.label, model.digest);
+  results.run = runFingerprint(InputKind::MLIR, results.metrics, inputs);
   results.pairs.resize(pairs.size());
   std::vector<char> failedPairs(pairs.size(), 0);
   llvm::ThreadPoolInterface *pool =
