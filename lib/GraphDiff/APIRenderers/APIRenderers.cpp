@@ -6,6 +6,7 @@
 
 #include "GraphDiff/APIRenderers/APIRenderers.h"
 
+#include "GraphDiff/Support/Escape.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/WithColor.h"
@@ -276,12 +277,8 @@ void renderCompspec(const APIReport &report, llvm::raw_ostream &os) {
 // HTML
 //===----------------------------------------------------------------------===//
 
-std::string escapeHTML(StringRef text) {
-  std::string out;
-  llvm::raw_string_ostream os(out);
-  llvm::printHTMLEscaped(text, os);
-  return out;
-}
+/// The one escaper of every page graph-diff writes (Support/Escape.h).
+std::string escapeHTML(StringRef text) { return escapeXML(text); }
 
 void renderHTML(const APIReport &report, llvm::raw_ostream &os) {
   Counts counts = countShown(report);
