@@ -52,8 +52,8 @@ struct APISuppression {
 
 /// Reads a suppression file: one `PATTERN: REASON` per line, PATTERN an exact
 /// old or new path or a /regex/ searched in either; `#` starts a comment
-/// line. A line without a reason, or a bad regex, is an error
-/// ("file:line: error: ..." in `error`).
+/// line. A line without a reason, an empty pattern (`: why`) or a bad regex
+/// (`//` is an empty one) is an error ("file:line: error: ..." in `error`).
 bool parseAPISuppressions(llvm::StringRef text, llvm::StringRef filename,
                           std::vector<APISuppression> &suppressions,
                           std::string &error);

@@ -75,6 +75,8 @@ bool graphdiff::parseAPISuppressions(StringRef text, StringRef filename,
     size_t colon = line.find(": ");
     if (colon == StringRef::npos || line.substr(colon + 2).trim().empty())
       return fail("expected 'PATTERN: REASON' (every suppression says why)");
+    if (line.substr(0, colon).trim().empty())
+      return fail("empty pattern: write an exact path or a /regex/");
     APISuppression suppression;
     suppression.pattern = line.substr(0, colon).trim().str();
     suppression.reason = line.substr(colon + 2).trim().str();
