@@ -51,7 +51,7 @@ struct CLOptions {
       cl::init("1MB"), cl::cat(cat)};
   cl::opt<int> maxDepth{"max-depth",
                         cl::desc("Deepest level shown, the root being 0 "
-                                 "(default -1: all)"),
+                                 "(0 or -1, the default: all)"),
                         cl::init(-1), cl::cat(cat)};
   cl::list<std::string> hide{
       "hide",
@@ -145,6 +145,17 @@ GraphDiffProfileConfig::createFromCLOptions() {
   if (config.names.size() != count)
     return fail(llvm::Twine(config.names.size()) + " names for " +
                 llvm::Twine(count) + " inputs");
+  // The names label the values of each node and the JSON's inputs: each
+  // must say which input it is.
+  for (auto [index, name] : llvm::enumerate(config.names)) {
+    if (name.empty())
+      return fail("--names: name #" + llvm::Twine(index + 1) + " is empty");
+    for (size_t before = 0; before < index; ++before)
+      if (config.names[before] == name)
+        return fail("--names: '" + name + "' names inputs " +
+                    llvm::Twine(before + 1) + " and " + llvm::Twine(index + 1) +
+                    "; give each input its own name");
+  }
   std::optional<double> minSize = parseSizeOption(cl.minSize);
   if (!minSize)
     return fail("--min-size '" + cl.minSize +
@@ -153,6 +164,10 @@ GraphDiffProfileConfig::createFromCLOptions() {
     return fail("--delta must be a non-negative number");
   config.diff.delta = cl.delta;
   config.diff.minSize = *minSize;
+  if (cl.maxDepth < -1)
+    return fail("--max-depth takes N > 0 (drop the nodes deeper than N, the "
+                "root being 0), or 0 or -1 (every level); got " +
+                llvm::Twine(cl.maxDepth.getValue()));
   config.diff.maxDepth = cl.maxDepth;
   config.diff.hide.assign(cl.hide.begin(), cl.hide.end());
   config.diff.swap = cl.swap;
