@@ -46,7 +46,8 @@ struct InputSpec {
   /// version key, the result file's name without `.json`, the MLIR file's
   /// name without `.mlir`).
   std::string label;
-  /// Where the user named it, for errors: "manifest.txt:3" or "".
+  /// Where the user named it, for errors: "manifest.txt:3:1" (the path's
+  /// line and column) or "".
   std::string origin;
 };
 
@@ -54,7 +55,8 @@ struct InputSpec {
 /// if the line has one (then the path may contain spaces), else by the first
 /// space (then the label may); blank lines and lines starting with '#' are
 /// skipped; relative paths are relative to the manifest's
-/// folder. Fails with "file:line: error: ..." in `error`.
+/// folder. Fails with "file: error: ..." in `error` (an unreadable or empty
+/// manifest); errors about an input it lists name its line and column.
 mlir::LogicalResult readManifest(llvm::StringRef file,
                                  std::vector<InputSpec> &specs,
                                  std::string &error);

@@ -43,7 +43,7 @@ std::vector<PairIndex> enumeratePairs(unsigned n, PairRule rule);
 
 /// Reads a pairs file: one pair of labels per line, separated by a tab (or
 /// by spaces when the line has no tab); '#' comments and blank lines are
-/// skipped. Fails with "file:line: error: ..." on an unknown label.
+/// skipped. Fails with "file:line:col: error: ..." on an unknown label.
 mlir::LogicalResult readPairsFile(llvm::StringRef file,
                                   llvm::ArrayRef<std::string> labels,
                                   std::vector<PairIndex> &pairs,

@@ -111,7 +111,9 @@ LogicalResult graphdiff::readManifest(StringRef file,
       spec.path = path.str();
     }
     spec.label = label.trim().str();
-    spec.origin = (file + ":" + llvm::Twine(index + 1)).str();
+    spec.origin = (file + ":" + llvm::Twine(index + 1) + ":" +
+                   llvm::Twine(path.data() - rawLine.data() + 1))
+                      .str();
     specs.push_back(std::move(spec));
   }
   if (specs.empty()) {

@@ -56,22 +56,27 @@ LogicalResult graphdiff::readPairsFile(StringRef file,
     StringRef line = rawLine.trim();
     if (line.empty() || line.starts_with("#"))
       continue;
-    auto where = (file + ":" + llvm::Twine(number + 1) + ": error: ").str();
+    // "file:line:col: error: " at `at`, a slice of the line.
+    auto where = [&](StringRef at) {
+      return (file + ":" + llvm::Twine(number + 1) + ":" +
+              llvm::Twine(at.data() - rawLine.data() + 1) + ": error: ")
+          .str();
+    };
     auto [a, b] = line.contains('\t') ? line.split('\t') : line.split(' ');
     a = a.trim();
     b = b.trim();
     if (b.empty()) {
-      error = where + "expected two labels";
+      error = where(line.drop_front(line.size())) + "expected two labels";
       return failure();
     }
     auto first = indexOf.find(a), second = indexOf.find(b);
     for (auto [it, label] : {std::pair{first, a}, std::pair{second, b}})
       if (it == indexOf.end()) {
-        error = where + "no input is labelled '" + label.str() + "'";
+        error = where(label) + "no input is labelled '" + label.str() + "'";
         return failure();
       }
     if (first->second == second->second) {
-      error = where + "a pair needs two different inputs";
+      error = where(b) + "a pair needs two different inputs";
       return failure();
     }
     pairs.push_back({first->second, second->second});
