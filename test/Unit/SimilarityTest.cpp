@@ -109,6 +109,33 @@ TEST(SemVer, Parses) {
   EXPECT_FALSE(parseVersionLabel("first"));
 }
 
+TEST(SemVer, OnlyLabelsThatLookLikeVersions) {
+  // Digits inside a name are not a version.
+  for (const char *name :
+       {"vgg16", "resnet18", "cp37", "r1.15", "1.2.3x", "16GB",
+        "mobilenet_v3small", "mobilenetv2", "keras2.0"})
+    EXPECT_FALSE(parseVersionLabel(name)) << name;
+  // A version after a name, with or without `v`, is one.
+  auto v = parseVersionLabel("model-v2");
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->release, (llvm::SmallVector<uint64_t, 4>{2}));
+  for (const char *label :
+       {"keras_2.0.8", "Keras 2.0.8", "v2.0.8", "2.0.8+local", "vgg16-2.0.8",
+        "tf-2.0.8-python-cp37"}) {
+    auto version = parseVersionLabel(label);
+    ASSERT_TRUE(version) << label;
+    EXPECT_EQ(version->release, (llvm::SmallVector<uint64_t, 4>{2, 0, 8}))
+        << label;
+  }
+  auto bare = parseVersionLabel("16");
+  ASSERT_TRUE(bare);
+  EXPECT_EQ(bare->release, (llvm::SmallVector<uint64_t, 4>{16}));
+  // Names compare as labels: equal or not.
+  EXPECT_EQ(semverSimilarity("vgg16", "vgg19"), 0.0);
+  EXPECT_EQ(semverSimilarity("vgg16", "vgg16"), 1.0);
+  EXPECT_EQ(semverSimilarity("vgg16", "16"), 0.0);
+}
+
 TEST(SemVer, Orders) {
   std::vector<std::string> labels = {"2.0.0",    "1.0.10",     "1.0.2",
                                      "2.0.0rc1", "2.0.0.dev1", "2.0.0.post1",

@@ -40,11 +40,15 @@ struct VersionLabel {
   }
 };
 
-/// Finds the version in `label`: the first run of dot-separated numbers that
-/// contains a dot (else the first number), then an optional pre-/post-release
-/// tag right after it (a/alpha, b/beta, c/rc/pre/preview, dev, post, each
-/// optionally preceded by '-', '.' or '_' and followed by a number). Build
-/// metadata ("+local") is ignored. None if the label holds no number.
+/// Finds the version in `label`. A version is a whole word of the label: it
+/// starts the label or follows a character that is neither a letter, a digit
+/// nor a dot (`pkg-`, `pkg_`, `pkg `), has an optional `v`, a run of
+/// dot-separated numbers, then an optional pre-/post-release tag (a/alpha,
+/// b/beta, c/rc/pre/preview, dev, post, each optionally preceded by '-', '.'
+/// or '_' and followed by a number), and is followed by the end or a
+/// character that is neither a letter nor a digit (build metadata, "+local",
+/// is ignored). The first version with a dot wins, else the first. None if
+/// the label holds no version: `vgg16`, `resnet18`, `cp37` are names.
 std::optional<VersionLabel> parseVersionLabel(llvm::StringRef label);
 
 /// Orders versions: release numbers, then dev < alpha < beta < rc < final <

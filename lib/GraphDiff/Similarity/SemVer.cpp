@@ -62,28 +62,18 @@ static std::optional<Stage> takeStage(StringRef &text) {
   return std::nullopt;
 }
 
-std::optional<VersionLabel> graphdiff::parseVersionLabel(StringRef label) {
-  // The first run of numbers with a dot in it, else the first number.
-  std::optional<size_t> firstNumber, dotted;
-  for (size_t i = 0; i < label.size() && !dotted; ++i) {
-    if (!llvm::isDigit(label[i]) || (i > 0 && llvm::isDigit(label[i - 1])))
-      continue;
-    if (i > 0 && label[i - 1] == '.' && i > 1 && llvm::isDigit(label[i - 2]))
-      continue;
-    if (!firstNumber)
-      firstNumber = i;
-    StringRef probe = label.substr(i);
-    if (takeRelease(probe).size() > 1)
-      dotted = i;
-  }
-  std::optional<size_t> start = dotted ? dotted : firstNumber;
-  if (!start)
+/// The version at the front of `text`: an optional `v`, the release numbers
+/// and an optional stage. None unless `text` starts so and the version is a
+/// whole word: what follows it is neither a letter nor a digit (`1.2.3x` and
+/// `16GB` are not versions).
+static std::optional<VersionLabel> takeVersion(StringRef text) {
+  if (text.size() >= 2 && (text[0] == 'v' || text[0] == 'V') &&
+      llvm::isDigit(text[1]))
+    text = text.drop_front();
+  if (text.empty() || !llvm::isDigit(text.front()))
     return std::nullopt;
-  StringRef text = label.substr(*start);
   VersionLabel version;
   version.release = takeRelease(text);
-  while (version.release.size() > 1 && version.release.back() == 0)
-    version.release.pop_back();
   if (std::optional<Stage> stage = takeStage(text)) {
     version.stage = *stage;
     if (!text.empty() && (text[0] == '.' || text[0] == '-' || text[0] == '_') &&
@@ -91,7 +81,35 @@ std::optional<VersionLabel> graphdiff::parseVersionLabel(StringRef label) {
       text = text.drop_front();
     version.stageNumber = takeNumber(text);
   }
+  if (!text.empty() && llvm::isAlnum(text.front()))
+    return std::nullopt;
   return version;
+}
+
+std::optional<VersionLabel> graphdiff::parseVersionLabel(StringRef label) {
+  // A version starts the label or a word of it (after a character that is
+  // neither a letter, a digit nor a dot: `name-`, `name_`, `name `), so the
+  // digits of a name (`vgg16`, `cp37`, `resnet18`) are not one. The first
+  // with a dot wins, else the first.
+  std::optional<VersionLabel> first;
+  for (size_t i = 0; i < label.size(); ++i) {
+    if (i > 0 && (llvm::isAlnum(label[i - 1]) || label[i - 1] == '.'))
+      continue;
+    std::optional<VersionLabel> version = takeVersion(label.substr(i));
+    if (!version)
+      continue;
+    bool isDotted = version->release.size() > 1;
+    if (!isDotted && first)
+      continue;
+    first = std::move(version);
+    if (isDotted)
+      break;
+  }
+  if (!first)
+    return std::nullopt;
+  while (first->release.size() > 1 && first->release.back() == 0)
+    first->release.pop_back();
+  return first;
 }
 
 int graphdiff::compareVersions(const VersionLabel &a, const VersionLabel &b) {
