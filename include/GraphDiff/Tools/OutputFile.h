@@ -22,18 +22,10 @@ class raw_ostream;
 
 namespace graphdiff {
 
-/// Writes what `write` prints to `path`:
-///   - `-`: standard output;
-///   - a regular file, or a name that does not exist yet: a temporary file
-///     beside it, given the mode (and, where allowed, the owner) of the file
-///     it replaces, renamed over it once complete;
-///   - a symbolic link: its final target, by the rules here (the link stays);
-///   - anything else (a FIFO, a character device such as /dev/null, /dev/full
-///     or /dev/stdout, a socket): opened and written in place.
-/// If `write` fails, or the data cannot be written, no temporary file is left
-/// and a regular file keeps its old contents. A failure to write is reported
-/// on stderr as `<tool>: <path>: <reason>`; `write` reports its own failures.
-/// Returns failure in both cases.
+/// Writes what `write` prints to `path` by the rules of writeOutput
+/// (GraphDiff/Support/WriteOutput.h); a failure to write is reported on
+/// stderr as `<tool>: <path>: <reason>`. Returns failure if `write` fails or
+/// the data cannot be written.
 mlir::LogicalResult writeOutputFile(
     llvm::StringRef path, llvm::StringRef tool,
     llvm::function_ref<mlir::LogicalResult(llvm::raw_ostream &)> write);
