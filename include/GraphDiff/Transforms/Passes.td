@@ -12,10 +12,14 @@ include "mlir/Pass/PassBase.td"
 def GraphSnapshot : Pass<"graph-snapshot", "::mlir::ModuleOp"> {
   let summary = "Remember the module's graphs for a later graph-diff";
   let description = [{
-    Keeps a copy of the whole module, tied to the MLIRContext, so that a
-    `graph-diff` later in the same pipeline can diff the IR as it is then
-    against the IR as it was here. The IR itself is not changed. A second
-    snapshot replaces the first.
+    Keeps a copy of the module it runs on, with that module's analyses, so
+    that a `graph-diff` later in the pipeline on the same module can diff the
+    IR as it is then against the IR as it was here. The copy lasts until the
+    pipeline on that module ends, whatever the passes in between preserve.
+    In a pipeline nested in the modules of the input
+    (`builtin.module(builtin.module(graph-snapshot,...))`) each module has a
+    snapshot of its own; a snapshot of the top is not one of the modules in
+    it. The IR itself is not changed. A second snapshot replaces the first.
 
     ```
     graph-diff-opt model.mlir -o /dev/null -pass-pipeline='builtin.module(graph-snapshot,func.func(linalg-fuse-elementwise-ops),graph-diff)'
@@ -26,15 +30,32 @@ def GraphSnapshot : Pass<"graph-snapshot", "::mlir::ModuleOp"> {
 def GraphDiffPass : Pass<"graph-diff", "::mlir::ModuleOp"> {
   let summary = "Print what changed since the last graph-snapshot";
   let description = [{
-    Diffs the module remembered by the last `graph-snapshot` (the source)
-    against the module as it is now (the target), graph by graph, and prints
-    the diff to `output` (stdout by default) in `format`: the plans as
-    `patch` IR (the default), or the text, JSON, markdown, DOT, HTML or Model
-    Explorer report that `graph-diff-opt SRC TGT --format=...` prints. Nodes are named as the
-    printer names them (`%0`, `@id`). With `verify`, each plan is applied to
-    its source and checked against the target; a mismatch fails the pass.
-    The IR is not changed. Without a snapshot the pass fails with a one-line
-    error at the module's location.
+    Diffs the module remembered by the last `graph-snapshot` on the same
+    module (the source) against the module as it is now (the target), graph
+    by graph, and prints the diff to `output` (stdout by default) in
+    `format`: the plans as `patch` IR (the default), or the text, JSON,
+    markdown, DOT, HTML or Model Explorer report that
+    `graph-diff-opt SRC TGT --format=...` prints. The snapshot stays: a
+    second `graph-diff` diffs against it too. Nodes are named as the printer
+    names them (`%0`, `@id`), and graphs by their symbol paths from the top
+    of the IR (`@a::@f` for a function of a nested module `@a`), so that the
+    plans check against the pipeline's input as printed and its output
+    (`graph-diff-opt IN -o SNAP`, then `graph-diff-opt SNAP OUT
+    --check-plan=PLAN`). With `verify`, each plan is applied to its source
+    and checked against the target. The IR is not changed.
+
+    In a pipeline nested in the modules of the input, the pass runs on each
+    of them, on several threads if the pass manager has them. The modules of
+    one parent make one report, diffed and written once the pass has run on
+    all of them, with their graphs in module order: the same bytes at any
+    thread count. Modules in different parents (nested two levels down, with
+    modules beside their parent) run side by side and their reports could not
+    be put in one order: that is refused; run the passes on a module that
+    holds them all.
+
+    A failure is one located error and fails the pass: no snapshot of the
+    module (one line at its location), a plan that does not verify, an
+    output that cannot be written (`output=/dev/full`).
 
     ```
     graph-diff-opt model.mlir -o /dev/null -pass-pipeline='builtin.module(graph-snapshot,func.func(linalg-fuse-elementwise-ops),graph-diff{format=text output=changes.txt})'
