@@ -30,8 +30,10 @@ namespace graphdiff {
 /// changed the IR changed: the structural answer to
 /// `--mlir-print-ir-after-change`. In the text and MLIR formats, a header
 /// line naming the pass, then the folded text report or the plans; in JSON,
-/// one line per pass, `{"pass": NAME, "report": REPORT}`. `os` must outlive
-/// the pass manager.
+/// one line per pass, `{"pass": NAME, "report": REPORT}`. Graphs are named
+/// by their symbol paths from the top of the IR, also when the pass ran on a
+/// nested module or a function (`@a::@f`). `os` must outlive the pass
+/// manager.
 void addDiffAfterChangeInstrumentation(
     mlir::PassManager &pm, llvm::raw_ostream &os,
     ReportFormat format = ReportFormat::Text);

@@ -6,6 +6,8 @@
 
 #include "GraphDiff/Transforms/Passes.h"
 
+#include "Holders.h"
+
 #include "GraphDiff/Differ/DiffResult.h"
 #include "GraphDiff/Differ/GraphDiffer.h"
 #include "mlir/IR/OperationSupport.h"
@@ -109,16 +111,23 @@ private:
 
   /// What changed from `copy` to `op`, with the pass's name.
   std::string diff(Pass *pass, Operation *copy, Operation *op) const {
-    // diffModules compares modules; wrap a lone graph (and its copy) in one.
-    OwningOpRef<ModuleOp> sourceHolder, targetHolder;
+    // diffModules compares modules, and names graphs by their symbol paths
+    // from the top of the IR. The copy of a nested module, and a lone graph
+    // and its copy, go in holders named as the modules around `op`
+    // (Holders.h), so that plans name the graphs of the whole IR.
     auto source = dyn_cast<ModuleOp>(copy);
     auto target = dyn_cast<ModuleOp>(op);
+    OwningOpRef<ModuleOp> sourceHolder, targetHolder;
+    if (!target || op->getParentOp()) {
+      Block *sourceBody;
+      sourceHolder = makeHolders(op->getParentOp(), op->getLoc(), sourceBody);
+      sourceBody->push_back(copy->clone());
+      source = target ? cast<ModuleOp>(sourceBody->back()) : *sourceHolder;
+    }
     if (!target) {
-      sourceHolder = ModuleOp::create(op->getLoc());
-      targetHolder = ModuleOp::create(op->getLoc());
-      sourceHolder->push_back(copy->clone());
-      targetHolder->push_back(op->clone());
-      source = *sourceHolder;
+      Block *targetBody;
+      targetHolder = makeHolders(op->getParentOp(), op->getLoc(), targetBody);
+      targetBody->push_back(op->clone());
       target = *targetHolder;
     }
     DiffOptions diffOptions;
