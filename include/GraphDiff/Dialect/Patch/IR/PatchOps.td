@@ -47,7 +47,11 @@ def Patch_Dialect : Dialect {
     module (a `func.call @h`), declarations of them, copied from the target
     (a function as a private declaration), come before it in the body: each
     such action is a symbol table, so that the new node verifies inside the
-    plan exactly as it does in the target, and a plan stands on its own.
+    plan exactly as it does in the target, and a plan stands on its own. For
+    the same reason the action is an affine scope and an automatic allocation
+    scope, as a `func.func` is: a value that the target's function body
+    defines at its top level is a valid affine dimension and symbol there,
+    and the block argument that stands for it is one in the action too.
 
     ```mlir
     patch.plan @block to @block {
@@ -134,8 +138,13 @@ class Patch_ActionOp<string mnemonic, list<Trait> traits = [],
 
 // An action that writes out a new node in its body: a symbol table (for the
 // declarations the new node needs) whose block arguments are named `%inN`.
+// The body stands for the body of the target's function, so it is a scope as
+// `func.func` is: an affine scope (the new node's operands, top-level values
+// there, are valid affine dimensions and symbols here too) and an automatic
+// allocation scope.
 class Patch_NewNodeActionOp<string mnemonic, list<string> overrides = []>
-    : Patch_ActionOp<mnemonic, [NoTerminator, SymbolTable,
+    : Patch_ActionOp<mnemonic, [NoTerminator, SymbolTable, AffineScope,
+        AutomaticAllocationScope,
         DeclareOpInterfaceMethods<OpAsmOpInterface,
                                   ["getAsmBlockArgumentNames"]>,
         NewNodeOpInterface], !listconcat(overrides, ["getUsedValues"])> {
