@@ -118,9 +118,10 @@ mlir::LogicalResult checkNestingDepth(llvm::SourceMgr &sourceMgr,
 /// (`permutation = [...]`) with anything but a list of 64-bit integers after
 /// the `=` (the op's parser stores a null attribute after its error); and a
 /// resource blob in the file metadata (`{-# dialect_resources: ...` or
-/// `external_resources`) whose first four bytes, its alignment, are 0 (the
-/// parser passes that alignment on to `operator new`, which aborts). Prints a
-/// located error at the first such list or blob and fails.
+/// `external_resources`) whose first four bytes, its alignment, are 0 and
+/// that holds data after them (the parser passes that alignment on to
+/// `operator new`, which aborts; an empty blob, `"0x00000000"`, it reads).
+/// Prints a located error at the first such list or blob and fails.
 mlir::LogicalResult checkParserCrashes(llvm::SourceMgr &sourceMgr,
                                        unsigned bufferID,
                                        mlir::MLIRContext *context = nullptr);

@@ -318,11 +318,13 @@ private:
 
 /// The alignment that the hex blob `"0x..."` whose text (quotes excluded) is
 /// `content` encodes in its first four bytes (little endian), if `content`
-/// is one the parser reads as a blob: an even count of hex digits, at least
-/// eight.
+/// is one the parser reads as a blob and allocates memory for: an even count
+/// of hex digits, more than eight (data after the alignment). A blob of the
+/// alignment alone (`"0x00000000"`, what MLIR prints for an empty blob) holds
+/// no data, and the parser allocates nothing for it, whatever its alignment.
 static std::optional<uint32_t> blobAlignment(StringRef content) {
   if (!content.consume_front("0x") || content.size() % 2 != 0 ||
-      content.size() < 8 ||
+      content.size() <= 8 ||
       !llvm::all_of(content, [](char c) { return llvm::isHexDigit(c); }))
     return std::nullopt;
   uint32_t value = 0;
@@ -335,11 +337,13 @@ static std::optional<uint32_t> blobAlignment(StringRef content) {
 /// Checks the file metadata dictionary (`{-# ... #-}`) whose `{-#` is at
 /// `begin`: every resource entry's value (`key: value` two levels down, in
 /// `dialect_resources` and `external_resources` alike) that is a hex blob
-/// must encode a non-zero alignment. MLIR 22's parser rejects an alignment
-/// that is not a power of two, but lets 0 through to `operator new`, which
-/// aborts (`mlir-opt-22` too). Returns the value that does not, if one does,
-/// and its key in `key`; sets `end` to where the scan stopped, so that each
-/// character is scanned once however many `{-#` the text holds.
+/// with data must encode a non-zero alignment. MLIR 22's parser rejects an
+/// alignment that is not a power of two, but lets 0 through to `operator
+/// new` when the blob has data to allocate, which aborts (`mlir-opt-22`
+/// too); an empty blob it accepts with any alignment (blobAlignment).
+/// Returns the value that does not, if one does, and its key in `key`; sets
+/// `end` to where the scan stopped, so that each character is scanned once
+/// however many `{-#` the text holds.
 static std::optional<size_t> findZeroAlignedBlob(StringRef text, size_t begin,
                                                  StringRef &key, size_t &end) {
   unsigned depth = 0;
