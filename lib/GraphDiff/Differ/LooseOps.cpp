@@ -7,6 +7,7 @@
 #include "GraphDiff/Differ/LooseOps.h"
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
+#include "GraphDiff/Graph/AttributeEquivalence.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/SymbolTable.h"
@@ -35,6 +36,20 @@ struct LooseOp {
 };
 } // namespace
 
+/// A hash of `op` consistent with isSameShell and isSameOp (a
+/// `dense_resource` value by its bytes, hashAttribute): its name, operand
+/// and region counts, result types and attributes.
+static llvm::hash_code hashLooseOp(Operation *op) {
+  llvm::hash_code hash = llvm::hash_combine(
+      op->getName(), op->getNumOperands(), op->getNumRegions());
+  for (Type type : op->getResultTypes())
+    hash = llvm::hash_combine(hash, type);
+  for (NamedAttribute attr : op->getAttrDictionary())
+    hash = llvm::hash_combine(hash, attr.getName(),
+                              hashAttribute(attr.getValue()));
+  return hash;
+}
+
 static std::vector<LooseOp> collectLooseOps(ModuleOp module) {
   std::vector<LooseOp> ops;
   module->walk<WalkOrder::PreOrder>([&](Operation *op) {
@@ -47,11 +62,7 @@ static std::vector<LooseOp> collectLooseOps(ModuleOp module) {
                                       ? WalkResult::interrupt()
                                       : WalkResult::advance();
                          }).wasInterrupted();
-    llvm::hash_code hash = OperationEquivalence::computeHash(
-        op, OperationEquivalence::ignoreHashValue,
-        OperationEquivalence::ignoreHashValue,
-        OperationEquivalence::IgnoreLocations);
-    ops.push_back({op, holdsGraphs, hash});
+    ops.push_back({op, holdsGraphs, hashLooseOp(op)});
     return holdsGraphs ? WalkResult::advance() : WalkResult::skip();
   });
   return ops;
@@ -61,7 +72,7 @@ static std::vector<LooseOp> collectLooseOps(ModuleOp module) {
 /// attributes, result types, number of operands and its blocks' arguments.
 static bool isSameShell(Operation *a, Operation *b) {
   if (a->getName() != b->getName() ||
-      a->getAttrDictionary() != b->getAttrDictionary() ||
+      !isSameAttrDictionary(a->getAttrDictionary(), b->getAttrDictionary()) ||
       a->getResultTypes() != b->getResultTypes() ||
       a->getNumOperands() != b->getNumOperands() ||
       a->getNumRegions() != b->getNumRegions())
@@ -153,18 +164,16 @@ LogicalResult graphdiff::compareLooseOps(ModuleOp source, ModuleOp target) {
   // Values defined outside the graphs (results of module-level ops) are
   // equal once the ops that define them were found equal.
   llvm::DenseMap<Value, Value> equal;
-  auto check = [&](Value a, Value b) {
-    return success(a == b || equal.lookup(a) == b);
-  };
-  auto mark = [&](Value a, Value b) { equal[a] = b; };
+  auto check = [&](Value a, Value b) { return a == b || equal.lookup(a) == b; };
   std::optional<llvm::DenseSet<StringAttr>> sourceUsed, targetUsed;
   auto isEqual = [&](const LooseOp &a, const LooseOp &b) {
     if (a.holdsGraphs != b.holdsGraphs || a.hash != b.hash)
       return false;
     if (a.holdsGraphs)
       return isSameShell(a.op, b.op);
-    return OperationEquivalence::isEquivalentTo(
-        a.op, b.op, check, mark, OperationEquivalence::IgnoreLocations);
+    // Attributes as the differ compares them: a `dense_resource` blob by
+    // its bytes, whatever key each input gives it.
+    return isSameOp(a.op, b.op, check, /*ignoreLocations=*/true);
   };
   // An op that holds graphs and has a symbol name (a nested module) pairs
   // with the one of the same symbol path; with none on the other side, its
