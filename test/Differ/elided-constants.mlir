@@ -1,11 +1,13 @@
 // A `dense_resource` whose file gives no data (what `mlir-opt
 // --mlir-elide-elementsattrs-if-larger` prints for a large constant,
-// `dense_resource<__elided__>`) has nothing to compare but its type: two such
-// constants of one type are the same. (Was: the parser renames the second
-// file's `__elided__` to `__elided___1`, and the differ compared handles
-// without data by name: a dump diffed against itself said "updated
-// arith.constant", and a plan setting a constant to a dataless one verified
-// in memory but not once printed and read back, `--check-plan` exit 2.)
+// `dense_resource<__elided__>`) has nothing to compare but its type and the
+// key its file gives it: two such constants of one type and key are the same
+// (test/Differ/resource-keys.test for other keys). (Was: the parser renamed
+// the second file's `__elided__` to `__elided___1`, and the differ compared
+// handles without data by that name: a dump diffed against itself said
+// "updated arith.constant", and a plan setting a constant to a dataless one
+// verified in memory but not once printed and read back, `--check-plan`
+// exit 2. Each input's blobs now keep their file's keys.)
 // RUN: rm -rf %t && mkdir %t
 // RUN: mlir-opt %s --mlir-elide-elementsattrs-if-larger=2 -o %t/elided.mlir
 // RUN: FileCheck %s --check-prefix=ELIDED --input-file=%t/elided.mlir

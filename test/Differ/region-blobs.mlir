@@ -1,6 +1,7 @@
 // A `dense_resource` blob inside a node's region is compared by its bytes,
-// as one on the node itself is: the second input's blob, renamed by the
-// parser (its key is taken), is the same when its bytes are. (Was: the body
+// as one on the node itself is: the second input's blob, another handle (each
+// input's blobs are its own, Graph/ResourceBlobs.h), is the same when its
+// bytes are. (Was: the body
 // compared attribute by attribute pointer, so the same file twice gave
 // `changes ["regions"]` and --check-plan refused an empty plan.)
 // RUN: rm -rf %t && split-file %s %t

@@ -181,9 +181,10 @@ LogicalResult fuzz::checkPlans(ModuleOp plans, ModuleOp source, ModuleOp target,
 /// `unnamed` and the nested modules around it are left out: with one graph
 /// on each side, the two pair whatever their paths, `@f` with `@m::@f` too
 /// (docs/SwitcherooInterop.md), and the plan says `@f to @m::@f`.
-/// `dense_resource` blobs count by their bytes, not their handle's name: two
-/// files parsed into one context give the same blob two names (`w`, `w_1`),
-/// and the differ compares blobs by content (AttributeEquivalence.h).
+/// `dense_resource` blobs count by their bytes, not their handle's name: the
+/// same blob may have two names in two files, and the differ compares blobs
+/// by content (AttributeEquivalence.h). A handle without data counts by its
+/// key, the name its file gives it (Graph/ResourceBlobs.h).
 static std::vector<std::string> opMultiset(ModuleOp module,
                                            Operation *unnamed) {
   AttrTypeReplacer blobsByContent;
@@ -196,7 +197,7 @@ static std::vector<std::string> opMultiset(ModuleOp module,
           os << llvm::toHex(
               StringRef(blob->getData().data(), blob->getData().size()));
         else
-          os << "(no data)";
+          os << "(no data) " << attr.getRawHandle().getKey();
         return StringAttr::get(attr.getContext(), text);
       });
   std::vector<std::string> ops;

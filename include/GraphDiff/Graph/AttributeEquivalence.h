@@ -4,8 +4,8 @@
 //
 // Both inputs of a diff are parsed into one MLIRContext, where most attribute
 // values are uniqued, so equal values are the same pointer. One exception:
-// the parser renames a `dense_resource` blob whose key is already taken in
-// the context, so the same weights read from two files get two handles. The
+// each input's `dense_resource` blobs are its own (ResourceBlobs.h), so the
+// same weights read from two files get two handles, under one key or two. The
 // differ (did a node change?) and the isomorphism check (is the applied plan
 // the target?) must agree on what "the same" means, for the attributes of a
 // node as for those of the ops nested in its regions; this is where they do.
@@ -25,8 +25,9 @@ namespace graphdiff {
 
 /// Whether two attribute values are the same: equal, or two `dense_resource`
 /// elements of the same type whose blobs hold the same bytes, or whose files
-/// both give no data for them (elided when printed): unknown on both sides,
-/// they are not told apart.
+/// both give no data for them (elided when printed) under the same key. A
+/// handle without data is known by its key alone: two of different keys are
+/// not known to be the same, so they differ.
 bool isSameAttribute(mlir::Attribute a, mlir::Attribute b);
 
 /// Whether two attribute dictionaries hold the same names with the same
@@ -35,7 +36,7 @@ bool isSameAttrDictionary(mlir::DictionaryAttr a, mlir::DictionaryAttr b);
 
 /// A hash of `attr` consistent with isSameAttribute: two same values hash
 /// alike. A `dense_resource` blob is hashed by its type and bytes (by its type
-/// alone when it has no data), any other
+/// and key when it has no data), any other
 /// value by its uniqued storage (so hash values differ from run to run and
 /// must only group candidates).
 llvm::hash_code hashAttribute(mlir::Attribute attr);

@@ -33,7 +33,10 @@ class SourceNames;
 /// `diagnosticsMgr`, so that diagnostics about any input, now or later, show
 /// the offending line. Several inputs can share one context and one
 /// `diagnosticsMgr`. Input nested deeper than kMaxNestingDepth is refused
-/// before parsing (checkInputText). Returns null after reporting an error.
+/// before parsing (checkInputText). Its `dense_resource` blobs keep the keys
+/// the file gives them, whatever else the context holds (they go into a blob
+/// manager of their own, InputResourceBlobs in Graph/ResourceBlobs.h).
+/// Returns null after reporting an error.
 mlir::OwningOpRef<mlir::ModuleOp>
 parseInputFile(llvm::StringRef filename, llvm::SourceMgr &diagnosticsMgr,
                mlir::MLIRContext &context, mlir::AsmParserState &parserState);
@@ -64,8 +67,10 @@ parseInputBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
 /// `context`, as parseInputBuffer with SourceNames does: each is checked,
 /// parsed, named and verified. With the context's threading enabled and a
 /// second core (useSecondThread), the target is read on a second thread
-/// while this one reads the source; otherwise (`--mlir-disable-threading`,
-/// one core), one after the other. Either way both inputs are read, and
+/// while this one reads the source, unless both inputs may hold
+/// `dense_resource` blobs (mayDeclareResources: each input's blobs go into a
+/// blob manager of its own, and the context has one at a time); otherwise
+/// (`--mlir-disable-threading`, one core), one after the other. Either way both inputs are read, and
 /// their diagnostics are reported in the same order, once both are read:
 /// the source's, then the target's. Calls
 /// `starting` with 0 for the source, 1 for the target, on this thread,

@@ -16,6 +16,7 @@
 #include "GraphDiff/Differ/LooseOps.h"
 #include "GraphDiff/Graph/AttributeEquivalence.h"
 #include "GraphDiff/Graph/Graph.h"
+#include "GraphDiff/Graph/ResourceBlobs.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Threading.h"
@@ -296,5 +297,8 @@ FailureOr<DiffResult> graphdiff::diffModules(ModuleOp source, ModuleOp target,
   }
   if (failed(diffPendingPairs(pending, options, result)))
     return failure();
+  // The plans hold target nodes and the source's old values: blobs of two
+  // inputs, which may share a key. Printed, each key names one blob.
+  makeResourceKeysUnique(*result.plans);
   return result;
 }

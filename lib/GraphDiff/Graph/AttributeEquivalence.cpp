@@ -25,10 +25,14 @@ bool graphdiff::isSameAttribute(Attribute a, Attribute b) {
     return false;
   const AsmResourceBlob *blobA = resourceA.getRawHandle().getBlob();
   const AsmResourceBlob *blobB = resourceB.getRawHandle().getBlob();
-  // Two blobs whose files give no data (printed with elided constants) hold
-  // nothing to compare: the same type is all either side says.
+  // A handle whose file gives no data (a dump printed with elided constants)
+  // is known by its key alone (ResourceBlobs.h: the key its file gives it):
+  // two such handles are the same if their keys are, and not known to be
+  // otherwise.
   if (!blobA || !blobB)
-    return !blobA && !blobB;
+    return !blobA && !blobB &&
+           resourceA.getRawHandle().getKey() ==
+               resourceB.getRawHandle().getKey();
   return blobA->getData() == blobB->getData();
 }
 
@@ -48,7 +52,8 @@ llvm::hash_code graphdiff::hashAttribute(Attribute attr) {
   if (auto resource = dyn_cast_or_null<DenseResourceElementsAttr>(attr)) {
     const AsmResourceBlob *blob = resource.getRawHandle().getBlob();
     if (!blob)
-      return llvm::hash_combine(resource.getType(), /*withoutData=*/true);
+      return llvm::hash_combine(resource.getType(),
+                                resource.getRawHandle().getKey());
     ArrayRef<char> data = blob->getData();
     return llvm::hash_combine(
         resource.getType(),

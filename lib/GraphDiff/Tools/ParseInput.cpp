@@ -7,6 +7,7 @@
 #include "GraphDiff/Tools/ParseInput.h"
 
 #include "GraphDiff/Graph/Graph.h"
+#include "GraphDiff/Graph/ResourceBlobs.h"
 #include "GraphDiff/Support/LargeStack.h"
 #include "GraphDiff/Support/SecondThread.h"
 #include "mlir/AsmParser/AsmParser.h"
@@ -839,6 +840,11 @@ parseInput(std::unique_ptr<llvm::MemoryBuffer> file,
            AsmParserState *state, SourceNames *names) {
   unsigned bufferID =
       diagnosticsMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+  // Its blobs keep the keys its file gives them (ResourceBlobs.h).
+  std::optional<InputResourceBlobs> ownBlobs;
+  if (mayDeclareResources(
+          diagnosticsMgr.getMemoryBuffer(bufferID)->getBuffer()))
+    ownBlobs.emplace(context);
   return parseAdded(bufferID, diagnosticsMgr, context, state, names,
                     *getWrittenAt(context));
 }
@@ -863,30 +869,51 @@ LogicalResult graphdiff::parseInputPair(
   // The target's places, added after the source's once both are read: the
   // order a sequential run records them in.
   WrittenAt targetWrittenAt;
+  // Each input's blobs keep the keys its file gives them, in a blob manager
+  // of its own (ResourceBlobs.h), and the context has one manager at a time:
+  // inputs that both may declare blobs are read one after the other, each
+  // with its own; where only one may, its manager serves while both are
+  // read (the other leaves it alone).
+  bool sourceBlobs = mayDeclareResources(
+      diagnosticsMgr.getMemoryBuffer(sourceID)->getBuffer());
+  bool targetBlobs = mayDeclareResources(
+      diagnosticsMgr.getMemoryBuffer(targetID)->getBuffer());
+  bool bothBlobs = sourceBlobs && targetBlobs;
+  std::optional<InputResourceBlobs> oneSideBlobs;
+  if (sourceBlobs != targetBlobs)
+    oneSideBlobs.emplace(context);
   {
     // Holds each input's diagnostics, and replays them when it goes out of
     // scope: the source's, then the target's, whichever thread ran first.
     ParallelDiagnosticHandler ordered(&context);
     auto parseTarget = [&] {
       ordered.setOrderIDForThread(1);
+      std::optional<InputResourceBlobs> ownBlobs;
+      if (bothBlobs)
+        ownBlobs.emplace(context); // read after the source, on this thread
       target = parseAdded(targetID, diagnosticsMgr, context, nullptr,
                           &targetNames, targetWrittenAt);
       ordered.eraseOrderIDForThread();
     };
     // With the context's threading enabled and a second core to run it
-    // (SecondThread.h), the target is read on a second thread (with as large
-    // a stack as runOnLargeStack's) while this one reads the source:
-    // everything done per input (checks, names, verifier) runs on its
-    // input's thread, into the one context.
+    // (SecondThread.h), and not both inputs with blobs, the target is read on
+    // a second thread (with as large a stack as runOnLargeStack's) while this
+    // one reads the source: everything done per input (checks, names,
+    // verifier) runs on its input's thread, into the one context.
     std::optional<llvm::thread> worker;
     starting(0, /*secondThread=*/false);
-    if (useSecondThread(context)) {
+    if (!bothBlobs && useSecondThread(context)) {
       starting(1, /*secondThread=*/true);
       worker.emplace(std::optional<unsigned>(kLargeStackBytes), parseTarget);
     }
     ordered.setOrderIDForThread(0);
-    source = parseAdded(sourceID, diagnosticsMgr, context, nullptr,
-                        &sourceNames, *writtenAt);
+    {
+      std::optional<InputResourceBlobs> ownBlobs;
+      if (bothBlobs)
+        ownBlobs.emplace(context);
+      source = parseAdded(sourceID, diagnosticsMgr, context, nullptr,
+                          &sourceNames, *writtenAt);
+    }
     ordered.eraseOrderIDForThread();
     if (worker) {
       worker->join();
