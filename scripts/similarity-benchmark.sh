@@ -13,6 +13,9 @@ if [ ! -f "$dir/manifest.txt" ]; then
   python3 scripts/gen-functiondb.py "$dir" --versions "$versions" --mb "$mb"
 fi
 du -sh "$dir" >&2
+# graph-diff-sim measured as one process, without the supervisor
+# (Support/Supervisor.h), whose fork would split the peak memory between two.
+export GRAPH_DIFF_NO_FORK=1
 run() {
   local label=$1
   shift

@@ -23,6 +23,7 @@
 #include "GraphDiff/Graph/Graph.h"
 #include "GraphDiff/Plan/ApplyPlan.h"
 #include "GraphDiff/Plan/Isomorphism.h"
+#include "GraphDiff/Support/Supervisor.h"
 #include "GraphDiff/Tools/ParseInput.h"
 #include "GraphDiff/Tools/Registration.h"
 #include "mlir/AsmParser/AsmParser.h"
@@ -143,6 +144,8 @@ static int runTool(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+  // First: the tool runs in a child process (Support/Supervisor.h).
+  superviseTool("graph-diff-match-stats");
   llvm::InitLLVM initLLVM(argc, argv);
   return runOnLargeStack([&] { return runTool(argc, argv); });
 }

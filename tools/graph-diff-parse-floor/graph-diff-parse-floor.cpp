@@ -26,6 +26,7 @@
 
 #include "GraphDiff/Support/LargeStack.h"
 #include "GraphDiff/Support/SecondThread.h"
+#include "GraphDiff/Support/Supervisor.h"
 #include "GraphDiff/Tools/ParseInput.h"
 #include "GraphDiff/Tools/Registration.h"
 #include "mlir/AsmParser/AsmParser.h"
@@ -162,6 +163,8 @@ static int runTool(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+  // First: the tool runs in a child process (Support/Supervisor.h).
+  graphdiff::superviseTool("graph-diff-parse-floor");
   llvm::InitLLVM initLLVM(argc, argv);
   // graph-diff-opt runs on the same large stack.
   return graphdiff::runOnLargeStack([&] { return runTool(argc, argv); });

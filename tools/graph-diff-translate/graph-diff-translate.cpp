@@ -20,6 +20,7 @@
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Importers/Switcheroo.h"
+#include "GraphDiff/Support/Supervisor.h"
 #include "GraphDiff/Tools/OutputFile.h"
 #include "GraphDiff/Tools/ParseInput.h"
 #include "mlir/AsmParser/AsmParserState.h"
@@ -166,6 +167,8 @@ static int runTool(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+  // First: the tool runs in a child process (Support/Supervisor.h).
+  superviseTool("graph-diff-translate");
   llvm::InitLLVM initLLVM(argc, argv);
   return runOnLargeStack([&] { return runTool(argc, argv); });
 }

@@ -16,6 +16,7 @@
 #include "GraphDiff/Similarity/SetMetrics.h"
 #include "GraphDiff/Similarity/SimilarityRenderers.h"
 #include "GraphDiff/Similarity/StructuralSimilarity.h"
+#include "GraphDiff/Support/Supervisor.h"
 #include "GraphDiff/Tools/OutputFile.h"
 #include "GraphDiff/Tools/ParseInput.h"
 #include "GraphDiff/Transforms/Passes.h"
@@ -390,6 +391,8 @@ static int runTool(int argc, char **argv) {
 }
 
 int graphdiff::graphDiffSimMain(int argc, char **argv) {
+  // First: the tool runs in a child process (Support/Supervisor.h).
+  superviseTool("graph-diff-sim");
   llvm::InitLLVM initLLVM(argc, argv);
   return runOnLargeStack([&] { return runTool(argc, argv); });
 }

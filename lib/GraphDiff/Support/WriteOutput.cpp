@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphDiff/Support/WriteOutput.h"
+#include "GraphDiff/Support/Supervisor.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -130,10 +131,15 @@ LogicalResult graphdiff::writeOutput(
   if (std::error_code error =
           llvm::sys::fs::createUniqueFile(model, fd, temporary))
     return fail(onError, path, error.message());
+  // Removed if the tool dies before the rename: by LLVM's signal handler,
+  // and by the supervisor (Support/Supervisor.h), which does not depend on
+  // the dying process's state.
   llvm::sys::RemoveFileOnSignal(temporary);
+  noteTemporaryFile(temporary.c_str());
   auto discard = [&] {
     llvm::sys::fs::remove(temporary);
     llvm::sys::DontRemoveFileOnSignal(temporary);
+    forgetTemporaryFile(temporary.c_str());
     return failure();
   };
   if (exists) {
@@ -154,5 +160,6 @@ LogicalResult graphdiff::writeOutput(
     return fail(onError, path, why);
   }
   llvm::sys::DontRemoveFileOnSignal(temporary);
+  forgetTemporaryFile(temporary.c_str());
   return success();
 }

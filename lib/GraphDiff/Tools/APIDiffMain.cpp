@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphDiff/Tools/APIDiffMain.h"
+#include "GraphDiff/Support/Supervisor.h"
 #include "GraphDiff/Tools/APIDiffConfig.h"
 
 #include "GraphDiff/APIDiff/APIDiffer.h"
@@ -291,6 +292,8 @@ static int runTool(int argc, char **argv) {
 }
 
 int graphdiff::apiDiffMain(int argc, char **argv) {
+  // First: the tool runs in a child process (Support/Supervisor.h).
+  superviseTool("graph-diff-api");
   llvm::InitLLVM initLLVM(argc, argv);
   return runOnLargeStack([&] { return runTool(argc, argv); });
 }

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphDiff/Tools/GraphDiffOptMain.h"
+#include "GraphDiff/Support/Supervisor.h"
 #include "GraphDiff/Tools/ColorOption.h"
 #include "GraphDiff/Tools/GraphDiffOptConfig.h"
 
@@ -438,6 +439,8 @@ static int runTool(int argc, char **argv) {
 }
 
 int graphdiff::graphDiffOptMain(int argc, char **argv) {
+  // First: the tool runs in a child process (Support/Supervisor.h).
+  superviseTool("graph-diff-opt");
   llvm::InitLLVM initLLVM(argc, argv);
   return runOnLargeStack([&] { return runTool(argc, argv); });
 }

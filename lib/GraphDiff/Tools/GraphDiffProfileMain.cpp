@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphDiff/Tools/GraphDiffProfileMain.h"
+#include "GraphDiff/Support/Supervisor.h"
 #include "GraphDiff/Tools/ColorOption.h"
 #include "GraphDiff/Tools/GraphDiffProfileConfig.h"
 #include "GraphDiff/Tools/OutputFile.h"
@@ -238,6 +239,8 @@ static int runTool(int argc, char **argv) {
 }
 
 int graphdiff::graphDiffProfileMain(int argc, char **argv) {
+  // First: the tool runs in a child process (Support/Supervisor.h).
+  superviseTool("graph-diff-profile");
   llvm::InitLLVM initLLVM(argc, argv);
   return runOnLargeStack([&] { return runTool(argc, argv); });
 }

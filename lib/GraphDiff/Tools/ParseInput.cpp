@@ -27,6 +27,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <future>
 #include <memory>
 #include <optional>
 #include <string>
@@ -883,30 +884,47 @@ LogicalResult graphdiff::parseInputPair(
   if (sourceBlobs != targetBlobs)
     oneSideBlobs.emplace(context);
   {
-    // Holds each input's diagnostics, and replays them when it goes out of
-    // scope: the source's, then the target's, whichever thread ran first.
-    ParallelDiagnosticHandler ordered(&context);
+    // Holds each input's diagnostics, and replays them when reset: the
+    // source's, then the target's, whichever thread ran first.
+    std::optional<ParallelDiagnosticHandler> ordered(std::in_place, &context);
     auto parseTarget = [&] {
-      ordered.setOrderIDForThread(1);
+      ordered->setOrderIDForThread(1);
       std::optional<InputResourceBlobs> ownBlobs;
       if (bothBlobs)
         ownBlobs.emplace(context); // read after the source, on this thread
       target = parseAdded(targetID, diagnosticsMgr, context, nullptr,
                           &targetNames, targetWrittenAt);
-      ordered.eraseOrderIDForThread();
+      ordered->eraseOrderIDForThread();
+    };
+    auto replay = [&] {
+      for (auto &[loc, places] : targetWrittenAt)
+        llvm::append_range((*writtenAt)[loc], places);
+      ordered.reset();
     };
     // With the context's threading enabled and a second core to run it
     // (SecondThread.h), and not both inputs with blobs, the target is read on
     // a second thread (with as large a stack as runOnLargeStack's) while this
     // one reads the source: everything done per input (checks, names,
-    // verifier) runs on its input's thread, into the one context.
+    // verifier) runs on its input's thread, into the one context. That
+    // thread lives until the diagnostics are printed: when a parser has
+    // corrupted the heap (MLIR 22 does on some malformed input,
+    // docs/Testing.md "Containing faults"), glibc may abort as a thread exits
+    // and its malloc cache is freed, and the input's errors must be out by
+    // then.
     std::optional<llvm::thread> worker;
+    std::promise<void> targetRead, printed;
+    std::future<void> targetReadFuture = targetRead.get_future();
+    std::future<void> printedFuture = printed.get_future();
     starting(0, /*secondThread=*/false);
     if (!bothBlobs && useSecondThread(context)) {
       starting(1, /*secondThread=*/true);
-      worker.emplace(std::optional<unsigned>(kLargeStackBytes), parseTarget);
+      worker.emplace(std::optional<unsigned>(kLargeStackBytes), [&] {
+        parseTarget();
+        targetRead.set_value();
+        printedFuture.wait();
+      });
     }
-    ordered.setOrderIDForThread(0);
+    ordered->setOrderIDForThread(0);
     {
       std::optional<InputResourceBlobs> ownBlobs;
       if (bothBlobs)
@@ -914,15 +932,17 @@ LogicalResult graphdiff::parseInputPair(
       source = parseAdded(sourceID, diagnosticsMgr, context, nullptr,
                           &sourceNames, *writtenAt);
     }
-    ordered.eraseOrderIDForThread();
+    ordered->eraseOrderIDForThread();
     if (worker) {
+      targetReadFuture.wait();
+      replay();
+      printed.set_value();
       worker->join();
     } else {
       starting(1, /*secondThread=*/false);
       parseTarget();
+      replay();
     }
-    for (auto &[loc, places] : targetWrittenAt)
-      llvm::append_range((*writtenAt)[loc], places);
   }
   return success(source && target);
 }
