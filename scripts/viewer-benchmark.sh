@@ -9,7 +9,11 @@
 # the end of the page's script (data-load-ms, which includes reading and
 # parsing the whole page), the script alone, and the worst frames (#bench=1:
 # everything in view, both views), the first node details (which read the
-# IR) and a search; then the medians of the two load times.
+# IR) and a search; then the medians of the two load times, and whether
+# the median first frame meets issue 16's goal (the page opens in under 2 s,
+# 20k nodes included). This is where that time is measured: the viewer
+# tests (test/Renderers/viewer-*.test) check that the first frame is drawn,
+# not how long it took, which depends on how busy the machine is.
 #   bash scripts/viewer-benchmark.sh [DIR] [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,7 +48,10 @@ runs = open(sys.argv[1]).read()
 for key in ("first-frame", "load"):
     values = [int(v) for v in re.findall(r'data-%s-ms="([0-9]+)"' % key, runs)]
     if values:
-        print("  median data-%s-ms: %d (%d runs)" % (key, statistics.median(values), len(values)))
+        median = statistics.median(values)
+        print("  median data-%s-ms: %d (%d runs)" % (key, median, len(values)))
+        if key == "first-frame":
+            print("  first frame under 2000 ms (issue 16's goal): %s" % ("yes" if median < 2000 else "NO"))
 PY
 }
 bench densenet201 densenet201
