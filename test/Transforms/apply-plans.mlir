@@ -143,3 +143,44 @@ patch.plan @region to @region {
     %0 = arith.mulf %in0, %in1 : f32
   }
 }
+
+// -----
+
+// A plan that renames its graph renames it in place.
+// CHECK-LABEL: lg.graph @renamed
+// CHECK-NEXT:    %a = lg.node @a "Abs"(%arg0)
+// CHECK-NOT:   lg.graph @old
+lg.graph @old(%x: i32) -> i32 {
+  %a = lg.node @a "Neg"(%x) : (i32) -> i32
+  lg.output %a : i32
+}
+patch.plan @old to @renamed {
+  patch.update @a changes ["kind"] inputs(%arg0) {
+  ^bb0(%in0: i32):
+    %0 = lg.node @a "Abs"(%in0) : (i32) -> i32
+  }
+}
+
+// -----
+
+// It cannot move the graph into another module, nor give it a name another
+// symbol of its module has.
+module @m {
+  lg.graph @f(%x: i32) -> i32 {
+    lg.output %x : i32
+  }
+}
+// expected-error @below {{moves graph @m::@f to @f, in another module; graph-apply-plans renames a graph only where it is}}
+patch.plan @m::@f to @f {
+}
+
+// -----
+
+lg.graph @f(%x: i32) -> i32 {
+  lg.output %x : i32
+}
+// expected-note @below {{the other symbol @w}}
+memref.global "private" constant @w : memref<2xf32> = dense<[1.0, 2.0]>
+// expected-error @below {{renames graph @f to @w, a name its module already gives another symbol}}
+patch.plan @f to @w {
+}

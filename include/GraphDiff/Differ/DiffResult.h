@@ -143,9 +143,10 @@ struct GraphDiff {
   }
 };
 
-/// One pair of graphs with the same name: the diff and the graph views of
-/// its source and target, which know the nodes' names and locations. The
-/// views point into the modules that were diffed.
+/// One pair of graphs, of the same path or the only graph of each side (then
+/// the plan may rename it): the diff and the graph views of its source and
+/// target, which know the nodes' names and locations. The views point into
+/// the modules that were diffed.
 struct GraphPairDiff : GraphDiff {
   std::unique_ptr<Graph> source;
   std::unique_ptr<Graph> target;
@@ -197,7 +198,8 @@ struct DiffResult {
   /// Functions that one side (or both) only declares and that differ.
   std::vector<ChangedGraph> changedGraphs;
 
-  /// Whether anything differs.
+  /// Whether anything differs: a graph added, removed or changed, or a pair
+  /// whose plan has actions or renames its graph (`patch.plan @f to @g`).
   bool isDifferent() const;
 };
 

@@ -45,7 +45,10 @@ struct AppliedNodes {
 /// source position, then additions by target position), deleted and replaced
 /// nodes are erased (they must have no users left), inputs are edited
 /// (removals, then additions by target position), the signature is updated
-/// from the outputs, and the body is sorted topologically.
+/// from the outputs, the graph's own attributes are set, and the body is
+/// sorted topologically. The copy then has the symbol name of the plan's
+/// target (the last name of its path): a plan whose source and target differ
+/// renames the graph (PlanOp::isRename).
 ///
 /// `source` must name its nodes as the plan does: build it with the same
 /// SourceNames the differ used (or none, for printer names on both sides).

@@ -31,6 +31,10 @@ llvm::Error checkSelection(const RenderOptions &options);
 /// matches it or its last name.
 bool selectsGraph(const RenderOptions &options, llvm::StringRef key);
 
+/// Whether the pair of `plan` is shown: selectsGraph of its source's path,
+/// or of its target's if the plan renames the graph.
+bool selectsPlan(const RenderOptions &options, patch::PlanOp plan);
+
 /// Whether `line` is shown: no --only, or its kind (or "fuse", "fold") is
 /// listed.
 bool selectsAction(const RenderOptions &options, const ActionLine &line);
@@ -42,8 +46,9 @@ bool selectsAction(const RenderOptions &options, const ActionLine &line);
 std::vector<mlir::Operation *> selectedActionOps(const PairView &view,
                                                  const RenderOptions &options);
 
-/// Whether anything differs in the selected graphs: the exit code with
-/// --func.
+/// Whether anything differs in the selected graphs (a plan with actions or
+/// that renames its graph, a graph added, removed or changed): the exit code
+/// with --func.
 bool isSelectionDifferent(const DiffResult &report,
                           const RenderOptions &options);
 

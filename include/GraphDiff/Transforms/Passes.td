@@ -96,7 +96,11 @@ def GraphApplyPlans : Pass<"graph-apply-plans", "::mlir::ModuleOp"> {
     For every `patch.plan` in the module whose source graph is defined in the
     same module, applies the plan to that graph in place and erases the plan.
     A plan whose source is not there is an error; so is a plan that does not
-    apply (a reference to a missing node, a deleted node still in use).
+    apply (a reference to a missing node, a deleted node still in use). A
+    plan that renames its graph (`patch.plan @f to @g`) renames it in place
+    (uses of the old name elsewhere are not rewritten); one whose target is
+    in another module (`@m::@f to @f`), or whose new name another symbol of
+    the module has, is an error.
 
     ```mlir
     lg.graph @g(%x: i32) -> i32 { ... }

@@ -213,13 +213,18 @@ FailureOr<DiffResult> graphdiff::diffModules(ModuleOp source, ModuleOp target,
   for (const ModuleGraph &graph : *targetGraphs)
     targetByKey[graph.key] = &graph;
   llvm::StringSet<> seen;
-  // One graph on each side: they pair whatever their names (ml_switcheroo's
-  // optimizer returns its graph under a default name).
-  // An `lg.graph` and a function never pair: the one's nodes cannot live in
-  // the other's body. Each is then removed and added.
+  // One graph on each side: they pair whatever their paths (ml_switcheroo's
+  // optimizer returns its graph under a default name), and the plan renames
+  // the graph (`patch.plan @f to @g`), which is a change. Only two bodies
+  // the differ diffs node by node pair so, since it is their plan that
+  // renames; two declarations (or multi-block bodies) of other names are one
+  // removed and the other added, as is an `lg.graph` against a function:
+  // the one's nodes cannot live in the other's body.
   bool onlyPair = sourceGraphs->size() == 1 && targetGraphs->size() == 1 &&
                   sourceGraphs->front().op->getName() ==
-                      targetGraphs->front().op->getName();
+                      targetGraphs->front().op->getName() &&
+                  sourceGraphs->front().form == ModuleGraph::Body &&
+                  targetGraphs->front().form == ModuleGraph::Body;
 
   OpBuilder builder(context);
   builder.setInsertionPointToEnd(result.plans->getBody());

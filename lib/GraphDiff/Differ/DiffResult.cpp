@@ -93,8 +93,9 @@ GraphDiff::GraphDiff(unsigned numSource, unsigned numTarget)
 bool DiffResult::isDifferent() const {
   if (!addedGraphs.empty() || !removedGraphs.empty() || !changedGraphs.empty())
     return true;
+  // A pair differs if its plan has actions or renames the graph.
   return llvm::any_of(pairs, [](const GraphPairDiff &pair) {
     patch::PlanOp plan = pair.plan;
-    return !plan.getActions().front().empty();
+    return plan.isRename() || !plan.getActions().front().empty();
   });
 }

@@ -306,6 +306,8 @@ private:
   LogicalResult updateSignature();
   /// Gives the graph the attributes of the plan's set_graph_attributes.
   LogicalResult setGraphAttributes();
+  /// Gives the graph the target's symbol name, if the plan renames it.
+  void renameGraph();
 
   /// The value of the copy that `ref` names now, or a located error at
   /// `action`.
@@ -827,6 +829,14 @@ LogicalResult PlanApplier::setGraphAttributes() {
   return success();
 }
 
+void PlanApplier::renameGraph() {
+  // The last name of the target's path: the graph op holds only that; the
+  // modules around it are not part of the graph.
+  StringAttr name = plan.getTarget().getLeafReference();
+  if (copy->getAttr(SymbolTable::getSymbolAttrName()) != name)
+    copy->setAttr(SymbolTable::getSymbolAttrName(), name);
+}
+
 LogicalResult PlanApplier::updateSignature() {
   auto function = dyn_cast<FunctionOpInterface>(copy.get());
   if (!function)
@@ -997,6 +1007,7 @@ FailureOr<OwningOpRef<Operation *>> PlanApplier::run() {
   if (failed(editOutputs()) || failed(eraseMarked()) || failed(editInputs()) ||
       failed(updateSignature()) || failed(setGraphAttributes()))
     return failure();
+  renameGraph();
 
   if (!orderBlock(*body))
     return plan.emitError(

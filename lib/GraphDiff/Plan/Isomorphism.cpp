@@ -18,6 +18,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/OperationSupport.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/thread.h"
@@ -663,6 +664,22 @@ static FailureOr<std::optional<GraphMismatch>> findAppliedMismatch(
     Operation *applied, const Graph &target,
     llvm::function_ref<std::optional<unsigned>(unsigned)> sourceOf,
     const AppliedNodes &nodes) {
+  // The name: a plan that renames its graph gives the copy the target's
+  // (findMismatch compares graphs whatever their names).
+  auto nameOf = [](Operation *graph) {
+    return graph->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+  };
+  StringAttr appliedName = nameOf(applied);
+  StringAttr targetName = nameOf(target.getOperation());
+  if (appliedName != targetName) {
+    auto text = [](StringAttr name) {
+      return name ? "@" + name.getValue().str() : std::string("no name");
+    };
+    return std::optional<GraphMismatch>(GraphMismatch{
+        applied, target.getOperation(),
+        "the graph is named " + text(appliedName) + " here but " +
+            text(targetName) + " in the target"});
+  }
   FailureOr<std::unique_ptr<Graph>> appliedGraph =
       Graph::buildNamedOnDemand(applied);
   if (failed(appliedGraph))

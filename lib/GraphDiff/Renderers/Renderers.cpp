@@ -47,10 +47,9 @@ StringRef graphdiff::stringifyReportFormat(ReportFormat format) {
   llvm_unreachable("unknown report format");
 }
 
-/// The graph an op of the plans module is about, as --func matches it.
+/// The graph an op of the plans module other than a plan is about, as
+/// --func matches it.
 static std::optional<std::string> graphOf(Operation *op) {
-  if (auto plan = dyn_cast<patch::PlanOp>(op))
-    return graphKey(plan.getSource());
   if (auto add = dyn_cast<patch::AddGraphOp>(op))
     return graphKey(add.getGraph());
   if (auto remove = dyn_cast<patch::RemoveGraphOp>(op))
@@ -80,8 +79,14 @@ LogicalResult graphdiff::renderMLIR(const DiffResult &report,
   OwningOpRef<ModuleOp> selected = ModuleOp::create(plans.getLoc());
   OpBuilder builder = OpBuilder::atBlockEnd(selected->getBody());
   for (Operation &op : *plans.getBody()) {
-    std::optional<std::string> graph = graphOf(&op);
-    if (!graph || selectsGraph(options, *graph))
+    bool selected;
+    if (auto plan = dyn_cast<patch::PlanOp>(op)) {
+      selected = selectsPlan(options, plan);
+    } else {
+      std::optional<std::string> graph = graphOf(&op);
+      selected = !graph || selectsGraph(options, *graph);
+    }
+    if (selected)
       builder.clone(op);
   }
   // Copies of verified ops, in a module of their own, verify as they did.

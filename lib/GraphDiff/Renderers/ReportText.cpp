@@ -111,18 +111,19 @@ graphdiff::selectedActionOps(const PairView &view,
   return ops;
 }
 
-/// The key of a pair's graph, as the differ names graphs (`f`, `o::@f`).
-static std::string keyOf(const GraphPairDiff &pair) {
-  patch::PlanOp plan = pair.plan;
-  return graphKey(plan.getSource());
+bool graphdiff::selectsPlan(const RenderOptions &options,
+                            patch::PlanOp plan) {
+  return selectsGraph(options, graphKey(plan.getSource())) ||
+         (plan.isRename() &&
+          selectsGraph(options, graphKey(plan.getTarget())));
 }
 
 bool graphdiff::isSelectionDifferent(const DiffResult &report,
                                      const RenderOptions &options) {
   for (const GraphPairDiff &pair : report.pairs) {
     patch::PlanOp plan = pair.plan;
-    if (!plan.getActions().front().empty() &&
-        selectsGraph(options, keyOf(pair)))
+    if ((plan.isRename() || !plan.getActions().front().empty()) &&
+        selectsPlan(options, plan))
       return true;
   }
   auto any = [&](ArrayRef<std::string> names) {
@@ -139,7 +140,7 @@ std::vector<PairView> graphdiff::selectedViews(const DiffResult &report,
                                                const RenderOptions &options) {
   std::vector<PairView> views;
   for (const GraphPairDiff &pair : report.pairs)
-    if (selectsGraph(options, keyOf(pair)))
+    if (selectsPlan(options, pair.plan))
       views.emplace_back(pair);
   return views;
 }

@@ -128,9 +128,11 @@ static LogicalResult checkGraphEntry(Operation &op, ModuleGraph *source,
 
 /// Checks every plan of `planFile` against the graphs it names in `source`
 /// and `target`, which are named as the differ names them. Every graph that
-/// differs must be accounted for: by a plan, or by a `patch.add_graph`,
-/// `patch.remove_graph` or `patch.change_graph` for a graph one side lacks or
-/// only declares.
+/// differs must be accounted for: by a plan (from its source graph to its
+/// target graph, which may have another name: the plan renames it), or by a
+/// `patch.add_graph`, `patch.remove_graph` or `patch.change_graph` for a
+/// graph one side lacks or only declares. Each graph of each side has at
+/// most one entry.
 static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
                       const SourceNames *sourceNames,
                       const SourceNames *targetNames,
@@ -153,13 +155,27 @@ static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
   llvm::StringMap<ModuleGraph *> sourceByKey = byKey(*sourceGraphs);
   llvm::StringMap<ModuleGraph *> targetByKey = byKey(*targetGraphs);
 
-  // What the plan file accounts for, by graph.
-  llvm::StringMap<Operation *> covered;
+  // What the plan file accounts for, by graph of each side: a plan accounts
+  // for its source graph and its target graph (another one, if the plan
+  // renames it), an add_graph for a target graph, a remove_graph for a source
+  // graph, a change_graph for the graph of its path on both sides.
+  llvm::StringMap<Operation *> coveredSource, coveredTarget;
+  auto claim = [&](llvm::StringMap<Operation *> &covered, SymbolRefAttr graph,
+                   Operation &op) {
+    auto [it, fresh] = covered.try_emplace(graphKey(graph), &op);
+    if (fresh)
+      return success();
+    InFlightDiagnostic diag =
+        op.emitError() << "is a second entry for "
+                       << (&covered == &coveredTarget ? "the target's graph "
+                                                      : "graph ")
+                       << graph << "; a plan file holds one per graph";
+    diag.attachNote(it->second->getLoc()) << "the first one is here";
+    return failure();
+  };
   unsigned checked = 0;
   for (Operation &op : plans->getBody()->getOperations()) {
-    SymbolRefAttr graph;
     if (auto plan = dyn_cast<patch::PlanOp>(op)) {
-      graph = plan.getSource();
       std::string sourceKey = graphKey(plan.getSource());
       std::string targetKey = graphKey(plan.getTarget());
       ModuleGraph *sourceGraph = sourceByKey.lookup(sourceKey);
@@ -179,31 +195,36 @@ static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
           failed(verifyPlan(plan, **sourceView, **targetView)))
         return ExitTrouble;
       ++checked;
+      if (failed(claim(coveredSource, plan.getSource(), op)) ||
+          failed(claim(coveredTarget, plan.getTarget(), op)))
+        return ExitTrouble;
     } else if (isa<patch::AddGraphOp, patch::RemoveGraphOp,
                    patch::ChangeGraphOp>(op)) {
-      graph = op.getAttrOfType<SymbolRefAttr>("graph");
+      auto graph = op.getAttrOfType<SymbolRefAttr>("graph");
       if (failed(checkGraphEntry(op, sourceByKey.lookup(graphKey(graph)),
                                  targetByKey.lookup(graphKey(graph)))))
         return ExitTrouble;
-    } else {
-      continue;
-    }
-    auto [it, fresh] = covered.try_emplace(graphKey(graph), &op);
-    if (!fresh) {
-      InFlightDiagnostic diag = op.emitError()
-                                << "is a second entry for graph " << graph
-                                << "; a plan file holds one per graph";
-      diag.attachNote(it->second->getLoc()) << "the first one is here";
-      return ExitTrouble;
+      if ((!isa<patch::AddGraphOp>(op) &&
+           failed(claim(coveredSource, graph, op))) ||
+          (!isa<patch::RemoveGraphOp>(op) &&
+           failed(claim(coveredTarget, graph, op))))
+        return ExitTrouble;
     }
   }
 
-  // Graphs that differ with nothing in the file to say how.
+  // Graphs that differ with nothing in the file to say how. A graph with no
+  // entry must be the same as the other side's graph of its path, and that
+  // one must have no entry either.
   SmallVector<std::string> missing;
   for (ModuleGraph &graph : *sourceGraphs) {
-    if (covered.count(graph.key))
+    if (coveredSource.count(graph.key))
       continue;
     ModuleGraph *other = targetByKey.lookup(graph.key);
+    if (other && coveredTarget.count(graph.key)) {
+      missing.push_back("@" + graph.key + " (the source's; the target's @" +
+                        graph.key + " is another entry's)");
+      continue;
+    }
     bool same = false;
     if (other && graph.form == ModuleGraph::Body &&
         other->form == ModuleGraph::Body) {
@@ -222,9 +243,15 @@ static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
       missing.push_back("@" + graph.key +
                         (other ? " (it differs)" : " (only in the source)"));
   }
-  for (ModuleGraph &graph : *targetGraphs)
-    if (!covered.count(graph.key) && !sourceByKey.count(graph.key))
+  for (ModuleGraph &graph : *targetGraphs) {
+    if (coveredTarget.count(graph.key))
+      continue;
+    if (!sourceByKey.count(graph.key))
       missing.push_back("@" + graph.key + " (only in the target)");
+    else if (coveredSource.count(graph.key))
+      missing.push_back("@" + graph.key + " (the target's; the source's @" +
+                        graph.key + " is another entry's)");
+  }
   if (!missing.empty()) {
     llvm::errs() << planFile << ": error: the plan file says nothing about "
                  << missing.size()

@@ -40,6 +40,8 @@ struct GraphApplyPlansPass
                          << " is not defined in this module";
         return signalPassFailure();
       }
+      if (failed(checkRename(plan, graphOp)))
+        return signalPassFailure();
       FailureOr<std::unique_ptr<Graph>> graph = Graph::build(graphOp);
       if (failed(graph))
         return signalPassFailure();
@@ -58,6 +60,40 @@ struct GraphApplyPlansPass
       if (holder && holder != module && holder.getBody()->empty())
         holder.erase();
     }
+  }
+
+  /// A plan that renames its graph (applyPlan gives the copy the target's
+  /// name) renames it where it is: the target's path must lead to the same
+  /// module, and no other symbol of the module may have the new name.
+  static LogicalResult checkRename(patch::PlanOp plan, Operation *graphOp) {
+    if (!plan.isRename())
+      return success();
+    auto modules = [](SymbolRefAttr path) {
+      SmallVector<StringAttr> names{path.getRootReference()};
+      for (FlatSymbolRefAttr nested : path.getNestedReferences())
+        names.push_back(nested.getAttr());
+      names.pop_back();
+      return names;
+    };
+    if (modules(plan.getSource()) != modules(plan.getTarget()))
+      return plan.emitError()
+             << "moves graph " << plan.getSource() << " to "
+             << plan.getTarget()
+             << ", in another module; graph-apply-plans renames a graph only "
+                "where it is";
+    StringAttr name = plan.getTarget().getLeafReference();
+    Operation *taken = SymbolTable::lookupSymbolIn(graphOp->getParentOp(), name);
+    if (taken && taken != graphOp) {
+      InFlightDiagnostic diag = plan.emitError()
+                                << "renames graph " << plan.getSource()
+                                << " to @" << name.getValue()
+                                << ", a name its module already gives "
+                                   "another symbol";
+      diag.attachNote(taken->getLoc()) << "the other symbol @"
+                                       << name.getValue();
+      return diag;
+    }
+    return success();
   }
 
   /// The graph a plan names: in the plan's module, or in one enclosing it.

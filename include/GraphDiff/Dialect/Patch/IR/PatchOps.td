@@ -167,7 +167,11 @@ def Patch_PlanOp : Patch_Op<"plan", [
     Names the source and the target graph (an `lg.graph` or a function) by
     their symbol path from the top of their modules (`@f`, or `@outer::@f` for
     a function of a nested module) and holds the actions, in the order they
-    apply. An empty plan means the graphs are the same.
+    apply. When the two paths differ, the graph is renamed: applying the plan
+    gives the graph the target's symbol name (the last name of the path)
+    after its actions, so a plan such as `patch.plan @f to @g {}` is a
+    change, a rename, even without actions. An empty plan whose source and
+    target are the same path means the graphs are the same.
 
     Each action verifies on its own (its references, its body); the plan's
     verifier checks what takes the whole plan: that it holds only actions, no
@@ -188,6 +192,11 @@ def Patch_PlanOp : Patch_Op<"plan", [
     OpBuilder<(ins "::mlir::SymbolRefAttr":$source,
                    "::mlir::SymbolRefAttr":$target)>
   ];
+  let extraClassDeclaration = [{
+    /// Whether the plan renames its graph: its source and target paths
+    /// differ (`patch.plan @f to @g`, `@m::@f to @f`).
+    bool isRename() { return getSource() != getTarget(); }
+  }];
 }
 
 def Patch_DeleteOp : Patch_ActionOp<"delete", [], ["getClaimedNodes"]> {
