@@ -2,7 +2,8 @@
 // source has is in the collection as `@old (source)`, every node deleted and
 // mapped to nothing (its input and output too), so Model Explorer outlines
 // all of it as deleted; a graph only the target has is `@new (target)`,
-// every node new. graphDiff.pairs names them with null on the missing side.
+// every node new. graphDiff.pairs names them with null on the missing side
+// (and none is renamed).
 // With several graphs, node ids carry their graph's name. --func narrows
 // the collection; --only fades the colours of the changes it leaves out.
 // RUN: split-file %s %t
@@ -15,15 +16,18 @@
 // JSON:      "pairs": [
 // JSON-NEXT:   {
 // JSON-NEXT:     "source": "@f (source)",
-// JSON-NEXT:     "target": "@f (target)"
+// JSON-NEXT:     "target": "@f (target)",
+// JSON-NEXT:     "renamed": false
 // JSON-NEXT:   },
 // JSON-NEXT:   {
 // JSON-NEXT:     "source": "@old (source)",
-// JSON-NEXT:     "target": null
+// JSON-NEXT:     "target": null,
+// JSON-NEXT:     "renamed": false
 // JSON-NEXT:   },
 // JSON-NEXT:   {
 // JSON-NEXT:     "source": null,
-// JSON-NEXT:     "target": "@new (target)"
+// JSON-NEXT:     "target": "@new (target)",
+// JSON-NEXT:     "renamed": false
 // JSON-NEXT:   }
 // JSON-NEXT: ]
 

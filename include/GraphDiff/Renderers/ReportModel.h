@@ -43,6 +43,9 @@ public:
   const Graph &source() const { return *pair.source; }
   const Graph &target() const { return *pair.target; }
   patch::PlanOp getPlan() const { return pair.plan; }
+  /// Whether the plan renames the graph (its source and target paths
+  /// differ): the only graph of each side, paired whatever its name.
+  bool isRenamed() const { return getPlan().isRename(); }
 
   NodeStatus getSourceStatus(unsigned s) const { return pair.sourceStatus[s]; }
   NodeStatus getTargetStatus(unsigned t) const { return pair.targetStatus[t]; }

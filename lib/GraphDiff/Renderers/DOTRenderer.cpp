@@ -56,8 +56,9 @@ LogicalResult graphdiff::renderDOT(const DiffResult &report,
     std::string prefix = "g" + std::to_string(index) + "_";
     os << "  subgraph cluster_g" << index << " {\n";
     std::string title = "@" + view.source().getName().str();
-    if (view.target().getName() != view.source().getName())
-      title += " -> @" + view.target().getName().str();
+    if (view.isRenamed())
+      title = printPath(view.source().getPath()) + " renamed to " +
+              printPath(view.target().getPath());
     os << "    label=" << quote(title) << ";\n    color=\"#999999\";\n";
     auto printNode = [&](const DrawNode &node, StringRef indent) {
       os << indent << prefix << node.id

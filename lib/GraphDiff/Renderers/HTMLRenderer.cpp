@@ -85,7 +85,12 @@ LogicalResult graphdiff::renderHTML(const DiffResult &report,
         "<th>unchanged</th><th>updated</th><th>replaced</th><th>deleted</th>"
         "<th>inserted</th><th>similarity</th></tr>\n";
   for (const PairView &view : views)
-    summaryRow(os, "@" + view.source().getName().str(), view.getSummary());
+    summaryRow(os,
+               view.isRenamed()
+                   ? printPath(view.source().getPath()) + " (renamed to " +
+                         printPath(view.target().getPath()) + ")"
+                   : "@" + view.source().getName().str(),
+               view.getSummary());
   for (auto [name, size] :
        llvm::zip_equal(report.removedGraphs, report.removedGraphSizes)) {
     if (!selectsGraph(options, name))
@@ -117,6 +122,11 @@ LogicalResult graphdiff::renderHTML(const DiffResult &report,
       os << "<p class=\"updated\">graph @" << escapeXML(graph.name)
          << ": changed ("
          << escapeXML(patch::stringifyGraphChange(graph.changes)) << ")</p>\n";
+  for (const PairView &view : views)
+    if (view.isRenamed())
+      os << "<p class=\"updated\">graph "
+         << escapeXML(printPath(view.source().getPath())) << ": renamed to "
+         << escapeXML(printPath(view.target().getPath())) << "</p>\n";
 
   if (!options.functions.empty() || !options.onlyKinds.empty()) {
     os << "<p class=\"selection\" id=\"selection\">Selection:";
@@ -146,9 +156,11 @@ LogicalResult graphdiff::renderHTML(const DiffResult &report,
     PictureSelection selection(view, options);
     os << "<section class=\"pair\" id=\"pair-" << index << "\" data-graph=\""
        << escapeXML(view.source().getName()) << "\">\n";
-    os << "<h2>@" << escapeXML(view.source().getName());
-    if (view.target().getName() != view.source().getName())
-      os << " &rarr; @" << escapeXML(view.target().getName());
+    if (view.isRenamed())
+      os << "<h2>" << escapeXML(printPath(view.source().getPath()))
+         << " renamed to " << escapeXML(printPath(view.target().getPath()));
+    else
+      os << "<h2>@" << escapeXML(view.source().getName());
     os << "</h2>\n<p class=\"caption\">" << view.getSummary().sourceNodes
        << " source nodes, " << view.getSummary().targetNodes
        << " target nodes, similarity "

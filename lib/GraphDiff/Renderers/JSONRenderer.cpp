@@ -10,6 +10,7 @@
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Dialect/Patch/IR/PatchVisitors.h"
+#include "GraphDiff/Differ/ModuleGraphs.h"
 #include "GraphDiff/Renderers/Renderers.h"
 #include "GraphDiff/Renderers/ReportModel.h"
 #include "GraphDiff/Renderers/ReportText.h"
@@ -390,6 +391,16 @@ LogicalResult graphdiff::renderJSON(const DiffResult &report,
                 writeAction(j, view, *op);
             });
             writeMapping(j, view);
+            // A renamed graph: both symbol paths, as removed_graphs and
+            // added_graphs name graphs (`source` and `target` above are
+            // the last names only).
+            if (view.isRenamed())
+              j.attributeObject("renamed", [&] {
+                j.attribute("source", graphKey(view.source().getPath()));
+                j.attribute("target", graphKey(view.target().getPath()));
+              });
+            else
+              j.attribute("renamed", nullptr);
           });
         }
       });

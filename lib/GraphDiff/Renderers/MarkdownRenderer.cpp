@@ -111,9 +111,15 @@ LogicalResult graphdiff::renderMarkdown(const DiffResult &report,
   os << "| graph | similarity | unchanged | updated | replaced | deleted | "
         "inserted |\n"
      << "|---|---:|---:|---:|---:|---:|---:|\n";
+  // A renamed graph is a change even when its nodes are not.
   for (const PairView &view : views)
-    if (!describeActions(view).empty())
-      row(os, code(printPath(view.source().getPath())), view.getSummary());
+    if (view.isRenamed() || !describeActions(view).empty())
+      row(os,
+          code(printPath(view.source().getPath())) +
+              (view.isRenamed()
+                   ? " renamed to " + code(printPath(view.target().getPath()))
+                   : ""),
+          view.getSummary());
   for (auto [name, size] :
        llvm::zip_equal(report.removedGraphs, report.removedGraphSizes))
     if (selectsGraph(options, name))
@@ -141,7 +147,11 @@ LogicalResult graphdiff::renderMarkdown(const DiffResult &report,
     for (const FoldedActions &entry : entries)
       shown += entry.all.size();
     std::string path = printPath(view.source().getPath());
-    os << "<details><summary><b>" << escapeText(path) << "</b>: " << shown
+    os << "<details><summary><b>" << escapeText(path) << "</b>";
+    if (view.isRenamed())
+      os << " renamed to <b>"
+         << escapeText(printPath(view.target().getPath())) << "</b>";
+    os << ": " << shown
        << (shown == 1 ? " change" : " changes") << ", similarity "
        << formatPercent(view.getSummary().similarity()) << "</summary>\n\n";
     if (entries.empty())

@@ -255,14 +255,16 @@ LogicalResult graphdiff::renderModelExplorer(const DiffResult &report,
     if (graph && selectsGraph(options, name))
       oneSided.push_back({graph.get(), false});
   llvm::json::OStream json(os, 1);
+  // By symbol path, `@outer::@f`: functions of two nested modules may share
+  // a name, and a graph renamed into or out of a module keeps its own.
   auto graphId = [](const Graph &graph, StringRef side) {
-    return utf8("@" + graph.getName().str() + " (" + side.str() + ")");
+    return utf8(printPath(graph.getPath()) + " (" + side.str() + ")");
   };
-  // With several graphs, node ids carry their graph's name: Model
+  // With several graphs, node ids carry their graph's path: Model
   // Explorer's mapping is one table per pane.
   bool several = views.size() + oneSided.size() > 1;
   auto prefixOf = [&](const Graph &graph) {
-    return several ? "@" + graph.getName().str() + ":" : std::string();
+    return several ? printPath(graph.getPath()) + ":" : std::string();
   };
   std::vector<std::vector<std::string>> lineText(views.size());
   std::vector<std::vector<ActionNodes>> lineNodes(views.size());
@@ -432,6 +434,7 @@ LogicalResult graphdiff::renderModelExplorer(const DiffResult &report,
           json.object([&] {
             json.attribute("source", graphId(view.source(), "source"));
             json.attribute("target", graphId(view.target(), "target"));
+            json.attribute("renamed", view.isRenamed());
           });
         for (const OneSided &graph : oneSided)
           json.object([&] {
@@ -442,6 +445,7 @@ LogicalResult graphdiff::renderModelExplorer(const DiffResult &report,
                                          : llvm::json::Value(nullptr));
             json.attribute("target", graph.isSource ? llvm::json::Value(nullptr)
                                                     : std::move(id));
+            json.attribute("renamed", false);
           });
       });
     });

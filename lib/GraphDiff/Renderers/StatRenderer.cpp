@@ -6,7 +6,8 @@
 // nodes per op kind (an `lg` node's kind, or the op name), with a bar of
 // `-` (a source node deleted, or absorbed into a fused or replaced region),
 // `+` (a target node inserted, or replacing a region) and `~` (updated), then
-// the actions per kind and a total:
+// the actions per kind, the graphs only one side has and those renamed
+// (`graphs renamed: 1 (@f -> @g)`), and a total:
 //
 //    BatchNorm2d | 2 --
 //    ConvBnReLU  | 2 ++
@@ -142,6 +143,16 @@ LogicalResult graphdiff::renderStat(const DiffResult &report,
   };
   graphs(report.removedGraphs, report.removedGraphSizes, "removed", removed);
   graphs(report.addedGraphs, report.addedGraphSizes, "added", added);
+  // A renamed graph: its nodes count as they are (a rename alone changes
+  // none); not with --only, as above.
+  SmallVector<std::string> renamed;
+  for (const PairView &view : views)
+    if (view.isRenamed())
+      renamed.push_back(printPath(view.source().getPath()) + " -> " +
+                        printPath(view.target().getPath()));
+  if (!renamed.empty() && options.onlyKinds.empty())
+    os << " graphs renamed: " << renamed.size() << " ("
+       << llvm::join(renamed, ", ") << ")\n";
   DiffSummary total = summarizeSelection(report, views, options);
   os << " " << kinds.size() << (kinds.size() == 1 ? " op kind" : " op kinds")
      << " changed, " << removed << " removed (-), " << added << " added (+), "

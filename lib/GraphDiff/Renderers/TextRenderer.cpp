@@ -181,12 +181,14 @@ LogicalResult graphdiff::renderText(const DiffResult &report,
     const DiffSummary &summary = view.getSummary();
     // By symbol path: `@outer::@f` tells nested modules' functions apart.
     std::string title = "graph " + printPath(view.source().getPath());
-    if (view.target().getPath() != view.source().getPath())
-      title += " -> target " + printPath(view.target().getPath());
+    if (view.isRenamed())
+      title += " renamed to " + printPath(view.target().getPath());
     std::vector<ActionLine> lines = describeActions(view);
     if (lines.empty()) {
       size_t bold = title.size();
-      title += ": unchanged (" + std::to_string(summary.sourceNodes) +
+      title += std::string(view.isRenamed() ? ": nodes unchanged ("
+                                            : ": unchanged (") +
+               std::to_string(summary.sourceNodes) +
                (summary.sourceNodes == 1 ? " node)" : " nodes)");
       out.line(0, title, 4, bold, llvm::raw_ostream::SAVEDCOLOR);
       continue;
@@ -234,14 +236,18 @@ LogicalResult graphdiff::renderText(const DiffResult &report,
                  "--mlir-print-debuginfo would help",
              6, StringRef("note:").size(), llvm::raw_ostream::SAVEDCOLOR);
   std::string summary = "summary: " + summaryText(total);
+  size_t renamed = llvm::count_if(
+      views, [](const PairView &view) { return view.isRenamed(); });
   if (!report.addedGraphs.empty() || !report.removedGraphs.empty() ||
-      !report.changedGraphs.empty()) {
+      !report.changedGraphs.empty() || renamed) {
     summary += "; graphs: " + std::to_string(report.removedGraphs.size()) +
                " removed, " + std::to_string(report.addedGraphs.size()) +
                " added";
     if (!report.changedGraphs.empty())
       summary +=
           ", " + std::to_string(report.changedGraphs.size()) + " changed";
+    if (renamed)
+      summary += ", " + std::to_string(renamed) + " renamed";
   }
   out.line(0, summary, 9, StringRef("summary:").size(),
            llvm::raw_ostream::SAVEDCOLOR, /*itemsOnly=*/true);

@@ -24,7 +24,8 @@ With --expect-deleted/--expect-new N (or --expect-summary, which reads them
 from a text report) it also checks how many nodes Model
 Explorer's diff highlight would mark (a node whose mapped nodes are all
 missing on the other side, with the fallback to equal ids disabled).
-Prints a summary line per graph pair."""
+Prints a summary line per graph pair, `(renamed)` at its end when
+`graphDiff.pairs` says the plan renames the graph."""
 
 import argparse
 import json
@@ -188,7 +189,7 @@ def main():
                 sides.append("no %s graph" % side)
             else:
                 sides.append("%s: %d nodes, %d edges" % (pair[side], len(graph[1]), graph[2]))
-        print("; ".join(sides))
+        print("; ".join(sides) + (" (renamed)" if pair.get("renamed") else ""))
     if args.dump:
         for graph in data["graphs"]:
             for node in graph["nodes"]:
