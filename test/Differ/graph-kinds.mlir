@@ -11,6 +11,20 @@
 // CHECK-NEXT: patch.add_graph @f
 // CHECK-NOT:  patch.plan
 
+// The same under one name: --check-plan accepts the removal and the addition
+// of @g, which each side has, as another kind of op. (Was: "removes a graph
+// that the target has too", exit 2, found by the diff fuzz oracle once it ran
+// --check-plan's whole check.)
+// RUN: %expect_exit 1 graph-diff-opt %t/lg.mlir %t/func-g.mlir --verify -o %t/same-name.mlir
+// RUN: FileCheck %s --check-prefix=SAME-NAME --input-file=%t/same-name.mlir
+// RUN: %expect_exit 0 graph-diff-opt %t/lg.mlir %t/func-g.mlir --check-plan=%t/same-name.mlir
+// SAME-NAME:      patch.remove_graph @g
+// SAME-NAME-NEXT: patch.add_graph @g
+// SAME-NAME-NOT:  patch.plan
+// A plan file that removes or adds only one of them still says too little.
+// RUN: %expect_exit 2 graph-diff-opt %t/lg.mlir %t/func-g.mlir --check-plan=%t/remove-only.mlir 2>&1 | FileCheck %s --check-prefix=REMOVE-ONLY
+// REMOVE-ONLY: error: the plan file says nothing about 1 graph(s) that differ: @g (in the target; the source's @g has its own entry)
+
 //--- lg.mlir
 lg.graph @g(%x: tensor<4xf32>) -> tensor<4xf32> {
   %a = lg.node @a "Neg"(%x) : (tensor<4xf32>) -> tensor<4xf32>
@@ -21,3 +35,10 @@ func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = arith.negf %x : tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+//--- func-g.mlir
+func.func @g(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = arith.negf %x : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+//--- remove-only.mlir
+patch.remove_graph @g

@@ -44,6 +44,10 @@
 // The plan claims @g of the target: a second entry for it is refused.
 // RUN: %expect_exit 2 graph-diff-opt %t/f.mlir %t/g.mlir --check-plan=%t/twice.mlir 2>&1 | FileCheck %s --check-prefix=TWICE
 // TWICE: twice.mlir:2:1: error: is a second entry for the target's graph @g; a plan file holds one per graph
+// A graph with no entry whose namesake on the other side has one (here the
+// source's @g, once the plan took the target's @g for @f) is unaccounted for.
+// RUN: %expect_exit 2 graph-diff-opt %t/f-and-g.mlir %t/g.mlir --check-plan=%t/fg.mlir 2>&1 | FileCheck %s --check-prefix=NAMESAKE
+// NAMESAKE: fg.mlir: error: the plan file says nothing about 1 graph(s) that differ: @g (in the source; the target's @g has its own entry)
 
 // Two declarations (or multi-block bodies) have no plan to rename them: the
 // one is removed and the other added, which --check-plan accepts. (Was: a
@@ -65,6 +69,15 @@ func.func @f(%x: i32) -> i32 {
   return %a : i32
 }
 //--- g.mlir
+func.func @g(%x: i32) -> i32 {
+  %a = arith.addi %x, %x : i32
+  return %a : i32
+}
+//--- f-and-g.mlir
+func.func @f(%x: i32) -> i32 {
+  %a = arith.addi %x, %x : i32
+  return %a : i32
+}
 func.func @g(%x: i32) -> i32 {
   %a = arith.addi %x, %x : i32
   return %a : i32

@@ -94,15 +94,20 @@ private:
 
 /// Checks that a `patch.add_graph`, `patch.remove_graph` or
 /// `patch.change_graph` of a plan file says what the inputs show: a graph
-/// only the target has, only the source has, or a declared function whose
-/// changes are exactly those listed.
+/// only the target has, only the source has (or that the other side has as
+/// another kind of op), or a declared function whose changes are exactly
+/// those listed.
 static LogicalResult checkGraphEntry(Operation &op, ModuleGraph *source,
                                      ModuleGraph *target) {
-  if (isa<patch::AddGraphOp>(op) && (source || !target))
+  // Two graphs of one path but of two kinds (an `lg.graph` and a function)
+  // never pair: the one is removed and the other added (DiffModules.cpp).
+  bool paired = source && target &&
+                source->op->getName() == target->op->getName();
+  if (isa<patch::AddGraphOp>(op) && (paired || !target))
     return op.emitError() << "adds a graph that "
                           << (source ? "the source has too"
                                      : "the target does not have");
-  if (isa<patch::RemoveGraphOp>(op) && (!source || target))
+  if (isa<patch::RemoveGraphOp>(op) && (!source || paired))
     return op.emitError() << "removes a graph that "
                           << (target ? "the target has too"
                                      : "the source does not have");
@@ -221,8 +226,8 @@ static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
       continue;
     ModuleGraph *other = targetByKey.lookup(graph.key);
     if (other && coveredTarget.count(graph.key)) {
-      missing.push_back("@" + graph.key + " (the source's; the target's @" +
-                        graph.key + " is another entry's)");
+      missing.push_back("@" + graph.key + " (in the source; the target's @" +
+                        graph.key + " has its own entry)");
       continue;
     }
     bool same = false;
@@ -249,8 +254,8 @@ static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
     if (!sourceByKey.count(graph.key))
       missing.push_back("@" + graph.key + " (only in the target)");
     else if (coveredSource.count(graph.key))
-      missing.push_back("@" + graph.key + " (the target's; the source's @" +
-                        graph.key + " is another entry's)");
+      missing.push_back("@" + graph.key + " (in the target; the source's @" +
+                        graph.key + " has its own entry)");
   }
   if (!missing.empty()) {
     llvm::errs() << planFile << ": error: the plan file says nothing about "
