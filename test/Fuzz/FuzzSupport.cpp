@@ -177,16 +177,15 @@ LogicalResult fuzz::checkPlans(ModuleOp plans, ModuleOp source, ModuleOp target,
 /// attributes, result types, number of operands, and the shape of its
 /// regions, as sorted strings. Two modules the differ calls the same hold the
 /// same ops, so they have the same multiset (an oracle independent of the
-/// differ's matching and of the isomorphism check). The symbol name of
-/// `unnamed` and the nested modules around it are left out: with one graph
-/// on each side, the two pair whatever their paths, `@f` with `@m::@f` too
-/// (docs/SwitcherooInterop.md), and the plan says `@f to @m::@f`.
-/// `dense_resource` blobs count by their bytes, not their handle's name: the
-/// same blob may have two names in two files, and the differ compares blobs
-/// by content (AttributeEquivalence.h). A handle without data counts by its
-/// key, the name its file gives it (Graph/ResourceBlobs.h).
-static std::vector<std::string> opMultiset(ModuleOp module,
-                                           Operation *unnamed) {
+/// differ's matching and of the isomorphism check). Symbol names count: the
+/// only graph of each side pairs with the other whatever its path (`@f` with
+/// `@g`, or with `@m::@f`), but its plan then renames it, which is a
+/// difference (exit 1). `dense_resource` blobs count by their bytes, not
+/// their handle's name: the same blob may have two names in two files, and
+/// the differ compares blobs by content (AttributeEquivalence.h). A handle
+/// without data counts by its key, the name its file gives it
+/// (Graph/ResourceBlobs.h).
+static std::vector<std::string> opMultiset(ModuleOp module) {
   AttrTypeReplacer blobsByContent;
   blobsByContent.addReplacement(
       [](DenseResourceElementsAttr attr) -> std::optional<Attribute> {
@@ -204,8 +203,6 @@ static std::vector<std::string> opMultiset(ModuleOp module,
   module->walk([&](Operation *op) {
     if (op == module.getOperation())
       return;
-    if (unnamed && op->isProperAncestor(unnamed))
-      return;
     NamedAttrList attributes;
     // An explicit list of empty argument or result dictionaries is no
     // attribute of a graph (isEmptyAttrList in Graph/AttributeEquivalence.h).
@@ -218,8 +215,6 @@ static std::vector<std::string> opMultiset(ModuleOp module,
         continue;
       attributes.push_back(attr);
     }
-    if (op == unnamed)
-      attributes.erase(SymbolTable::getSymbolAttrName());
     std::string text;
     llvm::raw_string_ostream os(text);
     os << op->getName() << " "
@@ -263,24 +258,23 @@ std::optional<bool> fuzz::checkDiff(Session &session, ModuleOp source,
 
   std::string printed;
   renderAll(session, report, printed);
-  // What the tool printed is a plan file: --check-plan must accept it.
+  // What the tool printed is a plan file: --check-plan must accept it, every
+  // plan verifying and every graph that differs accounted for (a renamed
+  // graph by its plan, on both sides).
   AsmParserState planState;
   OwningOpRef<ModuleOp> reread = session.parse(printed, "plan.mlir", planState);
   if (!reread)
     session.fail("the printed plans do not read back");
-  if (failed(checkPlans(*reread, source, target, sourceNames, targetNames)))
+  if (failed(checkPlanModule(*reread, source, target, sourceNames, targetNames,
+                             [&](StringRef error) {
+                               session.fail("--check-plan of the printed "
+                                            "plans: " +
+                                            error);
+                             })))
     session.fail("the printed plans, read back, do not verify (--check-plan)");
   session.expectNoErrors("checking the printed plans");
-  if (!report.isDifferent()) {
-    // The only graph of each side pairs with the other whatever its name.
-    FailureOr<std::vector<ModuleGraph>> sourceGraphs = collectGraphs(source);
-    FailureOr<std::vector<ModuleGraph>> targetGraphs = collectGraphs(target);
-    bool onlyPair = succeeded(sourceGraphs) && succeeded(targetGraphs) &&
-                    sourceGraphs->size() == 1 && targetGraphs->size() == 1;
-    if (opMultiset(source, onlyPair ? sourceGraphs->front().op : nullptr) !=
-        opMultiset(target, onlyPair ? targetGraphs->front().op : nullptr))
-      session.fail("exit 0 (the same), but the inputs hold different ops");
-  }
+  if (!report.isDifferent() && opMultiset(source) != opMultiset(target))
+    session.fail("exit 0 (the same), but the inputs hold different ops");
   return report.isDifferent();
 }
 

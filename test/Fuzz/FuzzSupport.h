@@ -87,8 +87,9 @@ void renderAll(Session &session, const DiffResult &report, std::string &mlir);
 /// Diffs `source` against `target` as graph-diff-opt does and checks the
 /// properties of a diff (docs/Testing.md): the diff succeeds or refuses with
 /// located errors only; every plan verifies; the plans module verifies; the
-/// printed plans read back and verify again (--check-plan of the tool's own
-/// output); every renderer succeeds; if the diff says "the same" (exit 0),
+/// printed plans read back and pass --check-plan (checkPlanModule: every plan
+/// verifies, every graph that differs is accounted for); every renderer
+/// succeeds; if the diff says "the same" (exit 0),
 /// both inputs hold the same ops (names, attributes, types, region shapes)
 /// in the same numbers. Returns whether the graphs differ (exit
 /// code 1 rather than 0), or nullopt if the differ refused the input.
@@ -98,8 +99,9 @@ std::optional<bool> checkDiff(Session &session, mlir::ModuleOp source,
                               const SourceNames *targetNames);
 
 /// Checks every `patch.plan` of `plans` against the graphs it names, as
-/// --check-plan does; stops at the first that does not verify, having
-/// reported why.
+/// --check-plan does (without asking, as checkPlanModule does, that every
+/// graph that differs have an entry); stops at the first that does not
+/// verify, having reported why.
 mlir::LogicalResult checkPlans(mlir::ModuleOp plans, mlir::ModuleOp source,
                                mlir::ModuleOp target,
                                const SourceNames *sourceNames,

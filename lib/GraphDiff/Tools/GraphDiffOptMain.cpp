@@ -131,26 +131,14 @@ static LogicalResult checkGraphEntry(Operation &op, ModuleGraph *source,
   return success();
 }
 
-/// Checks every plan of `planFile` against the graphs it names in `source`
-/// and `target`, which are named as the differ names them. Every graph that
-/// differs must be accounted for: by a plan (from its source graph to its
-/// target graph, which may have another name: the plan renames it), or by a
-/// `patch.add_graph`, `patch.remove_graph` or `patch.change_graph` for a
-/// graph one side lacks or only declares. Each graph of each side has at
-/// most one entry.
-static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
-                      const SourceNames *sourceNames,
-                      const SourceNames *targetNames,
-                      llvm::SourceMgr &sourceMgr, MLIRContext &context) {
-  SourceNames planNames;
-  OwningOpRef<ModuleOp> plans =
-      parseInputFile(planFile, sourceMgr, context, planNames);
-  if (!plans)
-    return ExitTrouble;
+FailureOr<unsigned> graphdiff::checkPlanModule(
+    ModuleOp plans, ModuleOp source, ModuleOp target,
+    const SourceNames *sourceNames, const SourceNames *targetNames,
+    llvm::function_ref<void(StringRef)> reportUnaccounted) {
   FailureOr<std::vector<ModuleGraph>> sourceGraphs = collectGraphs(source);
   FailureOr<std::vector<ModuleGraph>> targetGraphs = collectGraphs(target);
   if (failed(sourceGraphs) || failed(targetGraphs))
-    return ExitTrouble;
+    return failure();
   auto byKey = [](std::vector<ModuleGraph> &graphs) {
     llvm::StringMap<ModuleGraph *> map;
     for (ModuleGraph &graph : graphs)
@@ -179,7 +167,7 @@ static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
     return failure();
   };
   unsigned checked = 0;
-  for (Operation &op : plans->getBody()->getOperations()) {
+  for (Operation &op : plans.getBody()->getOperations()) {
     if (auto plan = dyn_cast<patch::PlanOp>(op)) {
       std::string sourceKey = graphKey(plan.getSource());
       std::string targetKey = graphKey(plan.getTarget());
@@ -190,7 +178,7 @@ static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
                          << (sourceGraph ? targetKey : sourceKey)
                          << ", which is not in the "
                          << (sourceGraph ? "target" : "source");
-        return ExitTrouble;
+        return failure();
       }
       FailureOr<std::unique_ptr<Graph>> sourceView =
           Graph::build(sourceGraph->op, sourceNames);
@@ -198,22 +186,22 @@ static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
           Graph::build(targetGraph->op, targetNames);
       if (failed(sourceView) || failed(targetView) ||
           failed(verifyPlan(plan, **sourceView, **targetView)))
-        return ExitTrouble;
+        return failure();
       ++checked;
       if (failed(claim(coveredSource, plan.getSource(), op)) ||
           failed(claim(coveredTarget, plan.getTarget(), op)))
-        return ExitTrouble;
+        return failure();
     } else if (isa<patch::AddGraphOp, patch::RemoveGraphOp,
                    patch::ChangeGraphOp>(op)) {
       auto graph = op.getAttrOfType<SymbolRefAttr>("graph");
       if (failed(checkGraphEntry(op, sourceByKey.lookup(graphKey(graph)),
                                  targetByKey.lookup(graphKey(graph)))))
-        return ExitTrouble;
+        return failure();
       if ((!isa<patch::AddGraphOp>(op) &&
            failed(claim(coveredSource, graph, op))) ||
           (!isa<patch::RemoveGraphOp>(op) &&
            failed(claim(coveredTarget, graph, op))))
-        return ExitTrouble;
+        return failure();
     }
   }
 
@@ -237,7 +225,7 @@ static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
       FailureOr<std::unique_ptr<Graph>> b =
           Graph::build(other->op, targetNames);
       if (failed(a) || failed(b))
-        return ExitTrouble;
+        return failure();
       same = !findMismatch(**a, **b);
     } else if (other) {
       same = isSameOp(
@@ -258,15 +246,35 @@ static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
                         graph.key + " has its own entry)");
   }
   if (!missing.empty()) {
-    llvm::errs() << planFile << ": error: the plan file says nothing about "
-                 << missing.size()
-                 << " graph(s) that differ: " << llvm::join(missing, ", ")
-                 << "\n";
-    return ExitTrouble;
+    reportUnaccounted("the plan file says nothing about " +
+                      std::to_string(missing.size()) +
+                      " graph(s) that differ: " + llvm::join(missing, ", "));
+    return failure();
   }
-  llvm::errs() << "graph-diff-opt: " << checked << " plan(s) verified\n";
+  return checked;
+}
+
+/// --check-plan: checks the plan file `planFile` against the inputs
+/// (checkPlanModule) and says how many plans it verified.
+static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
+                      const SourceNames *sourceNames,
+                      const SourceNames *targetNames,
+                      llvm::SourceMgr &sourceMgr, MLIRContext &context) {
+  SourceNames planNames;
+  OwningOpRef<ModuleOp> plans =
+      parseInputFile(planFile, sourceMgr, context, planNames);
+  if (!plans)
+    return ExitTrouble;
+  FailureOr<unsigned> checked = checkPlanModule(
+      *plans, source, target, sourceNames, targetNames, [&](StringRef error) {
+        llvm::errs() << planFile << ": error: " << error << "\n";
+      });
+  if (failed(checked))
+    return ExitTrouble;
+  llvm::errs() << "graph-diff-opt: " << *checked << " plan(s) verified\n";
   return ExitSame;
 }
+
 
 /// Diffs the two inputs of `config`.
 static int runDiff(const GraphDiffOptConfig &config, DialectRegistry &registry,
