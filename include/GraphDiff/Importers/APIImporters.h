@@ -3,7 +3,7 @@
 // Part of graph-diff.
 //
 // Each importer builds a builtin.module of `api` ops with the attributes
-//   api.source  = "functiondb" | "compspec" | "mlir" | "api"
+//   api.source  = "functiondb" | "compspec" | "mlir" | "api" | "elf"
 //   api.file    = the input's path
 //   api.version = the version key (functiondb)
 //   api.package = the package name (functiondb: the most common first
@@ -27,7 +27,7 @@ namespace graphdiff {
 struct JSONValue;
 
 /// Which kind of file an API comes from.
-enum class APIInputFormat { Auto, FunctionDB, Compspec, MLIR };
+enum class APIInputFormat { Auto, FunctionDB, Compspec, MLIR, ELF };
 
 struct APIImportOptions {
   APIInputFormat format = APIInputFormat::Auto;
@@ -35,6 +35,9 @@ struct APIImportOptions {
   std::string version;
   /// functiondb: the package name for compspec's root node ("" = derive).
   std::string package;
+  /// ELF: also record compspec's own graph of the DWARF (for
+  /// `--format=compspec`; see DWARFImporter.h).
+  bool compspecGraph = false;
 };
 
 /// Whether an input's text is JSON (else it is MLIR).

@@ -173,10 +173,20 @@ CompspecGraph lowerPackage(ModuleOp api, const std::vector<FlatModule> &modules,
 std::vector<CompspecGraph> graphdiff::lowerToCompspec(ModuleOp api,
                                                       APIGroupBy groupBy) {
   std::vector<CompspecGraph> graphs;
-  if (attrOr(api, "api.source", "") == "compspec") {
+  StringRef source = attrOr(api, "api.source", "");
+  if (source == "compspec" || source == "elf") {
+    // An ELF input carries compspec's graph of its DWARF as top-level facts
+    // beside its ABI objects (DWARFImporter.h): only those are compspec's.
+    auto isGraphRoot = [&](Operation &root) {
+      return source != "elf" || isa<api::NodeOp>(root);
+    };
     if (groupBy == APIGroupBy::Module) {
       for (Operation &root : *api.getBody()) {
-        GraphBuilder builder(attrOr(&root, "sym_name", "").str());
+        if (!isGraphRoot(root))
+          continue;
+        auto node = dyn_cast<api::NodeOp>(root);
+        GraphBuilder builder(node ? node.getValueString()
+                                  : attrOr(&root, "sym_name", "").str());
         lowerImported(builder, &root, -1);
         graphs.push_back(builder.take());
       }
@@ -186,7 +196,8 @@ std::vector<CompspecGraph> graphdiff::lowerToCompspec(ModuleOp api,
     // stays whole.
     GraphBuilder builder(groupBy == APIGroupBy::None ? "" : "(all)");
     for (Operation &root : *api.getBody())
-      lowerImported(builder, &root, -1);
+      if (isGraphRoot(root))
+        lowerImported(builder, &root, -1);
     graphs.push_back(builder.take());
     return graphs;
   }

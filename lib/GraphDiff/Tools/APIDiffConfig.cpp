@@ -28,14 +28,16 @@ struct CLOptions {
   cl::opt<APIInputFormat> from{
       "from", cl::desc("What the inputs are (default: detected)"),
       cl::values(clEnumValN(APIInputFormat::Auto, "auto",
-                            "JSON with \"nodes\": compspec; other JSON: "
-                            "functiondb; anything else: MLIR"),
+                            "ELF: elf; JSON with \"nodes\": compspec; "
+                            "other JSON: functiondb; anything else: MLIR"),
                  clEnumValN(APIInputFormat::FunctionDB, "functiondb",
                             "caliper functiondb JSON"),
                  clEnumValN(APIInputFormat::Compspec, "compspec",
                             "compspec graph JSON (nodes, relations)"),
                  clEnumValN(APIInputFormat::MLIR, "mlir",
-                            "an MLIR module (or api IR)")),
+                            "an MLIR module (or api IR)"),
+                 clEnumValN(APIInputFormat::ELF, "elf",
+                            "a shared library (ELF) with DWARF")),
       cl::init(APIInputFormat::Auto)};
   // Spelled --version=KEY on the command line (see rewriteArguments).
   cl::opt<std::string> version{

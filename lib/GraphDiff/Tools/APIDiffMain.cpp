@@ -17,6 +17,7 @@
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "GraphDiff/Importers/APIImporters.h"
+#include "GraphDiff/Importers/DWARFImporter.h"
 #include "GraphDiff/Tools/OutputFile.h"
 #include "GraphDiff/Tools/ParseInput.h"
 #include "mlir/Debug/Counter.h"
@@ -120,11 +121,21 @@ struct Session {
     importOptions.format = options.from;
     importOptions.version = options.version;
     importOptions.package = options.package;
+    importOptions.compspecGraph = options.format == APIReportFormat::Compspec;
     std::string error;
     std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(filename, &error);
     if (!file) {
       llvm::errs() << filename << ": error: " << error << "\n";
       return nullptr;
+    }
+    if (options.from == APIInputFormat::ELF ||
+        (options.from == APIInputFormat::Auto &&
+         looksLikeELF(file->getBuffer()))) {
+      OwningOpRef<ModuleOp> api = importELF(file->getMemBufferRef(), filename,
+                                            importOptions, context, error);
+      if (!api)
+        llvm::errs() << error << "\n";
+      return api;
     }
     bool json = options.from == APIInputFormat::Auto
                     ? looksLikeJSON(file->getBuffer())
