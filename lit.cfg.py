@@ -91,6 +91,14 @@ config.substitutions.append(
 if shutil.which("parallel"):
     config.available_features.add("gnu-parallel")
 
+# graph-diff-api reads shared libraries that tests compile with gcc and g++
+# (test/APIDiff/elf-*.test) and checks them against libabigail's abidiff
+# (Debian abigail-tools, which scripts/setup.sh installs).
+if shutil.which("gcc") and shutil.which("g++"):
+    config.available_features.add("gcc")
+if shutil.which("abidiff"):
+    config.available_features.add("abidiff")
+
 # The git integration (tools/graph-diff-git) is tested in a scratch repository
 # when git is installed (scripts/setup.sh installs it).
 if shutil.which("git"):

@@ -11,6 +11,9 @@ packages=(
   pybind11-dev python3-dev python3-pytest
   parallel
   git
+  # test/APIDiff/elf-abidiff.test checks graph-diff-api's ABI diffs of shared
+  # libraries against libabigail's abidiff (UNSUPPORTED without it).
+  abigail-tools
   # scripts/build.sh compiles through ccache when it is installed: a second
   # checkout (CI's clone, a worktree) then compiles only what changed.
   ccache
