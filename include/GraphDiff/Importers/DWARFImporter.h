@@ -23,7 +23,10 @@
 //    kind `typedef` with their `type` (and the layout of the anonymous type
 //    they name, if any);
 //  - C++ namespaces are `api.module`s of kind `namespace`, methods sit in
-//    their class.
+//    their class;
+//  - an exported alias of a function the DWARF defines (at its address)
+//    takes that function's signature; a stripped library reads its separate
+//    debug file (by build ID under /usr/lib/debug, or .gnu_debuglink).
 //
 // With APIImportOptions::compspecGraph, the module also holds compspec's own
 // graph of the DWARF (its DWARF example's nodes, values and ids, one

@@ -25,11 +25,15 @@
 #include "llvm/DebugInfo/DWARF/DWARFDie.h"
 #include "llvm/DebugInfo/DWARF/DWARFFormValue.h"
 #include "llvm/DebugInfo/DWARF/DWARFUnit.h"
+#include "llvm/Object/BuildID.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/LEB128.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <deque>
@@ -296,10 +300,12 @@ private:
   /// The first complete definition of each named type.
   llvm::StringMap<DWARFDie> definitions;
   std::vector<DWARFDie> functions, variables;
-  /// Exported function symbols described so far, and each one's object by
-  /// its entry address (for aliases).
+  /// Exported symbols described so far.
   llvm::StringSet<> described;
-  std::map<uint64_t, ABIObject *> functionAt;
+  /// The first function definition at each entry address: what an exported
+  /// alias of it (glibc's fopen for _IO_new_fopen, a C++ constructor's C1
+  /// for its C2) describes.
+  std::map<uint64_t, DWARFDie> definitionAt;
   /// Types whose facts are to be read.
   std::vector<ABIObject *> worklist;
 
@@ -310,7 +316,7 @@ private:
   ABIObject *typeObject(DWARFDie die);
   std::string useType(DWARFDie type);
   void reach(DWARFDie type);
-  void readFunction(DWARFDie definition);
+  void readFunction(DWARFDie definition, StringRef symbolName = "");
   void readVariable(DWARFDie definition);
   void aggregateFacts(DWARFDie die, std::vector<Fact> &facts);
   void enumFacts(DWARFDie die, std::vector<Fact> &facts);
@@ -483,9 +489,11 @@ std::string ABIReader::useType(DWARFDie type) {
   return typeName(type);
 }
 
-void ABIReader::readFunction(DWARFDie definition) {
+/// Describes the exported function `definition` defines, or the alias
+/// `symbolName` at its address.
+void ABIReader::readFunction(DWARFDie definition, StringRef symbolName) {
   llvm::SmallVector<DWARFDie, 4> chain = originChain(definition);
-  StringRef name;
+  StringRef name = symbolName;
   for (DWARFDie each : chain)
     if (name.empty())
       name = dwarf::toStringRef(each.find(
@@ -504,7 +512,6 @@ void ABIReader::readFunction(DWARFDie definition) {
     return;
   function->complete = true;
   described.insert(name);
-  functionAt.try_emplace(symbol->second.address, function);
   // Parameters: from the nearest DIE that lists them (a concrete instance,
   // else its abstract origin, else the declaration).
   for (DWARFDie each : chain) {
@@ -712,49 +719,41 @@ void ABIReader::read(llvm::DWARFContext &dwarf) {
        dwarf.info_section_units())
     if (DWARFDie top = unit->getUnitDIE(/*ExtractUnitDIEOnly=*/false))
       index(top);
-  for (DWARFDie definition : functions)
+  for (DWARFDie definition : functions) {
+    if (auto entry = dwarf::toAddress(definition.find(dwarf::DW_AT_low_pc)))
+      definitionAt.try_emplace(*entry, definition);
     readFunction(definition);
+  }
   for (DWARFDie definition : variables)
     readVariable(definition);
-  // Exported functions without a DIE of their own: aliases of a described
-  // function at the same address take its signature; the rest are symbols
-  // the debug information does not describe.
+  // Exported symbols without a DIE of their own: an alias at a function
+  // definition's address takes its signature; the rest are symbols the
+  // debug information does not describe (an object without facts, a
+  // variable with its size).
   for (const std::string &name : exportedOrder) {
     if (described.contains(name))
       continue;
     const ExportedSymbol &symbol = exported[name];
-    auto alias = symbol.function() ? functionAt.find(symbol.address)
-                                   : functionAt.end();
-    ABIObject *scope = &root;
-    ABIObject *object = nullptr;
-    if (alias != functionAt.end()) {
-      ABIObject *original = alias->second;
-      scope = original->parent;
-      object = child(scope, ABIObject::Op::Func, name, DWARFDie());
-      if (object) {
-        object->params = original->params;
-        object->result = original->result;
-        object->loc = original->loc;
-        object->order = original->order;
-      }
-    } else {
-      object =
-          child(scope,
-                symbol.function() ? ABIObject::Op::Func : ABIObject::Op::Class,
-                name, DWARFDie());
-      if (object && object->op == ABIObject::Op::Class) {
-        object->kind = "variable";
-        object->facts.push_back(fact("size", symbol.size));
-      }
-      if (object) {
-        object->loc = FileLineColLoc::get(&context, filename, 0, 0);
-        object->order = std::numeric_limits<uint64_t>::max();
-      }
+    if (symbol.function()) {
+      auto definition = definitionAt.find(symbol.address);
+      if (definition != definitionAt.end())
+        readFunction(definition->second, name);
+      if (described.contains(name))
+        continue;
     }
-    if (object) {
-      object->complete = true;
-      described.insert(name);
+    ABIObject *object = child(
+        &root, symbol.function() ? ABIObject::Op::Func : ABIObject::Op::Class,
+        name, DWARFDie());
+    if (!object)
+      continue;
+    object->loc = FileLineColLoc::get(&context, filename, 0, 0);
+    object->order = std::numeric_limits<uint64_t>::max();
+    object->complete = true;
+    if (object->op == ABIObject::Op::Class) {
+      object->kind = "variable";
+      object->facts.push_back(fact("size", symbol.size));
     }
+    described.insert(name);
   }
   while (!worklist.empty()) {
     ABIObject *object = worklist.back();
@@ -1385,6 +1384,55 @@ void CompspecDWARFGraph::emit(OpBuilder &opBuilder, Location loc) {
 // Entry point
 //===----------------------------------------------------------------------===//
 
+/// The separate debug file of a stripped ELF object, as GDB finds it: by
+/// build ID under /usr/lib/debug/.build-id (Debian's -dbgsym and -dbg
+/// packages), else by the .gnu_debuglink name beside the file, in its .debug
+/// directory, or under /usr/lib/debug. Empty if none exists.
+static std::string findDebugFile(const object::ObjectFile &file,
+                                 StringRef filename) {
+  llvm::SmallVector<std::string, 4> candidates;
+  llvm::ArrayRef<uint8_t> id = object::getBuildID(&file);
+  if (id.size() > 1) {
+    std::string hex = llvm::toHex(id, /*LowerCase=*/true);
+    candidates.push_back("/usr/lib/debug/.build-id/" + hex.substr(0, 2) + "/" +
+                         hex.substr(2) + ".debug");
+  }
+  for (const object::SectionRef &section : file.sections()) {
+    llvm::Expected<StringRef> name = section.getName();
+    if (!name || *name != ".gnu_debuglink") {
+      if (!name)
+        llvm::consumeError(name.takeError());
+      continue;
+    }
+    llvm::Expected<StringRef> contents = section.getContents();
+    if (!contents) {
+      llvm::consumeError(contents.takeError());
+      break;
+    }
+    StringRef link = contents->split('\0').first;
+    if (link.empty())
+      break;
+    llvm::SmallString<256> directory(filename);
+    llvm::sys::path::remove_filename(directory);
+    llvm::SmallString<256> path;
+    llvm::sys::path::append(path, directory, link);
+    candidates.push_back(path.str().str());
+    path.clear();
+    llvm::sys::path::append(path, directory, ".debug", link);
+    candidates.push_back(path.str().str());
+    llvm::SmallString<256> absolute(directory);
+    llvm::sys::fs::make_absolute(absolute);
+    path = "/usr/lib/debug";
+    llvm::sys::path::append(path, absolute, link);
+    candidates.push_back(path.str().str());
+    break;
+  }
+  for (const std::string &candidate : candidates)
+    if (candidate != filename && llvm::sys::fs::is_regular_file(candidate))
+      return candidate;
+  return "";
+}
+
 OwningOpRef<ModuleOp> graphdiff::importELF(llvm::MemoryBufferRef buffer,
                                            StringRef filename,
                                            const APIImportOptions &options,
@@ -1407,18 +1455,44 @@ OwningOpRef<ModuleOp> graphdiff::importELF(llvm::MemoryBufferRef buffer,
   if (!elf)
     return fail("not an ELF object");
   std::string dwarfError;
-  std::unique_ptr<llvm::DWARFContext> dwarf = llvm::DWARFContext::create(
-      *elf, llvm::DWARFContext::ProcessDebugRelocations::Process, nullptr, "",
-      [&](llvm::Error problem) {
-        if (dwarfError.empty())
-          dwarfError = llvm::toString(std::move(problem));
-        else
-          llvm::consumeError(std::move(problem));
-      },
-      [](llvm::Error warning) { llvm::consumeError(std::move(warning)); });
+  auto readDWARF = [&](const object::ObjectFile &object) {
+    return llvm::DWARFContext::create(
+        object, llvm::DWARFContext::ProcessDebugRelocations::Process, nullptr,
+        "",
+        [&](llvm::Error problem) {
+          if (dwarfError.empty())
+            dwarfError = llvm::toString(std::move(problem));
+          else
+            llvm::consumeError(std::move(problem));
+        },
+        [](llvm::Error warning) { llvm::consumeError(std::move(warning)); });
+  };
+  std::unique_ptr<llvm::DWARFContext> dwarf = readDWARF(*elf);
+  // A stripped library: its DWARF may be in a separate debug file.
+  std::unique_ptr<llvm::MemoryBuffer> debugBuffer;
+  std::unique_ptr<object::ObjectFile> debugFile;
+  if (dwarf->getNumCompileUnits() == 0) {
+    std::string path = findDebugFile(*elf, filename);
+    if (!path.empty()) {
+      llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> read =
+          llvm::MemoryBuffer::getFile(path);
+      if (!read)
+        return fail("cannot read its debug file " + path + ": " +
+                    read.getError().message());
+      debugBuffer = std::move(*read);
+      llvm::Expected<std::unique_ptr<object::ObjectFile>> object =
+          object::ObjectFile::createObjectFile(debugBuffer->getMemBufferRef());
+      if (!object)
+        return fail("cannot read its debug file " + path + ": " +
+                    llvm::toString(object.takeError()));
+      debugFile = std::move(*object);
+      dwarf = readDWARF(*debugFile);
+    }
+  }
   if (dwarf->getNumCompileUnits() == 0)
-    return fail("no DWARF debug information (.debug_info): build the "
-                "library with -g, or read its separate debug file");
+    return fail("no DWARF debug information (.debug_info, or a separate "
+                "debug file found by build ID or .gnu_debuglink): build the "
+                "library with -g, or install its debug file");
 
   ABIReader reader(context, filename);
   reader.readSymbols(*elf);

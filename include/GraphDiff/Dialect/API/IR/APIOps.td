@@ -93,6 +93,10 @@ def API_ClassOp : API_Op<"class", [Symbol, SymbolTable, NoTerminator,
   let description = [{
     Methods are `api.func`s inside; members and other facts are `api.node`s.
     `kind` keeps the source's word (`structure`, `union`) when not `class`.
+    A shared library's ABI (read from ELF and DWARF) also makes its enums,
+    typedefs and exported variables classes of kind `enum`, `typedef` and
+    `variable`: named objects whose facts are their layout, underlying type
+    or type and size.
 
     ```mlir
     api.class @Dense {
