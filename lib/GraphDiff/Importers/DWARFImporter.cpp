@@ -214,8 +214,13 @@ Location locationOf(DWARFDie die, MLIRContext &context, StringRef fallback) {
   }
   if (file.empty())
     return FileLineColLoc::get(&context, fallback, 0, 0);
+  // `dir/./x.h` and `dir//x.h` are `dir/x.h`.
+  llvm::SmallString<256> clean(file);
+  llvm::sys::path::remove_dots(clean, /*remove_dot_dot=*/false);
+  file = clean.str().str();
   if (DWARFDie unit = die.getDwarfUnit()->getUnitDIE()) {
-    StringRef directory = stringAttr(unit, dwarf::DW_AT_comp_dir);
+    llvm::SmallString<256> directory(stringAttr(unit, dwarf::DW_AT_comp_dir));
+    llvm::sys::path::remove_dots(directory, /*remove_dot_dot=*/false);
     StringRef path = file;
     if (!directory.empty() && path.consume_front(directory) &&
         path.consume_front("/"))
