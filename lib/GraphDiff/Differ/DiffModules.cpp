@@ -197,6 +197,50 @@ static LogicalResult diffPendingPairs(ArrayRef<PendingPair> pending,
   return success();
 }
 
+/// Refuses a plan that MLIR 22 cannot print so that it reads back: a float
+/// wider than 64 bits (`f80`, `f128`) whose value a 64-bit float does not
+/// hold exactly. The printer writes such a value in decimal, and the parser
+/// reads a decimal float literal through a `double`, so the printed plan
+/// would set another value than the one the diff found (`mlir-opt-22` has
+/// the same round trip). Only the plans' ops are walked: the nodes they
+/// write out and the old values they record.
+static LogicalResult checkPrintedExactly(ModuleOp plans) {
+  Operation *refused = nullptr;
+  FloatAttr value;
+  plans.walk([&](Operation *op) {
+    auto check = [&](Attribute attr) {
+      attr.walk([&](FloatAttr f) {
+        if (refused)
+          return;
+        const llvm::fltSemantics &semantics = f.getValue().getSemantics();
+        if (llvm::APFloat::getSizeInBits(semantics) <= 64)
+          return;
+        llvm::APFloat narrowed = f.getValue();
+        bool losesInfo = false;
+        narrowed.convert(llvm::APFloat::IEEEdouble(),
+                         llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+        if (losesInfo) {
+          refused = op;
+          value = f;
+        }
+      });
+    };
+    check(op->getRawDictionaryAttrs());
+    if (Attribute properties = op->getPropertiesAsAttribute())
+      check(properties);
+    return refused ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  if (!refused)
+    return success();
+  refused->emitError()
+      << "the plan would hold the " << value.getType() << " value "
+      << value
+      << ", which MLIR 22 prints in a decimal form that it reads back "
+         "through a 64-bit float, as another value: graph-diff cannot write "
+         "this plan exactly";
+  return failure();
+}
+
 FailureOr<DiffResult> graphdiff::diffModules(ModuleOp source, ModuleOp target,
                                              const DiffOptions &options) {
   MLIRContext *context = source.getContext();
@@ -305,5 +349,7 @@ FailureOr<DiffResult> graphdiff::diffModules(ModuleOp source, ModuleOp target,
   // The plans hold target nodes and the source's old values: blobs of two
   // inputs, which may share a key. Printed, each key names one blob.
   makeResourceKeysUnique(*result.plans);
+  if (failed(checkPrintedExactly(*result.plans)))
+    return failure();
   return result;
 }
