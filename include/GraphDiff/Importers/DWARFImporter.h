@@ -1,4 +1,5 @@
-//===- DWARFImporter.h - A shared library's ABI from ELF and DWARF -*- C++ -*-===//
+//===- DWARFImporter.h - A shared library's ABI from ELF and DWARF -*- C++
+//-*-===//
 //
 // Part of graph-diff.
 //

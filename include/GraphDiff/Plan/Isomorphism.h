@@ -66,9 +66,10 @@ findMismatch(const Graph &applied, const Graph &target,
 
 /// Applies `plan` to `source` (applyPlan) and checks that the result has the
 /// symbol name of `target` (a plan that renames its graph gives the copy the
-/// target's) and is isomorphic to it (findMismatch). On failure, reports a located error
-/// (the action that does not apply, or the first mismatching node with its
-/// location on both sides) and returns failure(). This is what `--verify`,
+/// target's) and is isomorphic to it (findMismatch). On failure, reports a
+/// located error (the action that does not apply, or the first mismatching node
+/// with its location on both sides) and returns failure(). This is what
+/// `--verify`,
 /// `--check-plan` and `graph-diff{verify=true}` run.
 ///
 /// `sourceOf`, if given, says which source node a target node stands for

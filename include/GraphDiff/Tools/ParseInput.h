@@ -70,12 +70,12 @@ parseInputBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
 /// while this one reads the source, unless both inputs may hold
 /// `dense_resource` blobs (mayDeclareResources: each input's blobs go into a
 /// blob manager of its own, and the context has one at a time); otherwise
-/// (`--mlir-disable-threading`, one core), one after the other. Either way both inputs are read, and
-/// their diagnostics are reported in the same order, once both are read:
-/// the source's, then the target's. Calls
-/// `starting` with 0 for the source, 1 for the target, on this thread,
-/// before each input is read, and whether it is read on a second thread.
-/// Fails if either input does: its module is then null.
+/// (`--mlir-disable-threading`, one core), one after the other. Either way both
+/// inputs are read, and their diagnostics are reported in the same order, once
+/// both are read: the source's, then the target's. Calls `starting` with 0 for
+/// the source, 1 for the target, on this thread, before each input is read, and
+/// whether it is read on a second thread. Fails if either input does: its
+/// module is then null.
 mlir::LogicalResult parseInputPair(
     std::unique_ptr<llvm::MemoryBuffer> sourceFile,
     std::unique_ptr<llvm::MemoryBuffer> targetFile,

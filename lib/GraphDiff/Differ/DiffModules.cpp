@@ -233,8 +233,7 @@ static LogicalResult checkPrintedExactly(ModuleOp plans) {
   if (!refused)
     return success();
   refused->emitError()
-      << "the plan would hold the " << value.getType() << " value "
-      << value
+      << "the plan would hold the " << value.getType() << " value " << value
       << ", which MLIR 22 prints in a decimal form that it reads back "
          "through a 64-bit float, as another value: graph-diff cannot write "
          "this plan exactly";

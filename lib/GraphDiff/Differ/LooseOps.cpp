@@ -40,8 +40,8 @@ struct LooseOp {
 /// `dense_resource` value by its bytes, hashAttribute): its name, operand
 /// and region counts, result types and attributes.
 static llvm::hash_code hashLooseOp(Operation *op) {
-  llvm::hash_code hash = llvm::hash_combine(
-      op->getName(), op->getNumOperands(), op->getNumRegions());
+  llvm::hash_code hash = llvm::hash_combine(op->getName(), op->getNumOperands(),
+                                            op->getNumRegions());
   for (Type type : op->getResultTypes())
     hash = llvm::hash_combine(hash, type);
   for (NamedAttribute attr : op->getAttrDictionary())

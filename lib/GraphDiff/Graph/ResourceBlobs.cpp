@@ -154,8 +154,8 @@ void graphdiff::makeResourceKeysUnique(Operation *root) {
   SmallVector<BlobEntry *> renamed;
   for (BlobEntry *entry : entries) {
     SmallVector<BlobEntry *, 1> &same = byKey[entry->getKey()];
-    auto *stays = llvm::find_if(
-        same, [](BlobEntry *other) { return !other->getBlob(); });
+    auto *stays =
+        llvm::find_if(same, [](BlobEntry *other) { return !other->getBlob(); });
     if (stays == same.end())
       stays = same.begin();
     if (entry == *stays)
@@ -206,9 +206,9 @@ void graphdiff::makeResourceKeysUnique(Operation *root) {
   }
   for (auto [entry, target] : sameAs) {
     auto it = moved.find(target);
-    moved.try_emplace(entry, it != moved.end()
-                                 ? it->second
-                                 : DenseResourceElementsHandle(target, builtin));
+    moved.try_emplace(entry, it != moved.end() ? it->second
+                                               : DenseResourceElementsHandle(
+                                                     target, builtin));
   }
 
   AttrTypeReplacer replacer;

@@ -29,9 +29,9 @@
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/LEB128.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -153,8 +153,8 @@ std::string typeKey(DWARFDie die) {
         tag == dwarf::DW_TAG_partial_unit)
       break;
     if (tag == dwarf::DW_TAG_namespace)
-      key = "namespace " + stringAttr(up, dwarf::DW_AT_name).str() + "\x1f" +
-            key;
+      key =
+          "namespace " + stringAttr(up, dwarf::DW_AT_name).str() + "\x1f" + key;
     else if (isAggregate(tag))
       key = objectName(up) + "\x1f" + key;
     else // a type local to a function: not the same as one outside
@@ -364,8 +364,9 @@ void ABIReader::readSymbols(const object::ELFObjectFileBase &elf) {
          type != llvm::ELF::STT_OBJECT && type != llvm::ELF::STT_TLS &&
          type != llvm::ELF::STT_COMMON))
       continue;
-    if (exported.try_emplace(*name, ExportedSymbol{*address, symbol.getSize(),
-                                                   type})
+    if (exported
+            .try_emplace(*name,
+                         ExportedSymbol{*address, symbol.getSize(), type})
             .second)
       exportedOrder.push_back(name->str());
   }
@@ -565,8 +566,8 @@ void ABIReader::readVariable(DWARFDie definition) {
     if (name.empty())
       name = stringAttr(each, dwarf::DW_AT_name);
   auto symbol = exported.find(name);
-  if (name.empty() || symbol == exported.end() ||
-      symbol->second.function() || described.contains(name))
+  if (name.empty() || symbol == exported.end() || symbol->second.function() ||
+      described.contains(name))
     return;
   ABIObject *variable = child(scopeOf(chain.back()), ABIObject::Op::Class,
                               name.str(), definition);
@@ -686,9 +687,9 @@ void ABIReader::enumFacts(DWARFDie die, std::vector<Fact> &facts) {
             child.find(dwarf::DW_AT_const_value)) {
       bool signedForm = value->getForm() == dwarf::DW_FORM_sdata ||
                         (isSigned && value->getForm() != dwarf::DW_FORM_udata);
-      if (auto number = signedForm ? std::optional<int64_t>(
-                                         value->getAsSignedConstant())
-                                   : std::nullopt)
+      if (auto number =
+              signedForm ? std::optional<int64_t>(value->getAsSignedConstant())
+                         : std::nullopt)
         enumerator.children.push_back(
             {"value", attrs.getI64IntegerAttr(*number), {}});
       else if (auto number = value->getAsUnsignedConstant())
@@ -773,9 +774,9 @@ void ABIReader::read(llvm::DWARFContext &dwarf) {
 void ABIReader::emitFacts(OpBuilder &builder, Location loc,
                           const std::vector<Fact> &facts) {
   for (const Fact &each : facts) {
-    auto node = api::NodeOp::create(builder, loc,
-                                    builder.getStringAttr(each.kind),
-                                    each.value, StringAttr(), StringAttr());
+    auto node =
+        api::NodeOp::create(builder, loc, builder.getStringAttr(each.kind),
+                            each.value, StringAttr(), StringAttr());
     if (each.children.empty())
       continue;
     OpBuilder::InsertionGuard guard(builder);
@@ -819,18 +820,16 @@ void ABIReader::emitObject(OpBuilder &builder, ABIObject *object) {
                           StringAttr());
   emitFacts(builder, loc, object->facts);
   std::vector<ABIObject *> children = object->children;
-  llvm::stable_sort(children, [](ABIObject *a, ABIObject *b) {
-    return a->order < b->order;
-  });
+  llvm::stable_sort(
+      children, [](ABIObject *a, ABIObject *b) { return a->order < b->order; });
   for (ABIObject *each : children)
     emitObject(builder, each);
 }
 
 void ABIReader::emit(OpBuilder &builder) {
   std::vector<ABIObject *> children = root.children;
-  llvm::stable_sort(children, [](ABIObject *a, ABIObject *b) {
-    return a->order < b->order;
-  });
+  llvm::stable_sort(
+      children, [](ABIObject *a, ABIObject *b) { return a->order < b->order; });
   for (ABIObject *each : children)
     emitObject(builder, each);
 }
@@ -1004,9 +1003,9 @@ std::optional<std::string> CompspecDWARFGraph::location(DWARFDie die) {
   uint8_t op = expr[0];
   const uint8_t *end = expr.data() + expr.size();
   unsigned length = 0;
-  static const char *const x86_64[] = {
-      "rax", "rdx", "rcx", "rbx", "rsi", "rdi", "rbp", "rsp", "r8",
-      "r9",  "r10", "r11", "r12", "r13", "r14", "r15", "rip"};
+  static const char *const x86_64[] = {"rax", "rdx", "rcx", "rbx", "rsi", "rdi",
+                                       "rbp", "rsp", "r8",  "r9",  "r10", "r11",
+                                       "r12", "r13", "r14", "r15", "rip"};
   auto reg = [&](unsigned number) {
     if (number < std::size(x86_64))
       return "%" + std::string(x86_64[number]);
@@ -1026,7 +1025,8 @@ std::optional<std::string> CompspecDWARFGraph::location(DWARFDie die) {
     for (unsigned i = 0; i < 8; ++i)
       address |= uint64_t(expr[1 + i]) << (8 * i);
     std::string text;
-    llvm::raw_string_ostream(text) << "DW_OP_addr: " << llvm::format_hex_no_prefix(address, 0);
+    llvm::raw_string_ostream(text)
+        << "DW_OP_addr: " << llvm::format_hex_no_prefix(address, 0);
     return text;
   }
   return dwarf::OperationEncodingString(op).str();
@@ -1171,10 +1171,9 @@ bool CompspecDWARFGraph::visit(DWARFDie die) {
   }
   case dwarf::DW_TAG_formal_parameter: {
     DWARFDie parent = die.getParent();
-    DWARFDie declaration =
-        parent ? parent.getAttributeValueAsReferencedDie(
-                     dwarf::DW_AT_specification)
-               : DWARFDie();
+    DWARFDie declaration = parent ? parent.getAttributeValueAsReferencedDie(
+                                        dwarf::DW_AT_specification)
+                                  : DWARFDie();
     std::string name = nameOf(die);
     if (name == "unknown") {
       forget(die);
@@ -1227,8 +1226,7 @@ bool CompspecDWARFGraph::visit(DWARFDie die) {
     std::string type = underlying(die);
     std::optional<std::string> memberType;
     if (type == "array")
-      memberType =
-          underlying(die.resolveReferencedType(dwarf::DW_AT_type));
+      memberType = underlying(die.resolveReferencedType(dwarf::DW_AT_type));
     node("member", text(nameOf(die)), id);
     generateParent(die);
     gen("type", text(type), id);
@@ -1368,9 +1366,9 @@ void CompspecDWARFGraph::visitUnit(DWARFDie unit) {
 void CompspecDWARFGraph::emitNode(OpBuilder &opBuilder, Location loc,
                                   unsigned index) {
   const Node &each = nodes[index];
-  auto op = api::NodeOp::create(opBuilder, loc, opBuilder.getStringAttr(each.type),
-                                each.value, StringAttr(),
-                                opBuilder.getStringAttr(each.id));
+  auto op = api::NodeOp::create(opBuilder, loc,
+                                opBuilder.getStringAttr(each.type), each.value,
+                                StringAttr(), opBuilder.getStringAttr(each.id));
   if (each.children.empty())
     return;
   OpBuilder::InsertionGuard guard(opBuilder);

@@ -68,9 +68,7 @@ public:
   Location at(const JsonNode &value) const { return at(value.offset); }
   /// Where the key of the object member whose value is `value` is written
   /// (`"id"` in `"id": "a"`).
-  Location atKey(const JsonNode &value) const {
-    return at(keyOffset(value));
-  }
+  Location atKey(const JsonNode &value) const { return at(keyOffset(value)); }
 
 private:
   /// The offset of the key written before `value` and a colon, else of
@@ -171,8 +169,7 @@ private:
     if (literal.find_first_of(".eE") == StringRef::npos)
       return integer(literal);
     double value;
-    auto [end, ec] =
-        std::from_chars(literal.begin(), literal.end(), value);
+    auto [end, ec] = std::from_chars(literal.begin(), literal.end(), value);
     if (ec == std::errc::result_out_of_range) {
       // Too large in magnitude, or so small that it rounds to zero (as
       // Python reads it): the literal's decimal exponent says which.
@@ -200,8 +197,7 @@ private:
     }
     // getBitsNeeded counts a positive value's bits as unsigned: one more
     // keeps it positive.
-    llvm::APInt value(llvm::APInt::getBitsNeeded(literal, 10) + 1, literal,
-                      10);
+    llvm::APInt value(llvm::APInt::getBitsNeeded(literal, 10) + 1, literal, 10);
     unsigned width = llvm::alignTo(value.getSignificantBits(), 64);
     return builder.getIntegerAttr(builder.getIntegerType(width),
                                   value.sextOrTrunc(width));
@@ -711,8 +707,7 @@ void graphdiff::nameGraphInputsFromText(Operation *root,
       return;
     for (BlockArgument arg : entry.getArguments()) {
       unsigned index = arg.getArgNumber();
-      if (index >= def->arguments.size() ||
-          !ownInputName(graph, index).empty())
+      if (index >= def->arguments.size() || !ownInputName(graph, index).empty())
         continue;
       SMRange range = def->arguments[index].loc;
       if (!range.isValid())
@@ -721,8 +716,8 @@ void graphdiff::nameGraphInputsFromText(Operation *root,
                      range.End.getPointer() - range.Start.getPointer());
       if (!text.consume_front("%") || text.empty())
         continue;
-      arg.setLoc(NameLoc::get(StringAttr::get(arg.getContext(), text),
-                              arg.getLoc()));
+      arg.setLoc(
+          NameLoc::get(StringAttr::get(arg.getContext(), text), arg.getLoc()));
     }
   });
 }

@@ -324,8 +324,8 @@ LogicalResult graphdiff::exportSwitcherooPlan(Operation *root,
   {
     json::OStream j(buffer, 2);
     auto writePlan = [&](patch::PlanOp plan) {
-      auto source = dyn_cast_or_null<FunctionOpInterface>(
-          lookupSourceGraph(plan, root));
+      auto source =
+          dyn_cast_or_null<FunctionOpInterface>(lookupSourceGraph(plan, root));
       j.array([&] {
         if (ok && failed(PlanWriter(plan, j, source).write()))
           ok = false;

@@ -675,10 +675,10 @@ static FailureOr<std::optional<GraphMismatch>> findAppliedMismatch(
     auto text = [](StringAttr name) {
       return name ? "@" + name.getValue().str() : std::string("no name");
     };
-    return std::optional<GraphMismatch>(GraphMismatch{
-        applied, target.getOperation(),
-        "the graph is named " + text(appliedName) + " here but " +
-            text(targetName) + " in the target"});
+    return std::optional<GraphMismatch>(
+        GraphMismatch{applied, target.getOperation(),
+                      "the graph is named " + text(appliedName) + " here but " +
+                          text(targetName) + " in the target"});
   }
   FailureOr<std::unique_ptr<Graph>> appliedGraph =
       Graph::buildNamedOnDemand(applied);
