@@ -60,6 +60,20 @@ static bool verbose() {
   return enabled;
 }
 
+bool Session::checks(StringRef name) {
+  static const std::vector<std::string> *skipped = [] {
+    auto *result = new std::vector<std::string>;
+    if (const char *value = std::getenv("GRAPH_DIFF_FUZZ_SKIP")) {
+      SmallVector<StringRef> names;
+      StringRef(value).split(names, ',', -1, /*KeepEmpty=*/false);
+      for (StringRef item : names)
+        result->push_back(item.trim().str());
+    }
+    return result;
+  }();
+  return !llvm::is_contained(*skipped, name);
+}
+
 Session::Session() : context(getRegistry(), MLIRContext::Threading::DISABLED) {
   // The dialects the differ builds with, whatever the inputs hold; the
   // others load as the parser meets them. (graph-diff-opt loads them all.)

@@ -60,6 +60,10 @@ public:
   void expectLocatedErrors(llvm::StringRef what);
   /// `what` succeeded: there must be no error so far.
   void expectNoErrors(llvm::StringRef what);
+  /// Whether the property `name` is checked: not if the comma-separated list
+  /// GRAPH_DIFF_FUZZ_SKIP names it, as fuzz.sh has it do for the properties
+  /// of known, open findings (test/Fuzz/open/skip).
+  static bool checks(llvm::StringRef name);
   /// Prints `why`, the diagnostics and the inputs, then aborts.
   [[noreturn]] void fail(const llvm::Twine &why);
 
