@@ -240,6 +240,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       session.fail("graph-diff's plans do not verify against its snapshot "
                    "and the IR it saw (--check-plan)");
     session.expectNoErrors("checking graph-diff's plans");
+    if (std::getenv("GRAPH_DIFF_FUZZ_VERBOSE")) {
+      unsigned plans = 0, actions = 0;
+      for (auto plan : reread->getOps<patch::PlanOp>()) {
+        ++plans;
+        actions += plan.getActions().front().getOperations().size();
+      }
+      llvm::errs() << "graph-diff #" << index << ": " << plans << " plan(s), "
+                   << actions << " action(s) checked\n";
+    }
     snapshot.reset(); // graph-diff took it
   }
   return 0;
