@@ -152,6 +152,7 @@ static int runTool(int argc, char **argv) {
       return failure();
     MLIRContext context;
     context.allowUnregisteredDialects(allowUnregisteredDialects);
+    context.printOpOnDiagnostic(false);
     SourceMgrDiagnosticHandler diagnostics(*sourceMgr, &context);
     return (*translation)(sourceMgr, os, &context);
   };

@@ -28,6 +28,9 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/JSON.h"
 
+#include <deque>
+#include <map>
+
 using namespace mlir;
 using namespace graphdiff;
 using namespace graphdiff::switcheroo;
@@ -64,6 +67,52 @@ static InFlightDiagnostic noAction(Operation *action) {
             "ReplaceAction only)";
 }
 
+/// The place of each statement in the program ml_switcheroo runs for
+/// `graph`, keyed by the variable it assigns: the client's topological order
+/// of the LogicalGraph as `--export-switcheroo-json` writes it (Kahn's
+/// algorithm from the roots in id order, first in first out, successors in
+/// edge order). Empty if `graph` is not an `lg.graph` or its inputs cannot
+/// be named.
+static llvm::StringMap<unsigned> statementOrder(FunctionOpInterface graph) {
+  llvm::StringMap<unsigned> order;
+  auto lgGraph = dyn_cast_or_null<lg::GraphOp>(graph.getOperation());
+  if (!lgGraph)
+    return order;
+  FailureOr<SmallVector<std::string>> inputs = inputNames(graph);
+  if (failed(inputs))
+    return order;
+  Block &body = lgGraph.getBody().front();
+  auto idOf = [&](Value value) -> std::string {
+    if (auto arg = dyn_cast<BlockArgument>(value))
+      return (*inputs)[arg.getArgNumber()];
+    return cast<lg::NodeOp>(value.getDefiningOp()).getId().str();
+  };
+  std::map<std::string, unsigned> degree;
+  std::map<std::string, SmallVector<std::string>> successors;
+  for (const std::string &input : *inputs)
+    degree[input] = 0;
+  for (auto node : body.getOps<lg::NodeOp>())
+    degree[node.getId().str()] = 0;
+  for (auto node : body.getOps<lg::NodeOp>())
+    for (Value input : node.getInputs()) {
+      successors[idOf(input)].push_back(node.getId().str());
+      ++degree[node.getId().str()];
+    }
+  std::deque<std::string> queue;
+  for (const auto &[id, count] : degree)
+    if (count == 0)
+      queue.push_back(id);
+  while (!queue.empty()) {
+    std::string id = queue.front();
+    queue.pop_front();
+    order.try_emplace(id, order.size());
+    for (const std::string &next : successors[id])
+      if (--degree[next] == 0)
+        queue.push_back(next);
+  }
+  return order;
+}
+
 namespace {
 /// Writes the actions of one plan, naming values as the patched program
 /// does.
@@ -72,6 +121,8 @@ public:
   /// `source` is the plan's source graph, if the input holds it.
   PlanWriter(patch::PlanOp plan, json::OStream &j, FunctionOpInterface source)
       : plan(plan), j(j), source(source) {
+    if (source)
+      order = statementOrder(source);
     for (auto del : actions().getOps<patch::DeleteOp>())
       dropped.insert(bareName(del.getNode()));
     for (auto replace : actions().getOps<patch::ReplaceOp>()) {
@@ -123,6 +174,9 @@ private:
   llvm::StringSet<> dropped, reassigned;
   /// For a new node's name: the variable of each result ("" for none).
   llvm::StringMap<SmallVector<std::string>> newVars;
+  /// The place of each source statement in the program, by the variable it
+  /// assigns (statementOrder); empty without the source graph.
+  llvm::StringMap<unsigned> order;
 };
 } // namespace
 
@@ -183,14 +237,43 @@ LogicalResult PlanWriter::writeReplace(Operation *action, StringRef nodeIdText,
                                        ArrayAttr inputs, bool init) {
   if (failed(checkMetadata(newNode)))
     return failure();
-  SmallVector<std::string> inputVars;
+  SmallVector<std::string> actionVars;
   for (auto [index, ref] :
        llvm::enumerate(inputs.getAsRange<patch::RefAttr>())) {
     FailureOr<std::string> var = variable(action, index, ref);
     if (failed(var))
       return failure();
-    inputVars.push_back(*var);
+    actionVars.push_back(*var);
   }
+  // The call reads the new node's operands in order: the action lists each
+  // value once (`inputs(@x)`), while `add(x, x)` reads it twice.
+  SmallVector<std::string> inputVars;
+  for (OpOperand &operand : newNode->getOpOperands()) {
+    auto arg = dyn_cast<BlockArgument>(operand.get());
+    if (!arg || arg.getOwner()->getParentOp() != action ||
+        arg.getArgNumber() >= actionVars.size())
+      return newNode->emitError()
+             << "operand #" << operand.getOperandNumber()
+             << " is not an input of the action, so the call cannot name "
+                "the variable it reads";
+    inputVars.push_back(actionVars[arg.getArgNumber()]);
+  }
+  // The rewritten statement stays where the node's statement was, and
+  // ml_switcheroo's actions cannot move one: what it reads must be assigned
+  // by an earlier statement.
+  auto here = order.find(nodeIdText);
+  if (here != order.end())
+    for (auto [index, var] : llvm::enumerate(inputVars)) {
+      auto there = order.find(var);
+      if (there == order.end() || there->second < here->second)
+        continue;
+      return action->emitError()
+             << "the statement of '" << nodeIdText << "' would read '" << var
+             << "' (operand #" << index
+             << "), which only a later statement of the program assigns (in "
+                "the client's topological order of the source), and "
+                "ml_switcheroo's actions cannot move a statement";
+    }
   auto one = [&](bool isInit) {
     j.object([&] {
       j.attribute("type", "ReplaceAction");
@@ -222,6 +305,22 @@ LogicalResult PlanWriter::write() {
   for (Operation &action : actions())
     if (failed(dispatchActionVisitor(&action)))
       return failure();
+  // A statement rewired to read another node stays where it was; without
+  // the source graph, whether that node's statement comes before it is not
+  // known here. (A replacement reads what its region read, at its sink.)
+  if (order.empty())
+    for (auto update : actions().getOps<patch::UpdateOp>())
+      if (patch::bitEnumContainsAny(update.getChanges(),
+                                    patch::NodeChange::Inputs)) {
+        update.emitWarning()
+            << "the order of the program's statements is the source "
+               "graph's, which this file does not hold: that each rewired "
+               "statement reads only variables assigned before it is not "
+               "checked (give the plan with its source graph: `cat "
+               "source.mlir plan.mlir | graph-diff-translate "
+               "--export-switcheroo-plan`)";
+        break;
+      }
   return success();
 }
 
@@ -272,16 +371,33 @@ LogicalResult PlanWriter::visitAction(patch::InsertOp insert) {
 }
 
 /// The graph `plan` names as its source, if `root` holds it: in the plan's
-/// module or one enclosing it (as `graph-apply-plans` finds it).
+/// module or one enclosing it (as `graph-apply-plans` finds it), or in an
+/// unnamed module beside the plan's, as `cat source.mlir plan.mlir` gives
+/// when both files print their module.
 static Operation *lookupSourceGraph(patch::PlanOp plan, Operation *root) {
   if (plan == root)
     return nullptr;
   for (Operation *scope = plan->getParentOp(); scope;
-       scope = scope == root ? nullptr : scope->getParentOp())
-    if (scope->hasTrait<OpTrait::SymbolTable>())
-      if (Operation *graph =
-              SymbolTable::lookupSymbolIn(scope, plan.getSourceAttr()))
-        return graph;
+       scope = scope == root ? nullptr : scope->getParentOp()) {
+    if (!scope->hasTrait<OpTrait::SymbolTable>())
+      continue;
+    if (Operation *graph =
+            SymbolTable::lookupSymbolIn(scope, plan.getSourceAttr()))
+      return graph;
+    Operation *found = nullptr;
+    for (Region &region : scope->getRegions())
+      for (auto module : region.getOps<ModuleOp>()) {
+        if (module.getSymName() || module->isAncestor(plan))
+          continue;
+        Operation *graph =
+            SymbolTable::lookupSymbolIn(module, plan.getSourceAttr());
+        if (graph && found)
+          return nullptr; // two candidates: none is the source
+        found = graph ? graph : found;
+      }
+    if (found)
+      return found;
+  }
   return nullptr;
 }
 
