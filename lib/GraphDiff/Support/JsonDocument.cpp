@@ -244,12 +244,29 @@ private:
 
   /// Parses a string literal at `pos`. Without escapes, the value points
   /// into the buffer; otherwise it is unescaped into the document's storage.
+  /// Skips the UTF-8 sequence of a character at `pos` (a byte from 0x80):
+  /// JSON text is UTF-8 (RFC 8259), which Python's `json` holds to too.
+  bool skipUTF8() {
+    auto *at = reinterpret_cast<const llvm::UTF8 *>(text.data() + pos);
+    unsigned length = llvm::getNumBytesForUTF8(*at);
+    if (pos + length > text.size() || !llvm::isLegalUTF8Sequence(at, at + length))
+      return fail("invalid UTF-8 in a string");
+    pos += length;
+    return true;
+  }
+
   bool parseString(StringRef &value) {
     ++pos; // the opening quote
     size_t start = pos;
     while (pos < text.size() && text[pos] != '"' && text[pos] != '\\') {
-      if (static_cast<unsigned char>(text[pos]) < 0x20)
+      unsigned char byte = text[pos];
+      if (byte < 0x20)
         return fail("control character in a string");
+      if (byte >= 0x80) {
+        if (!skipUTF8())
+          return false;
+        continue;
+      }
       ++pos;
     }
     if (pos >= text.size())
@@ -267,6 +284,13 @@ private:
         break;
       if (static_cast<unsigned char>(c) < 0x20)
         return fail("control character in a string");
+      if (static_cast<unsigned char>(c) >= 0x80) {
+        size_t from = pos;
+        if (!skipUTF8())
+          return false;
+        out += text.slice(from, pos);
+        continue;
+      }
       if (c != '\\') {
         out += c;
         ++pos;
