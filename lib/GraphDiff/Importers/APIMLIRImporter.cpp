@@ -165,6 +165,9 @@ static void importScope(OpBuilder &builder, Operation *scope) {
 
 /// Whether `module` already holds `api` IR.
 static bool isAPIModule(ModuleOp module) {
+  // What `--emit-api` prints says so, even with no object in it.
+  if (module->hasAttr("api.source"))
+    return true;
   for (Operation &op : *module.getBody())
     if (isa<api::APIDialect>(op.getDialect()))
       return true;
