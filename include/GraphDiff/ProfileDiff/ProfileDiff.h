@@ -17,6 +17,7 @@
 
 #include "GraphDiff/Dialect/Profile/IR/Profile.h"
 #include "GraphDiff/ProfileDiff/Units.h"
+#include "llvm/ADT/STLExtras.h"
 #include <optional>
 #include <string>
 #include <vector>
@@ -66,6 +67,9 @@ struct ProfileDiffNode {
   std::optional<double> ratio;
   /// Passes the thresholds itself, or has a child that does.
   bool significant = false;
+  /// Passes the thresholds itself with a value of some input: not only a
+  /// parent that no input has data for, which tfprof_diff shows anyway.
+  bool changed = false;
   /// Shown in the output (significant, within maxDepth, parent not hidden).
   bool shown = false;
   /// Its path matches a --hide regex: its children are not shown.
@@ -93,8 +97,17 @@ struct ProfileDiff {
   /// missing; see ProfileInput::fromScopeFile).
   double valueOf(const ProfileDiffNode &node, unsigned input) const;
 
-  /// True if any node is shown: the inputs differ beyond the thresholds.
-  bool differs() const { return !nodes.empty() && nodes.front().shown; }
+  /// True if some node has changed: the inputs differ beyond the thresholds
+  /// (the exit code), shown or not (`--max-depth`, `--hide`). A node no
+  /// input has data for is shown, as tfprof_diff shows it, but is no
+  /// difference.
+  /// True if the root is shown: the renderers draw a tree.
+  bool showsTree() const { return !nodes.empty() && nodes.front().shown; }
+
+  bool differs() const {
+    return llvm::any_of(nodes,
+                        [](const ProfileDiffNode &node) { return node.changed; });
+  }
 };
 
 /// Compares `inputs` (two or more). Fails with a message in `error` if an

@@ -26,7 +26,9 @@ constexpr int64_t kMaxProfileValue = INT64_MAX;
 enum class MetricKind { Bytes, Count, Micros };
 
 /// `bytes`, `param_bytes`, ... (a name ending in "bytes") are Bytes,
-/// `micros` is Micros, everything else (`params`, `flops`) is Count.
+/// `micros` is Micros, everything else (`params`, `flops`) is Count. A
+/// numbered repeat (`bytes_2`, as the scope reader names a statistic that a
+/// line holds twice) is of its name's kind.
 MetricKind metricKindOf(llvm::StringRef metric);
 
 /// tfprof's spelling of a value of `kind`: `532B`, `1.06KB`, `2844.73MB`;

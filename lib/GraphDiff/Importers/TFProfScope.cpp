@@ -17,6 +17,10 @@ using namespace graphdiff;
 using prof::ProfileOp;
 using prof::ScopeOp;
 
+/// The white space of Python's `str.split()` in ASCII, but the blank: what
+/// tfprof_diff would split a line of the tree on.
+static constexpr StringLiteral kOtherBlanks("\t\n\v\f\r\x1c\x1d\x1e\x1f");
+
 namespace {
 
 /// One `self/total` statistic of a line.
@@ -177,9 +181,14 @@ OwningOpRef<ModuleOp> ScopeFileReader::read(StringRef text,
     } else if (trimmed.starts_with("=")) {
       break; // "=====...End of Report====="
     }
-    if (line.contains('\t'))
-      return error(columnOf(line.substr(line.find('\t')))) << "tab in a line "
-                                                              "of the tree",
+    // tfprof_diff splits a line on Python's white space; a name cannot
+    // hold any, and the only separator kept here is the blank.
+    size_t blank = line.find_first_of(kOtherBlanks);
+    if (blank != StringRef::npos)
+      return error(columnOf(line.substr(blank)))
+                 << (line[blank] == '\t' ? "tab" : "white space other than a "
+                                                   "blank")
+                 << " in a line of the tree",
              nullptr;
     StringRef name;
     SmallVector<Stat> stats;
@@ -329,9 +338,9 @@ LogicalResult graphdiff::writeTFProfScope(ProfileOp profile,
   // values whose spelling (rounded to 2 decimals) would read back as more
   // than a profile holds.
   WalkResult bad = profile.walk([&](ScopeOp scope) {
-    if (!scope.isRoot() && llvm::any_of(scope.getName(), [](char c) {
-          return llvm::isSpace(c);
-        })) {
+    if (!scope.isRoot() && (scope.getName().contains(' ') ||
+                            scope.getName().find_first_of(kOtherBlanks) !=
+                                StringRef::npos)) {
       scope.emitError("scope name '")
           << scope.getName()
           << "' holds white space, which a scope file cannot hold";

@@ -138,8 +138,10 @@ bool TreeBuilder::markSignificant(unsigned index) {
   }
   const ProfileDiffOptions &options = result.options;
   if (!max || *max >= options.minSize) {
-    if (node.isMissingSomewhere() || *max > *min * (1 + options.delta))
+    if (node.isMissingSomewhere() || *max > *min * (1 + options.delta)) {
       significant = true;
+      node.changed = max.has_value();
+    }
   }
   node.significant = significant;
   return significant;

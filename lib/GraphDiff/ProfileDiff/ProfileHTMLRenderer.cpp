@@ -182,17 +182,17 @@ void graphdiff::renderProfileDiffHTML(const ProfileDiff &diff,
      << "<span style=\"border-style:dashed\">hatched, dashed: missing from an "
         "input</span> width = size (largest input); click zooms, double "
         "click resets</p>\n";
-  if (!diff.differs()) {
+  if (!diff.showsTree()) {
     os << "<p id=\"nothing\">No node passes the thresholds.</p>\n";
   }
-  unsigned rows = diff.differs() ? maxShownDepth(diff) + 1 : 0;
+  unsigned rows = diff.showsTree() ? maxShownDepth(diff) + 1 : 0;
   os << "<svg class=\"icicle\" xmlns=\"http://www.w3.org/2000/svg\" width=\""
      << kWidth << "\" height=\"" << rows * kRow << "\" data-width=\"" << kWidth
      << "\">\n<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" "
         "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
         "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#333\" "
         "stroke-width=\"1.5\" stroke-opacity=\"0.5\"/></pattern></defs>\n";
-  if (diff.differs())
+  if (diff.showsTree())
     layout(diff, 0, 0, kWidth, os);
   os << "</svg>\n";
   // The same tree as text, for reading and searching.

@@ -79,7 +79,7 @@ void graphdiff::renderProfileDiffJSON(const ProfileDiff &diff,
     });
     j.attribute("differs", diff.differs());
     j.attributeBegin("root");
-    if (diff.differs())
+    if (diff.showsTree())
       writeNode(j, diff, 0);
     else
       j.value(nullptr);
