@@ -226,8 +226,12 @@ static LogicalResult checkPrintedExactly(ModuleOp plans) {
       });
     };
     check(op->getRawDictionaryAttrs());
-    if (Attribute properties = op->getPropertiesAsAttribute())
-      check(properties);
+    // Inherent attributes one by one, as properties hold them.
+    if (std::optional<RegisteredOperationName> info = op->getRegisteredInfo())
+      for (StringAttr name : info->getAttributeNames())
+        if (std::optional<Attribute> inherent = op->getInherentAttr(name))
+          if (*inherent)
+            check(*inherent);
     return refused ? WalkResult::interrupt() : WalkResult::advance();
   });
   if (!refused)
