@@ -172,15 +172,7 @@ void checkProfileDiff(Session &session, ArrayRef<ProfileInput> inputs,
       if (node.diff != 0)
         session.fail("a profile diffed against itself has a difference at '" +
                      node.path + "'");
-    // An open finding (test/Fuzz/open/README.md): a node no input has data
-    // for (a parent only implied by deeper names) is always shown.
-    bool dataless = llvm::any_of(
-        ArrayRef(diff->nodes).drop_front(), [](const ProfileDiffNode &node) {
-          return llvm::none_of(node.values,
-                               [](const auto &value) { return value; });
-        });
-    if (diff->differs() &&
-        (Session::checks("profile-dataless-parent") || !dataless))
+    if (diff->differs())
       session.fail("a profile diffed against itself differs");
   }
   std::string rendered = render(session, *diff);
@@ -231,24 +223,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       session.fail("a profile printed as IR does not read back the same");
 
     // Written back, it reads back as the same profile (up to rounding).
-    // An open finding (test/Fuzz/open/README.md): a name may hold white
-    // space other than a blank, which the writer refuses.
-    bool spaced = profile
-                      .walk([](ScopeOp scope) {
-                        return llvm::any_of(scope.getName(), llvm::isSpace)
-                                   ? WalkResult::interrupt()
-                                   : WalkResult::advance();
-                      })
-                      .wasInterrupted();
-    // Another (ibid.): a statistic written twice reads as a second metric,
-    // `bytes_2`, which is written back as a count.
-    bool repeated = llvm::any_of(profile.getMetrics(), [](Attribute metric) {
-      return !llvm::is_contained({"bytes", "params", "flops", "micros"},
-                                 cast<StringAttr>(metric).getValue());
-    });
-    if ((!spaced || Session::checks("profile-whitespace-name")) &&
-        (!repeated || Session::checks("profile-repeated-statistic")))
-      checkWriteBack(session, profile, file, name);
+    checkWriteBack(session, profile, file, name);
 
     // The profile against itself, in every metric.
     ProfileInput input{name, file, profile, /*fromScopeFile=*/true};
