@@ -72,6 +72,43 @@ struct VersionSets {
   uint64_t digest = 0;
 };
 
+/// Turns caliper's folders into the files they hold, in place, as caliper
+/// reads them:
+///   - `index.json` of a metrics repository (caliper-metrics'
+///     `<manager>/<package>/<metric>/index.json`): the file its
+///     `data.json-single.url` names if that file exists, else the files of
+///     `data.json.urls` in their order (a `zip` entry is an error: zip is not
+///     read);
+///   - a folder holding `index.json`: that index; a folder holding
+///     `functiondb/index.json` (a package of a metrics repository): that one;
+///   - a caliper-analysis root holding `data/` (`.caliper`): its data folder;
+///   - any other folder (a data folder): its result files, the names
+///     `<...>-python-cp<N>.json`, in byte order of their names. Other files
+///     are counted in `ignored`.
+/// Fails with "path: error: ..." on an unreadable folder or index, and on a
+/// label given to a folder that holds more than one file.
+mlir::LogicalResult expandCaliperInputs(std::vector<InputSpec> &specs,
+                                        std::vector<std::string> &ignored,
+                                        std::string &error);
+
+/// The files a run left out as caliper leaves them out (paths, input order).
+struct SkippedInputs {
+  /// caliper result files without `requirements.txt`: failed builds.
+  std::vector<std::string> failedBuilds;
+  /// Result files of a pre-release (isCaliperPreRelease).
+  std::vector<std::string> preReleases;
+  /// Files of a data folder that are not caliper result files.
+  std::vector<std::string> ignored;
+};
+
+/// caliper-analysis's pre-release rule for a result file: the version in its
+/// name (`pypi-tensorflow-<version>-python-cp<N>.json`) contains "rc", "a"
+/// or "b". caliper searches the whole file name; the rest of a TensorFlow
+/// result's name holds none of these, so the two agree there, and a package
+/// name with an "a" (scikit-learn) does not drop every file. Files not named
+/// like a caliper result are never pre-releases.
+bool isCaliperPreRelease(llvm::StringRef path);
+
 /// Reads every functiondb or requirements input (in parallel on `pool`, or
 /// here if null) and interns its strings. JSON whose top level has a
 /// `requirements.txt` key is a caliper result, other JSON a functiondb;
@@ -80,11 +117,17 @@ struct VersionSets {
 /// version per top-level key, in file order; a label from the manifest is
 /// allowed only for a file with one version. Fails, with the first error in
 /// input order ("file:line:col: error: ..."), on unreadable or malformed
-/// input and on repeated labels.
+/// input, on repeated labels, and when no version is left.
+///
+/// As caliper-analysis does, a caliper result file (an object with `inputs`
+/// and `tests`) without `requirements.txt` is a failed build and is skipped,
+/// and with `dropPreReleases` a result file of a pre-release version
+/// (isCaliperPreRelease) is dropped; both are listed in `skipped`.
 mlir::LogicalResult
 loadSetInputs(llvm::ArrayRef<InputSpec> specs, std::optional<InputKind> &kind,
               StringInterner &interner, llvm::ThreadPoolInterface *pool,
-              std::vector<VersionSets> &versions, std::string &error);
+              std::vector<VersionSets> &versions, std::string &error,
+              bool dropPreReleases = false, SkippedInputs *skipped = nullptr);
 
 /// Runs `body(i)` for every i in [0, n) on `pool` (here if null, in order),
 /// each index exactly once. Results must go to per-index slots: the order in

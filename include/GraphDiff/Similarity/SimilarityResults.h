@@ -77,6 +77,9 @@ struct SimilarityResults {
   std::vector<std::string> metrics;
   /// How many inputs the run had.
   unsigned numInputs = 0;
+  /// Every input's label, in input order, when the run read the inputs
+  /// (empty after a merge, which knows only the labels its pairs name).
+  std::vector<std::string> labels;
   /// The run's identity (runFingerprint): shards of one run share it.
   std::string run;
   std::vector<PairResult> pairs;
@@ -146,7 +149,9 @@ struct SimilarityMatrix {
   }
 };
 
-/// Builds the matrices. Fails if there is no pair or a pair appears twice.
+/// Builds the matrices. A run of one version (no pair) is its 1 x 1
+/// diagonal, as caliper writes it. Fails if there is no pair among two or
+/// more inputs, or a pair appears twice.
 mlir::FailureOr<SimilarityMatrix> buildMatrix(const SimilarityResults &results,
                                               std::string &error);
 

@@ -20,12 +20,14 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/xxhash.h"
 
 #include <atomic>
+#include <cstring>
 
 using namespace mlir;
 using namespace graphdiff;
@@ -61,6 +63,33 @@ std::vector<std::string> graphdiff::metricNames(InputKind kind) {
     return {"structural_sim", "semver_sim"};
   }
   llvm_unreachable("unknown input kind");
+}
+
+/// The version in a caliper result file's name
+/// (`<manager>-<package>-<version>-python-cp<N>.json`), or None if the name
+/// is not one.
+static std::optional<StringRef> caliperResultVersion(StringRef path) {
+  StringRef name = llvm::sys::path::filename(path);
+  if (!name.consume_back(".json"))
+    return std::nullopt;
+  size_t cut = name.rfind("-python-cp");
+  if (cut == StringRef::npos)
+    return std::nullopt;
+  StringRef digits = name.drop_front(cut + strlen("-python-cp"));
+  if (digits.empty() || !llvm::all_of(digits, llvm::isDigit))
+    return std::nullopt;
+  StringRef stem = name.take_front(cut);
+  size_t dash = stem.rfind('-');
+  if (dash == StringRef::npos || dash + 1 == stem.size())
+    return std::nullopt;
+  return stem.drop_front(dash + 1);
+}
+
+bool graphdiff::isCaliperPreRelease(StringRef path) {
+  std::optional<StringRef> version = caliperResultVersion(path);
+  // caliper-analysis: re.search("(rc|b|a)", name).
+  return version && (version->contains("rc") || version->contains('a') ||
+                     version->contains('b'));
 }
 
 void graphdiff::parallelForIndex(llvm::ThreadPoolInterface *pool, size_t n,
@@ -120,6 +149,150 @@ LogicalResult graphdiff::readManifest(StringRef file,
     error = (file + ": error: the manifest lists no input").str();
     return failure();
   }
+  return success();
+}
+
+/// "origin: error: " or "path: error: " for errors about a whole file.
+static std::string fileError(const InputSpec &spec, const llvm::Twine &what);
+
+/// The files a metrics repository's index.json lists (see
+/// expandCaliperInputs).
+static LogicalResult readMetricIndex(StringRef indexPath,
+                                     std::vector<std::string> &files,
+                                     std::string &error) {
+  auto buffer = llvm::MemoryBuffer::getFile(indexPath, /*IsText=*/true);
+  if (!buffer) {
+    error = (indexPath + ": error: cannot read: " + buffer.getError().message())
+                .str();
+    return failure();
+  }
+  std::unique_ptr<JsonDocument> doc =
+      JsonDocument::parse(std::move(*buffer), error);
+  if (!doc)
+    return failure();
+  StringRef folder = llvm::sys::path::parent_path(indexPath);
+  auto inFolder = [&](StringRef name) {
+    llvm::SmallString<256> joined(folder);
+    llvm::sys::path::append(joined, name);
+    return joined.str().str();
+  };
+  const JsonNode &root = doc->getRoot();
+  const JsonNode *data = root.isObject() ? doc->lookup(root, "data") : nullptr;
+  if (!data || !data->isObject()) {
+    error = doc->errorAt(root, "expected a caliper metric index: {\"data\": "
+                               "{\"json-single\" | \"json\" | \"zip\": "
+                               "...}}");
+    return failure();
+  }
+  // caliper's order: the single file if it is there, then the split files.
+  if (const JsonNode *single = doc->lookup(*data, "json-single")) {
+    const JsonNode *url =
+        single->isObject() ? doc->lookup(*single, "url") : nullptr;
+    if (!url || !url->isString()) {
+      error = doc->errorAt(*single, "expected {\"url\": \"file\"}");
+      return failure();
+    }
+    std::string file = inFolder(url->text);
+    if (llvm::sys::fs::is_regular_file(file)) {
+      files.push_back(std::move(file));
+      return success();
+    }
+  }
+  if (const JsonNode *split = doc->lookup(*data, "json")) {
+    const JsonNode *urls =
+        split->isObject() ? doc->lookup(*split, "urls") : nullptr;
+    if (!urls || !urls->isArray()) {
+      error = doc->errorAt(*split, "expected {\"urls\": [\"file\", ...]}");
+      return failure();
+    }
+    for (unsigned i = 0; i < urls->numChildren; ++i) {
+      const JsonNode &url = doc->getChild(*urls, i);
+      if (!url.isString()) {
+        error = doc->errorAt(url, "expected a file name");
+        return failure();
+      }
+      files.push_back(inFolder(url.text));
+    }
+    if (!files.empty())
+      return success();
+  }
+  if (const JsonNode *zip = doc->lookup(*data, "zip")) {
+    error = doc->errorAt(*zip, "this metric is stored as a zip file, which "
+                               "graph-diff-sim does not read; unzip it and "
+                               "give the JSON file inside");
+    return failure();
+  }
+  error = doc->errorAt(*data, "the index lists no result file");
+  return failure();
+}
+
+LogicalResult graphdiff::expandCaliperInputs(std::vector<InputSpec> &specs,
+                                             std::vector<std::string> &ignored,
+                                             std::string &error) {
+  namespace fs = llvm::sys::fs;
+  auto join = [](StringRef a, StringRef b, StringRef c = "") {
+    llvm::SmallString<256> joined(a);
+    llvm::sys::path::append(joined, b);
+    if (!c.empty())
+      llvm::sys::path::append(joined, c);
+    return joined.str().str();
+  };
+  std::vector<InputSpec> expanded;
+  for (InputSpec &spec : specs) {
+    std::vector<std::string> files;
+    StringRef path = spec.path;
+    std::string index;
+    if (llvm::sys::path::filename(path) == "index.json" &&
+        fs::is_regular_file(path))
+      index = spec.path;
+    else if (fs::is_directory(path) &&
+             fs::is_regular_file(join(path, "index.json")))
+      index = join(path, "index.json");
+    else if (fs::is_directory(path) &&
+             fs::is_regular_file(join(path, "functiondb", "index.json")))
+      index = join(path, "functiondb", "index.json");
+    if (!index.empty()) {
+      if (failed(readMetricIndex(index, files, error)))
+        return failure();
+    } else if (fs::is_directory(path)) {
+      std::string folder = fs::is_directory(join(path, "data"))
+                               ? join(path, "data")
+                               : spec.path;
+      std::error_code ec;
+      for (fs::directory_iterator it(folder, ec), end; it != end && !ec;
+           it.increment(ec)) {
+        if (!fs::is_regular_file(it->path()))
+          continue;
+        if (caliperResultVersion(it->path()))
+          files.push_back(it->path());
+        else
+          ignored.push_back(it->path());
+      }
+      if (ec) {
+        error = fileError(spec, "cannot read the folder: " + ec.message());
+        return failure();
+      }
+      if (files.empty()) {
+        error = fileError(spec, "the folder holds no caliper result file "
+                                "(<manager>-<package>-<version>-python-"
+                                "cp<N>.json) and no metric index.json");
+        return failure();
+      }
+      llvm::sort(files);
+    } else {
+      expanded.push_back(std::move(spec));
+      continue;
+    }
+    if (!spec.label.empty() && files.size() != 1) {
+      error = fileError(spec, "holds " + llvm::Twine(files.size()) +
+                                  " files; a label can only name one");
+      return failure();
+    }
+    for (std::string &file : files)
+      expanded.push_back(InputSpec{std::move(file), spec.label, spec.origin});
+  }
+  llvm::sort(ignored);
+  specs = std::move(expanded);
   return success();
 }
 
@@ -254,11 +427,18 @@ private:
 };
 } // namespace
 
+namespace {
+/// What became of one file.
+enum class FileOutcome { Loaded, FailedBuild, PreRelease };
+} // namespace
+
 /// The versions of one file.
-static LogicalResult loadFile(const InputSpec &spec, InputKind &kind,
+static LogicalResult loadFile(const InputSpec &spec, bool dropPreReleases,
+                              InputKind &kind, FileOutcome &outcome,
                               StringInterner &interner,
                               std::vector<VersionSets> &out,
                               std::string &error) {
+  outcome = FileOutcome::Loaded;
   uint64_t digest = 0;
   std::unique_ptr<JsonDocument> doc = readJson(spec, digest, error);
   if (!doc)
@@ -270,7 +450,19 @@ static LogicalResult loadFile(const InputSpec &spec, InputKind &kind,
     return failure();
   };
   const JsonNode *lines = doc->lookup(root, "requirements.txt");
-  kind = lines ? InputKind::Requirements : InputKind::FunctionDB;
+  // A caliper result: {"inputs": {...}, "tests": {...}, "requirements.txt"
+  // only if the build succeeded}.
+  bool result = root.isObject() && doc->lookup(root, "inputs") &&
+                doc->lookup(root, "tests");
+  kind = lines || result ? InputKind::Requirements : InputKind::FunctionDB;
+  if (!lines && result) {
+    outcome = FileOutcome::FailedBuild;
+    return success();
+  }
+  if (lines && dropPreReleases && isCaliperPreRelease(spec.path)) {
+    outcome = FileOutcome::PreRelease;
+    return success();
+  }
   if (lines) {
     VersionSets version;
     version.path = spec.path;
@@ -311,17 +503,29 @@ LogicalResult graphdiff::loadSetInputs(llvm::ArrayRef<InputSpec> specs,
                                        StringInterner &interner,
                                        llvm::ThreadPoolInterface *pool,
                                        std::vector<VersionSets> &versions,
-                                       std::string &error) {
+                                       std::string &error,
+                                       bool dropPreReleases,
+                                       SkippedInputs *skipped) {
   std::vector<std::vector<VersionSets>> perFile(specs.size());
   std::vector<std::string> errors(specs.size());
   std::vector<InputKind> kinds(specs.size(), InputKind::FunctionDB);
+  std::vector<FileOutcome> outcomes(specs.size(), FileOutcome::Loaded);
   parallelForIndex(pool, specs.size(), [&](size_t i) {
-    (void)loadFile(specs[i], kinds[i], interner, perFile[i], errors[i]);
+    (void)loadFile(specs[i], dropPreReleases, kinds[i], outcomes[i], interner,
+                   perFile[i], errors[i]);
   });
+  size_t failedBuilds = 0, preReleases = 0;
   for (auto [i, message] : llvm::enumerate(errors)) {
     if (!message.empty()) {
       error = message;
       return failure();
+    }
+    if (outcomes[i] != FileOutcome::Loaded) {
+      bool failedBuild = outcomes[i] == FileOutcome::FailedBuild;
+      ++(failedBuild ? failedBuilds : preReleases);
+      if (skipped)
+        (failedBuild ? skipped->failedBuilds : skipped->preReleases)
+            .push_back(specs[i].path);
     }
     if (!kind)
       kind = kinds[i];
@@ -354,5 +558,12 @@ LogicalResult graphdiff::loadSetInputs(llvm::ArrayRef<InputSpec> specs,
       }
       versions.push_back(std::move(version));
     }
+  if (versions.empty()) {
+    error = ("graph-diff-sim: error: no version left to compare: " + llvm::Twine(failedBuilds) +
+             " failed build(s) without 'requirements.txt' and " +
+             llvm::Twine(preReleases) + " pre-release(s) left out")
+                .str();
+    return failure();
+  }
   return success();
 }

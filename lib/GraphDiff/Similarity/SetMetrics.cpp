@@ -16,6 +16,8 @@ SimilarityResults graphdiff::computeSetSimilarity(
     llvm::ThreadPoolInterface *pool, bool summaries) {
   SimilarityResults results;
   results.kind = kind;
+  for (const VersionSets &version : versions)
+    results.labels.push_back(version.label);
   results.metrics = metricNames(kind);
   results.numInputs = versions.size();
   std::vector<std::pair<std::string, uint64_t>> inputs;

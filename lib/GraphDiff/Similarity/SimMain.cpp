@@ -30,6 +30,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -85,6 +86,11 @@ struct Options {
   cl::opt<bool> summaries{
       "summaries",
       cl::desc("Keep what differs per pair (default: for html and jsonl)"),
+      cl::init(false), cl::cat(category)};
+  cl::opt<bool> keepPreReleases{
+      "keep-prereleases",
+      cl::desc("Keep caliper result files of pre-release versions (rc, a, b "
+               "in the version), which caliper drops"),
       cl::init(false), cl::cat(category)};
   cl::opt<std::string> pipeline{
       "pipeline",
@@ -160,6 +166,9 @@ selectPairs(const Options &options, llvm::ArrayRef<std::string> labels) {
     trouble(error);
     return failure();
   }
+  // One version: its matrix is the diagonal, as caliper writes it.
+  if (pairs.empty() && labels.size() == 1)
+    return pairs;
   if (pairs.empty()) {
     trouble("graph-diff-sim: error: no pair to compare among " +
             llvm::Twine(labels.size()) +
@@ -174,9 +183,46 @@ selectPairs(const Options &options, llvm::ArrayRef<std::string> labels) {
   return std::vector<PairIndex>(shardSlice(pairs, *shard).vec());
 }
 
+/// "a, b, c, +2 more": the file names of `paths`.
+static std::string listFiles(llvm::ArrayRef<std::string> paths) {
+  constexpr size_t shown = 5;
+  std::string out;
+  for (size_t i = 0; i < std::min(shown, paths.size()); ++i)
+    out += (i ? ", " : "") + llvm::sys::path::filename(paths[i]).str();
+  if (paths.size() > shown)
+    out += ", +" + std::to_string(paths.size() - shown) + " more";
+  return out;
+}
+
+/// Says on stderr which files the run left out, as caliper leaves them out:
+/// nothing is dropped silently.
+static void reportSkipped(const SkippedInputs &skipped, size_t files) {
+  if (!skipped.failedBuilds.empty())
+    llvm::errs() << "graph-diff-sim: note: skipped "
+                 << skipped.failedBuilds.size() << " of " << files
+                 << " files: caliper results of failed builds (no "
+                    "'requirements.txt'), which caliper skips: "
+                 << listFiles(skipped.failedBuilds) << "\n";
+  if (!skipped.preReleases.empty())
+    llvm::errs() << "graph-diff-sim: note: dropped "
+                 << skipped.preReleases.size() << " of " << files
+                 << " files: results of pre-release versions ('rc', 'a' or "
+                    "'b' in the version), which caliper drops "
+                    "(--keep-prereleases keeps them): "
+                 << listFiles(skipped.preReleases) << "\n";
+  if (!skipped.ignored.empty())
+    llvm::errs() << "graph-diff-sim: note: ignored " << skipped.ignored.size()
+                 << " of " << files
+                 << " files in a data folder: not named like a caliper "
+                    "result (<manager>-<package>-<version>-python-"
+                    "cp<N>.json): "
+                 << listFiles(skipped.ignored) << "\n";
+}
+
 /// Reads the inputs and compares the selected pairs.
 static FailureOr<SimilarityResults>
 computeResults(const Options &options, llvm::ArrayRef<InputSpec> specs,
+               llvm::ArrayRef<std::string> ignored,
                std::optional<InputKind> kind, bool wantSummaries,
                MLIRContext &context, llvm::ThreadPoolInterface *pool) {
   bool mlir = llvm::any_of(specs, [](const InputSpec &spec) {
@@ -199,7 +245,13 @@ computeResults(const Options &options, llvm::ArrayRef<InputSpec> specs,
   StringInterner interner;
   std::vector<VersionSets> versions;
   std::string error;
-  if (failed(loadSetInputs(specs, kind, interner, pool, versions, error))) {
+  SkippedInputs skipped;
+  skipped.ignored = ignored.vec();
+  LogicalResult loaded =
+      loadSetInputs(specs, kind, interner, pool, versions, error,
+                    !options.keepPreReleases, &skipped);
+  reportSkipped(skipped, specs.size() + skipped.ignored.size());
+  if (failed(loaded)) {
     trouble(error);
     return failure();
   }
@@ -353,8 +405,12 @@ static int runTool(int argc, char **argv) {
     if (specs.empty())
       return trouble("graph-diff-sim: error: no inputs (give files or "
                      "--manifest; see --help)");
+    // caliper's folders and metric indexes become the files they hold.
+    std::vector<std::string> ignored;
+    if (failed(expandCaliperInputs(specs, ignored, error)))
+      return trouble(error);
     FailureOr<SimilarityResults> computed = computeResults(
-        options, specs, kind, wantSummaries, context, pool.get());
+        options, specs, ignored, kind, wantSummaries, context, pool.get());
     if (failed(computed))
       return ExitTrouble;
     results = std::move(*computed);

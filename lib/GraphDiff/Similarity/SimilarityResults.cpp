@@ -307,6 +307,15 @@ LogicalResult JsonLinesMerger::read(StringRef file, std::string &error) {
 
 FailureOr<SimilarityMatrix>
 graphdiff::buildMatrix(const SimilarityResults &results, std::string &error) {
+  if (results.pairs.empty() && results.labels.size() == 1) {
+    SimilarityMatrix matrix;
+    matrix.kind = results.kind;
+    matrix.metrics = results.metrics;
+    matrix.labels = results.labels;
+    matrix.values.assign(results.metrics.size(), std::vector<double>{1.0});
+    matrix.summaries.assign(1, "");
+    return matrix;
+  }
   if (results.pairs.empty()) {
     error = "error: no pair to show (an empty shard?)";
     return failure();

@@ -154,6 +154,8 @@ graphdiff::computeStructuralSimilarity(llvm::ArrayRef<ModelInput> models,
                                        MLIRContext &context, bool summaries) {
   SimilarityResults results;
   results.kind = InputKind::MLIR;
+  for (const ModelInput &model : models)
+    results.labels.push_back(model.label);
   results.metrics = metricNames(InputKind::MLIR);
   results.numInputs = models.size();
   std::vector<std::pair<std::string, uint64_t>> inputs;
