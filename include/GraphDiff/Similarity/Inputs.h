@@ -37,7 +37,9 @@ std::optional<InputKind> parseInputKind(llvm::StringRef name);
 ///   functiondb:   module_sim, func_args_sim, func_sim, semver_sim
 ///   requirements: module_sim, module_version_sim, semver_sim
 ///   mlir:         structural_sim, semver_sim
-std::vector<std::string> metricNames(InputKind kind);
+/// semver_sim compares the versions in the labels, so a run has it only when
+/// every label holds a version (`versioned`; see hasVersionLabels).
+std::vector<std::string> metricNames(InputKind kind, bool versioned = true);
 
 /// One input as the user named it.
 struct InputSpec {

@@ -68,6 +68,10 @@ int compareVersions(const VersionLabel &a, const VersionLabel &b);
 /// an equal label, else 0.
 double semverSimilarity(llvm::StringRef labelA, llvm::StringRef labelB);
 
+/// Whether every label holds a version (parseVersionLabel): only then does a
+/// run compare versions with semver_sim.
+bool hasVersionLabels(llvm::ArrayRef<std::string> labels);
+
 /// Indices of `labels` in version order (compareVersions; labels as strings
 /// break ties); labels without a version come last, in string order.
 std::vector<unsigned> versionOrder(llvm::ArrayRef<std::string> labels);

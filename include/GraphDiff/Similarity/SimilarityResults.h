@@ -103,7 +103,8 @@ void writeJsonLines(const SimilarityResults &results, llvm::raw_ostream &os);
 
 /// Reads the JSON lines of shard outputs (writeJsonLines), file after file,
 /// into one SimilarityResults. Every line must be of the first line's run
-/// (its `run`, kind, number of inputs and metrics, which must be the kind's),
+/// (its `run`, kind, number of inputs and metrics, which must be the kind's,
+/// with or without semver_sim),
 /// give each input index one label and each label one index, in every file,
 /// name two different inputs, and hold values a metric can produce
 /// (similarities: finite, in [0, 1]). Errors are "file:line:col: error: ...".

@@ -53,16 +53,23 @@ std::optional<InputKind> graphdiff::parseInputKind(StringRef name) {
   return std::nullopt;
 }
 
-std::vector<std::string> graphdiff::metricNames(InputKind kind) {
+std::vector<std::string> graphdiff::metricNames(InputKind kind,
+                                                bool versioned) {
+  std::vector<std::string> names;
   switch (kind) {
   case InputKind::FunctionDB:
-    return {"module_sim", "func_args_sim", "func_sim", "semver_sim"};
+    names = {"module_sim", "func_args_sim", "func_sim"};
+    break;
   case InputKind::Requirements:
-    return {"module_sim", "module_version_sim", "semver_sim"};
+    names = {"module_sim", "module_version_sim"};
+    break;
   case InputKind::MLIR:
-    return {"structural_sim", "semver_sim"};
+    names = {"structural_sim"};
+    break;
   }
-  llvm_unreachable("unknown input kind");
+  if (versioned)
+    names.push_back("semver_sim");
+  return names;
 }
 
 /// The version in a caliper result file's name

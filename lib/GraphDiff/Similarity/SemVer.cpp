@@ -167,3 +167,9 @@ graphdiff::versionOrder(llvm::ArrayRef<std::string> labels) {
   });
   return order;
 }
+
+bool graphdiff::hasVersionLabels(llvm::ArrayRef<std::string> labels) {
+  return !labels.empty() && llvm::all_of(labels, [](const std::string &label) {
+    return parseVersionLabel(label).has_value();
+  });
+}

@@ -18,7 +18,8 @@ SimilarityResults graphdiff::computeSetSimilarity(
   results.kind = kind;
   for (const VersionSets &version : versions)
     results.labels.push_back(version.label);
-  results.metrics = metricNames(kind);
+  bool versioned = hasVersionLabels(results.labels);
+  results.metrics = metricNames(kind, versioned);
   results.numInputs = versions.size();
   std::vector<std::pair<std::string, uint64_t>> inputs;
   for (const VersionSets &version : versions)
@@ -43,7 +44,8 @@ SimilarityResults graphdiff::computeSetSimilarity(
       result.summary += results.metrics[m] + ": " +
                         describeSetDifference(interner, x, y, a.label, b.label);
     }
-    result.values.push_back(semverSimilarity(a.label, b.label));
+    if (versioned)
+      result.values.push_back(semverSimilarity(a.label, b.label));
   });
   return results;
 }

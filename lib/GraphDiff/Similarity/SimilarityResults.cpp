@@ -218,7 +218,8 @@ LogicalResult JsonLinesMerger::readLine(const JsonDocument &doc,
     metrics.push_back(doc.getKey(*values, m).str());
   if (!firstLine) {
     std::vector<std::string> expected = metricNames(*parsedKind);
-    if (metrics != expected)
+    if (metrics != expected &&
+        metrics != metricNames(*parsedKind, /*versioned=*/false))
       return fail(*values, "expected the metrics of a " + kind->text +
                                " run: " + llvm::join(expected, ", "));
     results.kind = *parsedKind;

@@ -156,7 +156,8 @@ graphdiff::computeStructuralSimilarity(llvm::ArrayRef<ModelInput> models,
   results.kind = InputKind::MLIR;
   for (const ModelInput &model : models)
     results.labels.push_back(model.label);
-  results.metrics = metricNames(InputKind::MLIR);
+  bool versioned = hasVersionLabels(results.labels);
+  results.metrics = metricNames(InputKind::MLIR, versioned);
   results.numInputs = models.size();
   std::vector<std::pair<std::string, uint64_t>> inputs;
   for (const ModelInput &model : models)
@@ -178,8 +179,9 @@ graphdiff::computeStructuralSimilarity(llvm::ArrayRef<ModelInput> models,
       failedPairs[k] = 1;
       return;
     }
-    result.values = {diff->summary.similarity(),
-                     semverSimilarity(a.label, b.label)};
+    result.values = {diff->summary.similarity()};
+    if (versioned)
+      result.values.push_back(semverSimilarity(a.label, b.label));
     result.summary = std::move(diff->text);
   });
   if (llvm::is_contained(failedPairs, 1))
