@@ -41,12 +41,45 @@ static std::string cellColor(double value) {
   return llvm::formatv("#{0:x-2}{1:x-2}{2:x-2}", rgb[0], rgb[1], rgb[2]).str();
 }
 
+/// The part of every label before its last separator ('-', '_', ' ', '/')
+/// that all labels share: "pypi-tensorflow-" for caliper's result files. The
+/// axes leave it out (the title names it), so 30 long labels stay readable.
+static size_t commonLabelPrefix(llvm::ArrayRef<std::string> labels) {
+  if (labels.size() < 2)
+    return 0;
+  StringRef first = labels.front();
+  size_t common = first.size();
+  for (StringRef label : labels.drop_front()) {
+    size_t k = 0;
+    while (k < common && k < label.size() && label[k] == first[k])
+      ++k;
+    common = k;
+  }
+  // Cut after a separator, and leave every label something to show.
+  StringRef shared = first.take_front(common);
+  size_t cut = shared.find_last_of("-_ /");
+  if (cut == StringRef::npos)
+    return 0;
+  for (StringRef label : labels)
+    if (label.size() <= cut + 1)
+      return 0;
+  return cut + 1;
+}
+
 namespace {
-/// The geometry of one heatmap.
+/// The geometry of one heatmap: a title line, the column labels, the cells,
+/// and to their right the legend.
 struct Layout {
   unsigned n, cell, labelWidth;
-  unsigned width() const { return labelWidth + n * cell + 70; }
-  unsigned height() const { return labelWidth + n * cell + 10; }
+  /// Characters every label shares at the front, left off the axes.
+  size_t prefix;
+  static constexpr unsigned titleHeight = 24, legendWidth = 110,
+                            legendHeight = 190;
+  unsigned top() const { return titleHeight + labelWidth; }
+  unsigned width() const { return labelWidth + n * cell + legendWidth; }
+  unsigned height() const {
+    return top() + std::max(n * cell, legendHeight) + 10;
+  }
 };
 } // namespace
 
@@ -54,10 +87,11 @@ static Layout layoutFor(const SimilarityMatrix &matrix) {
   Layout layout;
   layout.n = matrix.size();
   layout.cell = std::clamp(640u / std::max(1u, layout.n), 6u, 28u);
+  layout.prefix = commonLabelPrefix(matrix.labels);
   size_t longest = 1;
   for (const std::string &label : matrix.labels)
-    longest = std::max(longest, label.size());
-  layout.labelWidth = 12 + static_cast<unsigned>(longest) * 6;
+    longest = std::max(longest, label.size() - layout.prefix);
+  layout.labelWidth = 12 + static_cast<unsigned>(longest) * 7;
   return layout;
 }
 
@@ -74,14 +108,26 @@ static void writeHeatmap(const SimilarityMatrix &matrix, unsigned metric,
      << l.width() << " " << l.height() << "\" font-family=\"sans-serif\" "
      << "font-size=\"" << font << "\">\n";
   os << "<title>" << escapeXML(matrix.metrics[metric]) << "</title>\n";
+  // A visible title: the metric, how many versions, and the prefix the axis
+  // labels leave out.
+  os << "<text class=\"heading\" x=\"4\" y=\"16\" font-size=\"13\" "
+        "font-weight=\"bold\">"
+     << escapeXML(matrix.metrics[metric]) << " (" << l.n << " versions"
+     << (l.prefix ? ", labels after '" +
+                        escapeXML(StringRef(matrix.labels.front())
+                                      .take_front(l.prefix)) +
+                        "'"
+                  : std::string())
+     << ")</text>\n";
   for (auto [pos, index] : llvm::enumerate(order)) {
-    unsigned offset = l.labelWidth + pos * l.cell + l.cell / 2;
-    std::string label = escapeXML(matrix.labels[index]);
+    unsigned x = l.labelWidth + pos * l.cell + l.cell / 2;
+    unsigned y = l.top() + pos * l.cell + l.cell / 2;
+    std::string label =
+        escapeXML(StringRef(matrix.labels[index]).drop_front(l.prefix));
     os << "<text class=\"row\" x=\"" << l.labelWidth - 4 << "\" y=\""
-       << offset + font / 3 << "\" text-anchor=\"end\">" << label
-       << "</text>\n";
-    os << "<text class=\"col\" transform=\"translate(" << offset + font / 3
-       << "," << l.labelWidth - 4 << ") rotate(-90)\">" << label << "</text>\n";
+       << y + font / 3 << "\" text-anchor=\"end\">" << label << "</text>\n";
+    os << "<text class=\"col\" transform=\"translate(" << x + font / 3 << ","
+       << l.top() - 4 << ") rotate(-90)\">" << label << "</text>\n";
   }
   for (auto [row, i] : llvm::enumerate(order))
     for (auto [col, j] : llvm::enumerate(order)) {
@@ -89,7 +135,7 @@ static void writeHeatmap(const SimilarityMatrix &matrix, unsigned metric,
       std::string shown =
           std::isnan(value) ? "not compared" : formatDouble(value);
       os << "<rect class=\"cell\" x=\"" << l.labelWidth + col * l.cell
-         << "\" y=\"" << l.labelWidth + row * l.cell << "\" width=\"" << l.cell
+         << "\" y=\"" << l.top() + row * l.cell << "\" width=\"" << l.cell
          << "\" height=\"" << l.cell << "\" fill=\"" << cellColor(value)
          << "\" data-i=\"" << i << "\" data-j=\"" << j << "\" data-v=\""
          << shown << "\"><title>" << escapeXML(matrix.labels[i]) << " .. "
@@ -97,14 +143,24 @@ static void writeHeatmap(const SimilarityMatrix &matrix, unsigned metric,
          << escapeXML(matrix.metrics[metric]) << " = " << shown
          << "</title></rect>\n";
     }
-  // The colour scale.
-  unsigned x = l.labelWidth + l.n * l.cell + 16, top = l.labelWidth;
-  for (unsigned s = 0; s <= 10; ++s)
-    os << "<rect x=\"" << x << "\" y=\"" << top + (10 - s) * 12
+  // The legend: the colour of every tenth, a tick label every fifth, and the
+  // grey of pairs not compared.
+  unsigned x = l.labelWidth + l.n * l.cell + 16, top = l.top() + 16;
+  os << "<g class=\"legend\" font-size=\"11\">\n<text x=\"" << x << "\" y=\""
+     << top - 6 << "\">similarity</text>\n";
+  for (unsigned s = 0; s <= 10; ++s) {
+    unsigned y = top + (10 - s) * 12;
+    os << "<rect x=\"" << x << "\" y=\"" << y
        << "\" width=\"14\" height=\"12\" fill=\"" << cellColor(s / 10.0)
        << "\"/>\n";
-  os << "<text x=\"" << x + 18 << "\" y=\"" << top + 9 << "\">1</text>\n";
-  os << "<text x=\"" << x + 18 << "\" y=\"" << top + 129 << "\">0</text>\n";
+    if (s % 2 == 0)
+      os << "<text class=\"tick\" x=\"" << x + 18 << "\" y=\"" << y + 10
+         << "\">" << llvm::format("%.1f", s / 10.0) << "</text>\n";
+  }
+  os << "<rect x=\"" << x << "\" y=\"" << top + 140
+     << "\" width=\"14\" height=\"12\" fill=\"" << cellColor(std::nan(""))
+     << "\"/>\n<text x=\"" << x + 18 << "\" y=\"" << top + 150
+     << "\">not compared</text>\n</g>\n";
   os << "</svg>\n";
 }
 
