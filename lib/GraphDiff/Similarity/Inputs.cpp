@@ -259,6 +259,15 @@ LogicalResult graphdiff::expandCaliperInputs(std::vector<InputSpec> &specs,
              fs::is_regular_file(join(path, "functiondb", "index.json")))
       index = join(path, "functiondb", "index.json");
     if (!index.empty()) {
+      // caliper's change metrics are counts per version, not sets.
+      StringRef metric =
+          llvm::sys::path::filename(llvm::sys::path::parent_path(index));
+      if (metric == "changedlines" || metric == "totalcounts") {
+        error = fileError(spec, "caliper's " + metric +
+                                    " metric is not read by graph-diff-sim; "
+                                    "give the package's functiondb");
+        return failure();
+      }
       if (failed(readMetricIndex(index, files, error)))
         return failure();
     } else if (fs::is_directory(path)) {
