@@ -23,6 +23,21 @@
 // CHECK-DAG:  added output #0: target %3
 // CHECK-NOT:  deleted
 // CHECK:      summary: 1 unchanged, 4 updated, 5 replaced, 0 deleted, 5 inserted
+
+// With the function's boundaries bufferized too, the function returns the
+// buffer itself: the output is what was last written there, the concatenation
+// (was: the buffer's memref.alloc, so nothing paired from the output and the
+// report was one big fusion). The input, now a memref, is removed and added.
+// RUN: mlir-opt %s --one-shot-bufferize=bufferize-function-boundaries -o %t.boundaries.mlir
+// RUN: %expect_exit 1 graph-diff-opt %s %t.boundaries.mlir --format=text --no-fold --width=0 | FileCheck %s --check-prefix=BOUNDARY
+// RUN: %expect_exit 1 graph-diff-opt %s %t.boundaries.mlir --verify -o /dev/null
+// BOUNDARY:      graph @model
+// BOUNDARY-DAG:  added input memref<2x4xf32, strided<[?, ?], offset: ?>> at #0
+// BOUNDARY-DAG:  updated tensor.empty -> memref.alloc (kind; types): source %e2
+// BOUNDARY-DAG:  replaced linalg.matmul({{.*}}): source %mm -> target %linalg.matmul.1
+// BOUNDARY-DAG:  replaced tensor.insert_slice with memref.copy: source %cat -> target %memref.copy.4
+// BOUNDARY-NOT:  fused
+// BOUNDARY:      summary: 1 unchanged, 4 updated, 5 replaced, 0 deleted, 3 inserted
 #id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @model(%x: tensor<2x4xf32>) -> tensor<4x4xf32> {
   %w = arith.constant dense<[[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0], [1.5, 2.5, 3.5, 4.5], [5.5, 6.5, 7.5, 8.5]]> : tensor<4x4xf32>

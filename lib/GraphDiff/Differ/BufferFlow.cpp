@@ -109,9 +109,17 @@ static FlowView computeFlow(const Graph &graph) {
         lastWriter[buffer] = n;
     }
   }
+  // A buffer the graph returns (a function bufferized with its boundaries)
+  // holds what was last written there, as a slot that reads it does.
   for (Value output : graph.getOutputs()) {
     std::optional<unsigned> producer = graph.getProducer(output);
-    view.outputs.push_back(producer ? through(*producer) : -1);
+    int flow = producer ? static_cast<int>(*producer) : -1;
+    if (isMemRef(output)) {
+      auto it = lastWriter.find(getViewedBuffer(output));
+      if (it != lastWriter.end() && static_cast<int>(it->second) > flow)
+        flow = it->second;
+    }
+    view.outputs.push_back(through(flow));
   }
   return view;
 }
