@@ -37,6 +37,8 @@ TOSA_TO_LINALG = (
     "tosa-to-tensor),canonicalize,cse,func.func(linalg-fuse-elementwise-ops),"
     "canonicalize,cse)")
 
+BUFFERIZE_BOUNDARIES = "--one-shot-bufferize=bufferize-function-boundaries"
+
 # label, arguments before the snapshot (the source is the model after them),
 # the pipeline, which kinds of model it runs on: linalg and tosa (the corpus),
 # arith (a graph of tensor arith ops from scripts/gen-arith-graph.py), multi
@@ -61,6 +63,22 @@ PIPELINES = [
     ("specialize", ["--linalg-generalize-named-ops"],
      ["--linalg-specialize-generic-ops"], {LINALG}),
     ("tosa-to-linalg", [], [TOSA_TO_LINALG], {TOSA}),
+    # The way most real pipelines bufferize: function arguments and results
+    # become buffers too.
+    ("bufferize-boundaries", [], [BUFFERIZE_BOUNDARIES], {LINALG}),
+    ("inline-scalar-operands", ["--linalg-generalize-named-ops"],
+     ["--linalg-inline-scalar-operands"], {LINALG}),
+    ("generalize+fuse+canon+cse", [],
+     ["--linalg-generalize-named-ops", "--linalg-fuse-elementwise-ops",
+      "--canonicalize", "--cse"], {LINALG}),
+    # Bufferized models lowered to loops: each linalg op becomes a loop nest.
+    ("linalg-to-loops", [BUFFERIZE_BOUNDARIES], ["--convert-linalg-to-loops"],
+     {LINALG}),
+    ("linalg-to-loops+licm+canon", [BUFFERIZE_BOUNDARIES],
+     ["--convert-linalg-to-loops", "--loop-invariant-code-motion",
+      "--canonicalize"], {LINALG}),
+    ("linalg-to-affine+lower-affine", [BUFFERIZE_BOUNDARIES],
+     ["--convert-linalg-to-affine-loops", "--lower-affine"], {LINALG}),
 ]
 
 
