@@ -24,6 +24,7 @@
 #include "GraphDiff/Plan/ApplyPlan.h"
 #include "GraphDiff/Plan/Isomorphism.h"
 #include "GraphDiff/Support/Supervisor.h"
+#include "GraphDiff/Tools/CommandLine.h"
 #include "GraphDiff/Tools/ParseInput.h"
 #include "GraphDiff/Tools/Registration.h"
 #include "mlir/AsmParser/AsmParser.h"
@@ -49,12 +50,17 @@ using namespace mlir;
 using namespace graphdiff;
 
 static int runTool(int argc, char **argv) {
+  // Before the tool registers its options (CommandLine.h).
+  ToolCommandLine commandLine("graph-diff-match-stats");
+  static llvm::cl::OptionCategory category("graph-diff-match-stats options");
   static llvm::cl::list<std::string> inputs(
-      llvm::cl::Positional, llvm::cl::desc("<source file> <target file>"));
+      llvm::cl::Positional, llvm::cl::desc("<source file> <target file>"),
+      llvm::cl::cat(category));
   static llvm::cl::opt<bool> allowUnregisteredDialects(
       "allow-unregistered-dialect",
       llvm::cl::desc("Allow operations of unregistered dialects in the inputs"),
-      llvm::cl::init(false));
+      llvm::cl::init(false), llvm::cl::cat(category));
+  commandLine.tidyHelp({&category});
   if (!llvm::cl::ParseCommandLineOptions(
           argc, argv,
           "graph-diff-match-stats: plan size against a lower bound\n",

@@ -21,6 +21,7 @@
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Importers/Switcheroo.h"
 #include "GraphDiff/Support/Supervisor.h"
+#include "GraphDiff/Tools/CommandLine.h"
 #include "GraphDiff/Tools/OutputFile.h"
 #include "GraphDiff/Tools/ParseInput.h"
 #include "mlir/AsmParser/AsmParserState.h"
@@ -96,16 +97,19 @@ static void registerTranslations() {
 }
 
 static int runTool(int argc, char **argv) {
+  // Before the tool registers its options (CommandLine.h).
+  ToolCommandLine commandLine("graph-diff-translate");
+  static cl::OptionCategory category("graph-diff-translate options");
   registerTranslations();
   static cl::opt<std::string> inputFilename(
-      cl::Positional, cl::desc("<input file>"), cl::init("-"));
+      cl::Positional, cl::desc("<input file>"), cl::init("-"), cl::cat(category));
   static cl::opt<std::string> outputFilename("o", cl::desc("Output filename"),
                                              cl::value_desc("filename"),
-                                             cl::init("-"));
+                                             cl::init("-"), cl::cat(category));
   static cl::opt<bool> allowUnregisteredDialects(
       "allow-unregistered-dialect",
       cl::desc("Allow operations of unregistered dialects in the input"),
-      cl::init(false));
+      cl::init(false), cl::cat(category));
   static cl::opt<std::string> inputSplitMarker(
       "split-input-file", cl::ValueOptional,
       cl::callback([](const std::string &marker) {
@@ -116,18 +120,23 @@ static int runTool(int argc, char **argv) {
       cl::desc("Split the input at a marker (`// -----` without a value) "
                "and translate each chunk on its own; the output of a chunk "
                "that fails is empty, and the tool exits 2"),
-      cl::init(""));
+      cl::init(""), cl::cat(category));
   static cl::opt<std::string> outputSplitMarker(
       "output-split-marker",
       cl::desc("The marker between the chunks' outputs (none by default)"),
-      cl::init(""));
+      cl::init(""), cl::cat(category));
   static cl::opt<const Translation *, false, TranslationParser> translation(
-      "", cl::desc("Translation to perform"), cl::Required);
+      "", cl::desc("Translation to perform"), cl::Required, cl::cat(category));
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   registerTranslationCLOptions();
-  if (!cl::ParseCommandLineOptions(argc, argv, "graph-diff-translate\n",
-                                   &llvm::errs()))
+  commandLine.tidyHelp({&category}, "mlir options",
+                       "How MLIR reads and prints the IR");
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "graph-diff-translate: translate to and from graph-diff's dialects "
+          "(ml_switcheroo JSON)\n",
+          &llvm::errs()))
     return 2;
 
   std::string error;

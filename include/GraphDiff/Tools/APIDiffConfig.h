@@ -22,6 +22,10 @@
 #include <string>
 #include <vector>
 
+namespace llvm::cl {
+class OptionCategory;
+} // namespace llvm::cl
+
 namespace graphdiff {
 
 struct APIDiffConfig {
@@ -46,8 +50,11 @@ struct APIDiffConfig {
   /// With one input: print its API as api IR.
   bool emitAPI = false;
 
-  /// Registers the options. Call once, before parsing the command line.
+  /// Registers the options, in getCategory(). Call once, before parsing the
+  /// command line.
   static void registerCLOptions();
+  /// The category of graph-diff-api's own options in --help.
+  static llvm::cl::OptionCategory &getCategory();
 
   /// The configuration the parsed command line gives. On a mistake (more
   /// than two inputs) prints `graph-diff-api: ...` and returns failure.

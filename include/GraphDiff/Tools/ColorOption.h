@@ -16,9 +16,11 @@ class OptionCategory;
 namespace graphdiff {
 
 /// Registers `--color=auto|always|never` in `category` (or the general one),
-/// replacing LLVM's boolean `--color`. Call before parsing the command line;
-/// later calls return the same option.
-void registerColorOption(llvm::cl::OptionCategory *category = nullptr);
+/// replacing LLVM's boolean `--color`, and `--<oldName>`, if given, as a
+/// hidden alias (a tool's spelling of old). Call once, before parsing the
+/// command line.
+void registerColorOption(llvm::cl::OptionCategory *category = nullptr,
+                         llvm::StringRef oldName = "");
 
 /// Whether text written to `outputFilename` gets colours: `always`, or `auto`
 /// when writing to a standard output that is a terminal.

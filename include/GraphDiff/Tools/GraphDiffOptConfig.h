@@ -66,12 +66,6 @@ struct GraphDiffOptConfig {
   static mlir::FailureOr<GraphDiffOptConfig> createFromCLOptions();
 };
 
-/// Tidies `--help` once every option is registered: graph-diff's category
-/// first, then mlir-opt's options; LLVM's code-generation options (registered
-/// by loading libLLVM, of no use to an MLIR tool) only under --help-hidden.
-/// `before` are the options registered before the tool registered its own.
-void tidyHelp(const llvm::SmallPtrSetImpl<llvm::cl::Option *> &before);
-
 } // namespace graphdiff
 
 #endif // GRAPHDIFF_TOOLS_GRAPHDIFFOPTCONFIG_H

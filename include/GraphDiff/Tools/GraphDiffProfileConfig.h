@@ -18,6 +18,10 @@
 #include <string>
 #include <vector>
 
+namespace llvm::cl {
+class OptionCategory;
+} // namespace llvm::cl
+
 namespace graphdiff {
 
 enum class ProfileOutputFormat { Text, JSON, HTML, Scope, MLIR };
@@ -46,6 +50,8 @@ struct GraphDiffProfileConfig {
 
   /// Registers the options. Call once, before parsing the command line.
   static void registerCLOptions();
+  /// The category of graph-diff-profile's own options in --help.
+  static llvm::cl::OptionCategory &getCategory();
 
   /// The configuration the parsed command line gives. On a mistake (a bad
   /// size, too few inputs for a diff, names that do not fit the inputs)

@@ -17,6 +17,7 @@
 #include "GraphDiff/Similarity/SimilarityRenderers.h"
 #include "GraphDiff/Similarity/StructuralSimilarity.h"
 #include "GraphDiff/Support/Supervisor.h"
+#include "GraphDiff/Tools/CommandLine.h"
 #include "GraphDiff/Tools/OutputFile.h"
 #include "GraphDiff/Tools/ParseInput.h"
 #include "GraphDiff/Transforms/Passes.h"
@@ -310,9 +311,11 @@ static int runTool(int argc, char **argv) {
   registerAllExtensions(registry);
   registerAllPasses();
   registerGraphDiffPasses();
+  // Before the tool registers its options (CommandLine.h): libLLVM's own
+  // options stay accepted but out of --help.
+  ToolCommandLine commandLine("graph-diff-sim");
   Options options;
-  // libLLVM's own options stay accepted but out of --help.
-  cl::HideUnrelatedOptions(options.category);
+  commandLine.tidyHelp({&options.category});
   // Option mistakes are trouble (exit 2), not "differs".
   if (!cl::ParseCommandLineOptions(
           args.size(), args.data(),

@@ -6,18 +6,17 @@
 
 #include "GraphDiff/Tools/APIDiffConfig.h"
 
+#include "GraphDiff/Tools/ColorOption.h"
+#include "GraphDiff/Tools/CommandLine.h"
 #include "GraphDiff/Tools/ParseInput.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ManagedStatic.h"
-#include "llvm/Support/Process.h"
 
 using namespace mlir;
 using namespace graphdiff;
 namespace cl = llvm::cl;
 
 namespace {
-enum class ColorChoice { Auto, Always, Never };
-
 /// The command-line options, created by registerCLOptions.
 struct CLOptions {
   cl::list<std::string> inputs{cl::Positional,
@@ -87,14 +86,6 @@ struct CLOptions {
       cl::desc("Silence known changes: lines 'PATTERN: REASON', PATTERN a "
                "path or a /regex/"),
       cl::value_desc("file"), cl::init("")};
-  // Spelled --color=... on the command line (see rewriteArguments).
-  cl::opt<ColorChoice> color{
-      "api-color", cl::desc("Colour the text format (--color=...)"),
-      cl::values(clEnumValN(ColorChoice::Auto, "auto",
-                            "when the output is a terminal (default)"),
-                 clEnumValN(ColorChoice::Always, "always", "always"),
-                 clEnumValN(ColorChoice::Never, "never", "never")),
-      cl::init(ColorChoice::Auto)};
   cl::opt<bool> emitAPI{
       "emit-api",
       cl::desc("With one input: print its API as api IR instead of running "
@@ -106,7 +97,18 @@ struct CLOptions {
 
 static llvm::ManagedStatic<CLOptions> clOptions;
 
-void APIDiffConfig::registerCLOptions() { *clOptions; }
+cl::OptionCategory &APIDiffConfig::getCategory() {
+  static cl::OptionCategory category("graph-diff-api options");
+  return category;
+}
+
+void APIDiffConfig::registerCLOptions() {
+  registerInCategory(getCategory(), [] {
+    *clOptions;
+    // --api-color: what --help called it before it was --color.
+    registerColorOption(/*category=*/nullptr, "api-color");
+  });
+}
 
 FailureOr<APIDiffConfig> APIDiffConfig::createFromCLOptions() {
   CLOptions &cl = *clOptions;
@@ -138,10 +140,7 @@ FailureOr<APIDiffConfig> APIDiffConfig::createFromCLOptions() {
   config.format = cl.format;
   config.verify = cl.verify;
   config.suppressFile = cl.suppressFile;
-  config.color =
-      cl.color == ColorChoice::Always ||
-      (cl.color == ColorChoice::Auto && config.outputFilename == "-" &&
-       llvm::sys::Process::StandardOutIsDisplayed());
+  config.color = shouldColor(config.outputFilename);
   config.emitAPI = cl.emitAPI;
   return config;
 }

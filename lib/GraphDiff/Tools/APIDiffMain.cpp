@@ -7,6 +7,7 @@
 #include "GraphDiff/Tools/APIDiffMain.h"
 #include "GraphDiff/Support/Supervisor.h"
 #include "GraphDiff/Tools/APIDiffConfig.h"
+#include "GraphDiff/Tools/CommandLine.h"
 
 #include "GraphDiff/APIDiff/APIDiffer.h"
 #include "GraphDiff/APIDiff/APIGroups.h"
@@ -42,22 +43,20 @@ namespace cl = llvm::cl;
 
 namespace {
 enum ExitCode : int { ExitCompatible = 0, ExitBreaking = 1, ExitTrouble = 2 };
-/// LLVM owns `--version` (print the tool's version) and a boolean `--color`;
-/// ours take values, so `--version=KEY` and `--color=WHEN` are renamed
-/// before the command line is parsed. Bare `--version` keeps LLVM's meaning.
+/// LLVM owns `--version` (print the tool's version); ours takes a value, so
+/// `--version=KEY` is renamed before the command line is parsed. Bare
+/// `--version` keeps LLVM's meaning.
 std::vector<char *> rewriteArguments(int argc, char **argv,
                                      std::vector<std::string> &storage) {
   storage.reserve(argc);
   std::vector<char *> result;
   for (int i = 0; i < argc; ++i) {
     StringRef arg = argv[i];
-    for (StringRef name : {"version", "color"}) {
-      for (StringRef dashes : {"--", "-"})
-        if (arg.starts_with((dashes + name + "=").str())) {
-          storage.push_back("--api-" + arg.drop_front(dashes.size()).str());
-          arg = storage.back();
-        }
-    }
+    for (StringRef dashes : {"--", "-"})
+      if (arg.starts_with((dashes + "version=").str())) {
+        storage.push_back("--api-" + arg.drop_front(dashes.size()).str());
+        arg = storage.back();
+      }
     result.push_back(arg.data() == argv[i] ? argv[i] : storage.back().data());
   }
   return result;
@@ -248,6 +247,8 @@ static int runTool(int argc, char **argv) {
   std::vector<std::string> storage;
   std::vector<char *> arguments = rewriteArguments(argc, argv, storage);
 
+  // Before the tool registers its options (CommandLine.h).
+  ToolCommandLine commandLine("graph-diff-api");
   DialectRegistry registry;
   registry.insert<api::APIDialect, patch::PatchDialect>();
   registerAllDialects(registry);
@@ -260,6 +261,8 @@ static int runTool(int argc, char **argv) {
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
   tracing::DebugCounter::registerCLOptions();
+  commandLine.tidyHelp({&APIDiffConfig::getCategory()}, "mlir-opt options",
+                       "With one input, graph-diff-api is mlir-opt");
   // Option mistakes are trouble (exit 2), not "differs".
   if (!cl::ParseCommandLineOptions(arguments.size(), arguments.data(),
                                    "graph-diff-api: breaking and compatible "

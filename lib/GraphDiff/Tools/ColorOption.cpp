@@ -36,8 +36,13 @@ cl::opt<ColorChoice> &colorOption(cl::OptionCategory *category) {
 }
 } // namespace
 
-void graphdiff::registerColorOption(cl::OptionCategory *category) {
-  colorOption(category);
+void graphdiff::registerColorOption(cl::OptionCategory *category,
+                                    llvm::StringRef oldName) {
+  cl::opt<ColorChoice> &option = colorOption(category);
+  // Lives as long as the option.
+  if (!oldName.empty())
+    new cl::alias(oldName, cl::desc("Alias for --color"), cl::aliasopt(option),
+                  cl::Hidden);
 }
 
 bool graphdiff::shouldColor(llvm::StringRef outputFilename) {

@@ -273,28 +273,3 @@ FailureOr<GraphDiffOptConfig> GraphDiffOptConfig::createFromCLOptions() {
     config.afterChange = cl.afterChange.getValue();
   return config;
 }
-
-void graphdiff::tidyHelp(const llvm::SmallPtrSetImpl<cl::Option *> &before) {
-  static cl::OptionCategory mlirOpt(
-      "mlir-opt options", "With one input, graph-diff-opt is mlir-opt");
-  static cl::OptionCategory other("other options");
-  for (auto &entry : cl::getRegisteredOptions()) {
-    cl::Option *option = entry.second;
-    bool generic = llvm::any_of(option->Categories, [](cl::OptionCategory *c) {
-      return c->getName() == "Generic Options";
-    });
-    if (generic) {
-      // --help, --version, ...: after the tools' own options.
-      option->Categories.assign({&other});
-    } else if (before.contains(option)) {
-      // Loading libLLVM registers its code generators' options (--x86-...,
-      // --hexagon-...): usable, but listed only by --help-hidden.
-      if (option->getOptionHiddenFlag() == cl::NotHidden)
-        option->setHiddenFlag(cl::Hidden);
-    } else if (!llvm::is_contained(option->Categories,
-                                   &getGraphDiffCategory())) {
-      // mlir-opt's options (its own, the passes, remarks, ...): one group.
-      option->Categories.assign({&mlirOpt});
-    }
-  }
-}

@@ -7,6 +7,7 @@
 #include "GraphDiff/Tools/GraphDiffOptMain.h"
 #include "GraphDiff/Support/Supervisor.h"
 #include "GraphDiff/Tools/ColorOption.h"
+#include "GraphDiff/Tools/CommandLine.h"
 #include "GraphDiff/Tools/GraphDiffOptConfig.h"
 
 #include "GraphDiff/Tools/OutputFile.h"
@@ -396,11 +397,8 @@ static int runDiff(const GraphDiffOptConfig &config, DialectRegistry &registry,
 
 /// Everything but the process set-up: runs on a large stack.
 static int runTool(int argc, char **argv) {
-  // What libLLVM and libMLIR registered when they were loaded, before the
-  // tool registers its options: --help lists them only with --help-hidden.
-  llvm::SmallPtrSet<cl::Option *, 32> libraryOptions;
-  for (auto &entry : cl::getRegisteredOptions())
-    libraryOptions.insert(entry.second);
+  // Before the tool registers its options (CommandLine.h).
+  ToolCommandLine commandLine("graph-diff-opt");
 
   DialectRegistry registry;
   registerGraphDiffDialects(registry);
@@ -413,7 +411,8 @@ static int runTool(int argc, char **argv) {
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
   tracing::DebugCounter::registerCLOptions();
-  tidyHelp(libraryOptions);
+  commandLine.tidyHelp({&getGraphDiffCategory()}, "mlir-opt options",
+                       "With one input, graph-diff-opt is mlir-opt");
 
   // A command-line mistake is trouble (2), never "the graphs differ" (1).
   if (!cl::ParseCommandLineOptions(

@@ -19,7 +19,7 @@ using namespace graphdiff;
 namespace cl = llvm::cl;
 
 /// The tool's own options; --help hides the ones libLLVM registers.
-static cl::OptionCategory &profileCategory() {
+cl::OptionCategory &GraphDiffProfileConfig::getCategory() {
   static cl::OptionCategory category("graph-diff-profile options");
   return category;
 }
@@ -27,7 +27,7 @@ static cl::OptionCategory &profileCategory() {
 namespace {
 /// The command-line options, created by registerCLOptions.
 struct CLOptions {
-  cl::OptionCategory &cat = profileCategory();
+  cl::OptionCategory &cat = GraphDiffProfileConfig::getCategory();
 
   cl::list<std::string> inputs{cl::Positional, cl::OneOrMore,
                                cl::desc("<profile> <profile> [<profile>...]"),
@@ -35,10 +35,16 @@ struct CLOptions {
   cl::opt<std::string> output{"o", cl::desc("Output file"),
                               cl::value_desc("filename"), cl::init("-"),
                               cl::cat(cat)};
+  cl::list<std::string> labels{
+      "label",
+      cl::desc("Name the inputs so in the report, one --label per input, in "
+               "order (default left, right; with more inputs left, in2, ..., "
+               "right)"),
+      cl::value_desc("name"), cl::cat(cat)};
+  // The spelling of old: one comma-separated list.
   cl::list<std::string> names{
-      "names", cl::CommaSeparated,
-      cl::desc("Names of the inputs, in order (default left,right; with more "
-               "inputs left,in2,...,right)"),
+      "names", cl::CommaSeparated, cl::Hidden,
+      cl::desc("The inputs' names, comma-separated (--label, once per input)"),
       cl::cat(cat)};
   cl::opt<double> delta{"delta",
                         cl::desc("Minimum relative difference for a node to "
@@ -99,8 +105,7 @@ static llvm::ManagedStatic<CLOptions> clOptions;
 
 void GraphDiffProfileConfig::registerCLOptions() {
   *clOptions;
-  registerColorOption(&profileCategory());
-  cl::HideUnrelatedOptions(profileCategory());
+  registerColorOption(&GraphDiffProfileConfig::getCategory());
 }
 
 /// The default display names: left, right; left, in2, ..., right.
@@ -139,7 +144,13 @@ GraphDiffProfileConfig::createFromCLOptions() {
   if (!config.writesInputs() && count < 2)
     return fail("a diff needs two or more inputs (one input: --format=scope "
                 "or --format=mlir)");
-  config.names.assign(cl.names.begin(), cl.names.end());
+  if (!cl.labels.empty() && !cl.names.empty())
+    return fail("--label and --names both name the inputs: give one of them");
+  std::string nameOption = cl.names.empty() ? "--label" : "--names";
+  if (cl.names.empty())
+    config.names.assign(cl.labels.begin(), cl.labels.end());
+  else
+    config.names.assign(cl.names.begin(), cl.names.end());
   if (config.names.empty())
     config.names = defaultNames(count);
   if (config.names.size() != count)
@@ -149,10 +160,11 @@ GraphDiffProfileConfig::createFromCLOptions() {
   // must say which input it is.
   for (auto [index, name] : llvm::enumerate(config.names)) {
     if (name.empty())
-      return fail("--names: name #" + llvm::Twine(index + 1) + " is empty");
+      return fail(nameOption + ": name #" + llvm::Twine(index + 1) +
+                  " is empty");
     for (size_t before = 0; before < index; ++before)
       if (config.names[before] == name)
-        return fail("--names: '" + name + "' names inputs " +
+        return fail(nameOption + ": '" + name + "' names inputs " +
                     llvm::Twine(before + 1) + " and " + llvm::Twine(index + 1) +
                     "; give each input its own name");
   }

@@ -12,6 +12,7 @@
 #include "GraphDiff/Tools/GraphDiffProfileMain.h"
 #include "GraphDiff/Support/Supervisor.h"
 #include "GraphDiff/Tools/ColorOption.h"
+#include "GraphDiff/Tools/CommandLine.h"
 #include "GraphDiff/Tools/GraphDiffProfileConfig.h"
 #include "GraphDiff/Tools/OutputFile.h"
 #include "GraphDiff/Tools/ParseInput.h"
@@ -133,7 +134,10 @@ readModelAndPipeline(StringRef filename, StringRef pipeline,
 }
 
 static int runTool(int argc, char **argv) {
+  // Before the tool registers its options (CommandLine.h).
+  ToolCommandLine commandLine("graph-diff-profile");
   GraphDiffProfileConfig::registerCLOptions();
+  commandLine.tidyHelp({&GraphDiffProfileConfig::getCategory()});
   // Option mistakes are trouble (exit 2), not "differs".
   if (!cl::ParseCommandLineOptions(
           argc, argv,
