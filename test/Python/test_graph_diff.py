@@ -67,6 +67,21 @@ def test_unknown_format_is_an_error():
         graph_diff.diff(SOURCE, TARGET, format="xml")
 
 
+def test_docstring_lists_every_format():
+    for name in ("mlir", "text", "json", "dot", "html", "markdown", "model-explorer"):
+        graph_diff.diff(SOURCE, TARGET, format=name)
+        assert name in graph_diff.diff.__doc__
+
+
+def test_option_that_does_not_apply_is_an_error():
+    # As graph-diff-opt --no-fold --format=json (docs/Renderers.md).
+    for name in ("mlir", "json", "dot", "html", "model-explorer"):
+        with pytest.raises(ValueError, match=f"fold=False does not apply to format='{name}'"):
+            graph_diff.diff(SOURCE, TARGET, format=name, fold=False)
+    for name in ("text", "markdown"):
+        assert graph_diff.diff(SOURCE, TARGET, format=name, fold=False)
+
+
 def test_unregistered_dialect_needs_the_flag():
     src = '"foo.bar"() : () -> ()\n'
     with pytest.raises(graph_diff.GraphDiffError):

@@ -35,7 +35,8 @@ ReportFormat parseFormat(const std::string &name) {
   std::optional<ReportFormat> format = parseReportFormat(name);
   if (!format)
     throw py::value_error("unknown format '" + name +
-                          "' (expected mlir, text, json, dot or html)");
+                          "' (expected mlir, text, json, dot, html, markdown "
+                          "or model-explorer)");
   return *format;
 }
 
@@ -46,6 +47,13 @@ py::object diff(const std::string &source, const std::string &target,
                 const std::string &targetName) {
   DriverOptions options;
   options.format = parseFormat(format);
+  // As the tool's --no-fold: an option that does not apply to the report
+  // asked for is an error, never ignored (docs/Renderers.md).
+  if (!fold && options.format != ReportFormat::Text &&
+      options.format != ReportFormat::Markdown)
+    throw py::value_error("fold=False does not apply to format='" + format +
+                          "'; it applies to format='text' and "
+                          "format='markdown'");
   options.verify = verify;
   options.render.fold = fold;
   options.structure.ignoreLocations = ignoreLocations;
@@ -82,9 +90,12 @@ PYBIND11_MODULE(_graph_diff, m) {
         py::arg("source_name") = "source.mlir",
         py::arg("target_name") = "target.mlir",
         "Diffs MLIR text `source` against `target` and returns the report "
-        "in `format` (mlir, text, json, dot or html). Raises GraphDiffError "
-        "with the located diagnostics if an input is not valid IR, or if "
-        "`verify` is set and a plan does not rebuild its target.");
+        "in `format` (mlir, text, json, dot, html, markdown or "
+        "model-explorer). `fold=False` (text, markdown) lists identical "
+        "changes one by one. Raises ValueError for a format it does not know "
+        "or an option that does not apply to it, GraphDiffError with the "
+        "located diagnostics if an input is not valid IR, or if `verify` is "
+        "set and a plan does not rebuild its target.");
   m.def("diff_logical_graphs", &diffLogicalGraphDicts, py::arg("source"),
         py::arg("target"),
         "Diffs two ml_switcheroo LogicalGraph dicts ({'name', 'nodes', "
