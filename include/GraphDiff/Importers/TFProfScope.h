@@ -16,6 +16,8 @@
 #include "GraphDiff/Dialect/Profile/IR/Profile.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace graphdiff {
@@ -27,10 +29,18 @@ namespace graphdiff {
 /// before the `_TFProfRoot` line are ignored; a line of `=` ends the tree.
 /// Returns null after emitting an error located at `filename:line:col` if a
 /// line of the tree is malformed.
-mlir::OwningOpRef<mlir::ModuleOp> importTFProfScope(llvm::StringRef text,
-                                                    llvm::StringRef filename,
-                                                    llvm::StringRef profileName,
-                                                    mlir::MLIRContext *ctx);
+///
+/// A profile holds integers, but tfprof_diff computes with each total as it
+/// reads it, the double `float(number) * 10**unit`: `66.65GB` is
+/// 66650000000.00001, which rounds to 3 digits otherwise than 66650000000.
+/// If `readTotals` is given, it receives those doubles, one per metric, for
+/// every scope op.
+using TFProfReadTotals =
+    llvm::DenseMap<mlir::Operation *, llvm::SmallVector<double, 1>>;
+mlir::OwningOpRef<mlir::ModuleOp>
+importTFProfScope(llvm::StringRef text, llvm::StringRef filename,
+                  llvm::StringRef profileName, mlir::MLIRContext *ctx,
+                  TFProfReadTotals *readTotals = nullptr);
 
 /// Writes `profile` as tfprof scope output with the given metrics (all of
 /// them if empty), in tfprof's spelling, so tfprof_diff can read it (it reads

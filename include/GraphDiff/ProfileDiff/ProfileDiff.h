@@ -16,9 +16,12 @@
 #define GRAPHDIFF_PROFILEDIFF_PROFILEDIFF_H
 
 #include "GraphDiff/Dialect/Profile/IR/Profile.h"
+#include "GraphDiff/Importers/TFProfScope.h"
 #include "GraphDiff/ProfileDiff/Units.h"
 #include "llvm/ADT/STLExtras.h"
+#include <memory>
 #include <optional>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -31,10 +34,15 @@ struct ProfileDiffOptions {
   double minSize = 1e6;
   /// Deepest level shown (the root is 0); 0 or less shows all.
   int maxDepth = -1;
-  /// POSIX extended regexes matched against whole paths: the children of
-  /// matching nodes are not shown.
+  /// Regexes in Python's `re` dialect (as far as ECMAScript agrees with
+  /// it), anchored as tfprof_diff anchors them, `re.match('^' + P + '$',
+  /// path)`: the children of matching nodes are not shown.
   std::vector<std::string> hide;
-  /// Diff last - first instead of first - last.
+  /// The diff's direction: `first - last` (tfprof_diff's) or, if true,
+  /// `last - first`: source -> target, `+` meaning the value went up (memory
+  /// profiles of models).
+  bool lastMinusFirst = false;
+  /// Reverses the direction.
   bool swap = false;
   /// The metric compared; empty means the first metric of the first input.
   std::string metric;
@@ -49,6 +57,10 @@ struct ProfileInput {
   /// compute with them as tfprof_diff does, `float("4132.48") * 10**6`
   /// (4132479999.9999995), so that ties in the third digit round alike.
   bool fromScopeFile = false;
+  /// For a scope file: each scope's totals as tfprof_diff reads them
+  /// (importTFProfScope). A scope without an entry is taken as tfprof spells
+  /// its value (`%.2fMB`).
+  std::shared_ptr<const TFProfReadTotals> readTotals;
 };
 
 /// One node of the merged tree.
@@ -58,6 +70,9 @@ struct ProfileDiffNode {
   unsigned depth = 0;
   /// One per input; nullopt where the input has no scope of this path.
   std::vector<std::optional<int64_t>> values;
+  /// One per input: the value as the diff computes with it (0 where
+  /// missing; see ProfileInput::fromScopeFile).
+  std::vector<double> numbers;
   /// Values of unknown size under the node, per input (memory profiles).
   std::vector<int64_t> unsized;
   /// values[minuend] - values[subtrahend], missing counting 0.
@@ -90,12 +105,11 @@ struct ProfileDiff {
   ProfileDiffOptions options;
   /// nodes[0] is the root.
   std::vector<ProfileDiffNode> nodes;
-  /// Per input: ProfileInput::fromScopeFile.
-  std::vector<bool> fromScopeFile;
-
   /// The value of `node` in `input` as the diff computes with it (0 when
   /// missing; see ProfileInput::fromScopeFile).
-  double valueOf(const ProfileDiffNode &node, unsigned input) const;
+  double valueOf(const ProfileDiffNode &node, unsigned input) const {
+    return node.numbers[input];
+  }
 
   /// True if some node has changed: the inputs differ beyond the thresholds
   /// (the exit code), shown or not (`--max-depth`, `--hide`). A node no
@@ -110,8 +124,20 @@ struct ProfileDiff {
   }
 };
 
+/// tfprof_diff's `re.compile('^%s$' % pattern)`, in ECMAScript over code
+/// points: Python's `re` and ECMAScript agree on what this accepts; a
+/// construct they read differently (`\A`, `\Z`, lookbehind, named groups,
+/// inline flags, POSIX classes, possessive quantifiers) is an error in
+/// `error`. The anchors are not grouped: `a|b` becomes `^a|b$`.
+std::optional<std::wregex> compileTfprofDiffRegex(llvm::StringRef pattern,
+                                                  std::string &error);
+
+/// tfprof_diff's `pattern.match(path)`: a match from the path's start.
+bool matchesTfprofDiffRegex(const std::wregex &regex, llvm::StringRef path);
+
 /// Compares `inputs` (two or more). Fails with a message in `error` if an
-/// input lacks the metric or a --hide regex is invalid.
+/// input lacks the metric or a --hide regex is invalid (or uses what Python's
+/// `re` reads otherwise than ECMAScript: see docs/ProfileDiff.md).
 mlir::FailureOr<ProfileDiff> diffProfiles(llvm::ArrayRef<ProfileInput> inputs,
                                           const ProfileDiffOptions &options,
                                           std::string &error);

@@ -53,6 +53,16 @@ struct GraphDiffProfileConfig {
   /// The category of graph-diff-profile's own options in --help.
   static llvm::cl::OptionCategory &getCategory();
 
+  /// tfprof_diff's command line, `file0 file1 [name0 [name1]]` with
+  /// `--min_size`, `--max_depth`, `--swap_files`, `--hide_nodes P...`,
+  /// `--extra_files F...` and `--extra_names N...`, rewritten into this
+  /// tool's (docs/ProfileDiff.md, "tfprof_diff's command line"). Arguments
+  /// in this tool's own spelling pass through. Call before parsing; the
+  /// names it reads are taken by createFromCLOptions. On a mistake prints
+  /// `graph-diff-profile: ...` and returns failure.
+  static mlir::FailureOr<std::vector<std::string>>
+  translateTfprofDiffArgs(llvm::ArrayRef<std::string> args);
+
   /// The configuration the parsed command line gives. On a mistake (a bad
   /// size, too few inputs for a diff, names that do not fit the inputs)
   /// prints `graph-diff-profile: ...` and returns failure.

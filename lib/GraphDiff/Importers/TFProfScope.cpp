@@ -33,8 +33,9 @@ struct Stat {
 /// Reads a tfprof scope file line by line.
 class ScopeFileReader {
 public:
-  ScopeFileReader(StringRef filename, MLIRContext *ctx)
-      : filename(filename), ctx(ctx) {}
+  ScopeFileReader(StringRef filename, MLIRContext *ctx,
+                  TFProfReadTotals *readTotals)
+      : filename(filename), ctx(ctx), readTotals(readTotals) {}
 
   OwningOpRef<ModuleOp> read(StringRef text, StringRef profileName);
 
@@ -50,13 +51,14 @@ private:
 
   LogicalResult parseStat(StringRef text, std::optional<Stat> &stat);
   LogicalResult parseValue(StringRef text, const Stat &stat, bool allowUnknown,
-                           int64_t &value);
+                           int64_t &value, double *read = nullptr);
   /// Parses `name (stats)` into the name and one self and total per metric.
   LogicalResult parseNode(StringRef text, StringRef &name,
                           SmallVectorImpl<Stat> &stats);
 
   StringRef filename;
   MLIRContext *ctx;
+  TFProfReadTotals *readTotals;
   unsigned lineNumber = 0;
   StringRef line;
 };
@@ -101,7 +103,8 @@ LogicalResult ScopeFileReader::parseStat(StringRef text,
 }
 
 LogicalResult ScopeFileReader::parseValue(StringRef text, const Stat &stat,
-                                          bool allowUnknown, int64_t &value) {
+                                          bool allowUnknown, int64_t &value,
+                                          double *read) {
   if (text == "--") {
     if (allowUnknown) {
       value = ScopeOp::kUnknown;
@@ -121,6 +124,8 @@ LogicalResult ScopeFileReader::parseValue(StringRef text, const Stat &stat,
            << "value '" << text << "' is more than " << kMaxProfileValue
            << ", the most a profile holds";
   value = static_cast<int64_t>(std::llround(*parsed));
+  if (read)
+    *read = *parsed;
   return success();
 }
 
@@ -238,20 +243,25 @@ OwningOpRef<ModuleOp> ScopeFileReader::read(StringRef text,
     }
 
     SmallVector<int64_t> self, total;
+    SmallVector<double, 1> totalRead;
     for (const Stat &stat : stats) {
       int64_t selfValue, totalValue;
+      double read;
       if (failed(
               parseValue(stat.self, stat, /*allowUnknown=*/true, selfValue)) ||
-          failed(
-              parseValue(stat.total, stat, /*allowUnknown=*/false, totalValue)))
+          failed(parseValue(stat.total, stat, /*allowUnknown=*/false,
+                            totalValue, &read)))
         return nullptr;
       self.push_back(selfValue);
       total.push_back(totalValue);
+      totalRead.push_back(read);
     }
     auto scope = ScopeOp::create(
         builder, loc(columnOf(trimmed)), builder.getStringAttr(name),
         builder.getDenseI64ArrayAttr(self), builder.getDenseI64ArrayAttr(total),
         builder.getI64IntegerAttr(0));
+    if (readTotals)
+      (*readTotals)[scope] = std::move(totalRead);
     open.emplace_back(indent, scope);
   }
   if (!profile) {
@@ -268,9 +278,10 @@ OwningOpRef<ModuleOp> ScopeFileReader::read(StringRef text,
 OwningOpRef<ModuleOp> graphdiff::importTFProfScope(StringRef text,
                                                    StringRef filename,
                                                    StringRef profileName,
-                                                   MLIRContext *ctx) {
+                                                   MLIRContext *ctx,
+                                                   TFProfReadTotals *readTotals) {
   ctx->getOrLoadDialect<prof::ProfDialect>();
-  return ScopeFileReader(filename, ctx).read(text, profileName);
+  return ScopeFileReader(filename, ctx, readTotals).read(text, profileName);
 }
 
 //===----------------------------------------------------------------------===//

@@ -6,11 +6,13 @@
 
 #include "GraphDiff/ProfileDiff/ProfileDiff.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/Regex.h"
+#include "llvm/Support/ConvertUTF.h"
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <regex>
 
 using namespace mlir;
 using namespace graphdiff;
@@ -35,15 +37,95 @@ static double asTfprofDiffReadsIt(int64_t value) {
   return std::strtod(text, nullptr) * static_cast<double>(unit);
 }
 
-double ProfileDiff::valueOf(const ProfileDiffNode &node, unsigned input) const {
-  const std::optional<int64_t> &value = node.values[input];
-  if (!value)
-    return 0;
-  // tfprof_diff reads memory only.
-  if (kind == MetricKind::Bytes && input < fromScopeFile.size() &&
-      fromScopeFile[input])
-    return asTfprofDiffReadsIt(*value);
-  return static_cast<double>(*value);
+/// UTF-32 for std::wregex, so that `.` and classes match code points as
+/// Python's `re` matches characters; bytes as they are if not UTF-8.
+static std::wstring widen(llvm::StringRef text) {
+  std::wstring wide;
+  if (!llvm::ConvertUTF8toWide(text, wide))
+    wide.assign(text.begin(), text.end());
+  return wide;
+}
+
+std::optional<std::wregex>
+graphdiff::compileTfprofDiffRegex(llvm::StringRef pattern,
+                                  std::string &error) {
+  // ECMAScript reads most of Python's `re` alike. What it reads otherwise,
+  // or not at all, is refused here rather than matched differently.
+  std::string translated = "^";
+  bool inClass = false;
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    char c = pattern[i];
+    char next = i + 1 < pattern.size() ? pattern[i + 1] : '\0';
+    if (c == '\\') {
+      if (llvm::isAlpha(next) &&
+          !llvm::StringRef("dDwWsSbBntrfvxu").contains(next)) {
+        error = std::string("'\\") + next +
+                "' is not an escape that Python's re and ECMAScript read "
+                "alike";
+        return std::nullopt;
+      }
+      translated += c;
+      if (i + 1 < pattern.size())
+        translated += pattern[++i];
+      continue;
+    }
+    if (inClass) {
+      if (c == '[' && (next == ':' || next == '=' || next == '.')) {
+        error = std::string("'[") + next +
+                "' in a class: Python's re has no POSIX classes";
+        return std::nullopt;
+      }
+      if (c == ']')
+        inClass = false;
+      translated += c;
+      continue;
+    }
+    if (c == '[') {
+      inClass = true;
+      translated += c;
+      if (next == '^') {
+        translated += '^';
+        ++i;
+        next = i + 1 < pattern.size() ? pattern[i + 1] : '\0';
+      }
+      // Python reads a `]` first in a class as itself.
+      if (next == ']') {
+        translated += "\\]";
+        ++i;
+      }
+      continue;
+    }
+    if (c == '(' && next == '?') {
+      char kind = i + 2 < pattern.size() ? pattern[i + 2] : '\0';
+      if (kind != ':' && kind != '=' && kind != '!') {
+        error = "'(?" + std::string(1, kind) +
+                "' (lookbehind, named group, inline flag, comment, atomic "
+                "group or conditional) is not supported: only (?:, (?= and "
+                "(?! are";
+        return std::nullopt;
+      }
+    }
+    if ((c == '*' || c == '+' || c == '?') && next == '+') {
+      error = "possessive quantifier '" + std::string(1, c) +
+              "+' is not supported";
+      return std::nullopt;
+    }
+    translated += c;
+  }
+  translated += "$";
+  try {
+    return std::wregex(widen(translated), std::regex::ECMAScript);
+  } catch (const std::regex_error &e) {
+    error = e.what();
+    return std::nullopt;
+  }
+}
+
+bool graphdiff::matchesTfprofDiffRegex(const std::wregex &regex,
+                                       llvm::StringRef path) {
+  // Python's re.match: a match that starts where the path starts.
+  return std::regex_search(widen(path), regex,
+                           std::regex_constants::match_continuous);
 }
 
 namespace {
@@ -56,8 +138,9 @@ public:
     result.nodes.push_back(makeNode("", "", 0));
   }
 
-  /// Records `scope` (and, for the root, nothing else) of input `input`.
-  void add(ScopeOp scope, unsigned input, unsigned metric) {
+  /// Records `scope` and its subtree of input `input`.
+  void add(ScopeOp scope, const ProfileInput &from, unsigned input,
+           unsigned metric) {
     unsigned node = 0;
     if (!scope.isRoot()) {
       SmallVector<StringRef> parts;
@@ -65,14 +148,25 @@ public:
       for (StringRef part : parts)
         node = getOrMakeChild(node, part);
     }
-    result.nodes[node].values[input] = scope.getTotal()[metric];
+    int64_t total = scope.getTotal()[metric];
+    double number = static_cast<double>(total);
+    // tfprof_diff reads memory only, and computes with it as it reads it.
+    if (from.fromScopeFile && result.kind == MetricKind::Bytes) {
+      auto read = from.readTotals ? from.readTotals->find(scope)
+                                  : TFProfReadTotals::const_iterator();
+      number = from.readTotals && read != from.readTotals->end()
+                   ? read->second[metric]
+                   : asTfprofDiffReadsIt(total);
+    }
+    result.nodes[node].values[input] = total;
+    result.nodes[node].numbers[input] = number;
     result.nodes[node].unsized[input] = scope.getUnsized();
     for (ScopeOp child : scope.getChildren())
-      add(child, input, metric);
+      add(child, from, input, metric);
   }
 
   bool markSignificant(unsigned index);
-  void markShown(unsigned index, ArrayRef<llvm::Regex> hide);
+  void markShown(unsigned index, ArrayRef<std::wregex> hide);
   void computeDiffs();
 
 private:
@@ -82,6 +176,7 @@ private:
     node.path = path.str();
     node.depth = depth;
     node.values.resize(inputs);
+    node.numbers.resize(inputs, 0);
     node.unsized.resize(inputs, 0);
     return node;
   }
@@ -147,14 +242,15 @@ bool TreeBuilder::markSignificant(unsigned index) {
   return significant;
 }
 
-void TreeBuilder::markShown(unsigned index, ArrayRef<llvm::Regex> hide) {
+void TreeBuilder::markShown(unsigned index, ArrayRef<std::wregex> hide) {
   ProfileDiffNode &node = result.nodes[index];
   int maxDepth = result.options.maxDepth;
   if (!node.significant || (maxDepth > 0 && int(node.depth) > maxDepth))
     return;
   node.shown = true;
-  node.childrenHidden = llvm::any_of(
-      hide, [&](const llvm::Regex &regex) { return regex.match(node.path); });
+  node.childrenHidden = llvm::any_of(hide, [&](const std::wregex &regex) {
+    return matchesTfprofDiffRegex(regex, node.path);
+  });
   if (node.childrenHidden)
     return;
   for (unsigned child : node.children)
@@ -178,31 +274,32 @@ graphdiff::diffProfiles(ArrayRef<ProfileInput> inputs,
   result.kind = metricKindOf(result.metric);
   result.minuend = 0;
   result.subtrahend = inputs.size() - 1;
-  if (options.swap)
+  if (options.swap != options.lastMinusFirst)
     std::swap(result.minuend, result.subtrahend);
 
-  SmallVector<llvm::Regex> hide;
+  SmallVector<std::wregex> hide;
   for (const std::string &pattern : options.hide) {
-    hide.emplace_back("^(" + pattern + ")$");
     std::string regexError;
-    if (!hide.back().isValid(regexError)) {
+    std::optional<std::wregex> regex =
+        compileTfprofDiffRegex(pattern, regexError);
+    if (!regex) {
       error = "invalid --hide regex '" + pattern + "': " + regexError;
       return failure();
     }
+    hide.push_back(std::move(*regex));
   }
 
   TreeBuilder builder(result, inputs.size());
   for (auto [index, input] : llvm::enumerate(inputs)) {
     result.names.push_back(input.name);
     result.files.push_back(input.file);
-    result.fromScopeFile.push_back(input.fromScopeFile);
     prof::ProfileOp profile = input.profile;
     int metric = profile.getMetricIndex(result.metric);
     if (metric < 0) {
       error = input.file + ": profile has no metric '" + result.metric + "'";
       return failure();
     }
-    builder.add(profile.getRoot(), index, metric);
+    builder.add(profile.getRoot(), input, index, metric);
   }
   builder.computeDiffs();
   builder.markSignificant(0);

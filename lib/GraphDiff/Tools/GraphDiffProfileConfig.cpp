@@ -10,6 +10,7 @@
 #include "GraphDiff/Tools/ColorOption.h"
 #include "GraphDiff/Tools/ParseInput.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/ManagedStatic.h"
 
 #include <cmath>
@@ -61,12 +62,13 @@ struct CLOptions {
                         cl::init(-1), cl::cat(cat)};
   cl::list<std::string> hide{
       "hide",
-      cl::desc("Do not show the children of nodes whose whole path "
-               "matches this POSIX extended regex (repeatable)"),
+      cl::desc("Do not show the children of nodes whose path matches this "
+               "Python regex, as tfprof_diff anchors it: ^REGEX$ "
+               "(repeatable)"),
       cl::cat(cat)};
   cl::opt<bool> swap{"swap",
-                     cl::desc("Diff last - first instead of first - "
-                              "last"),
+                     cl::desc("Reverse the diff: last - first for scope "
+                              "files, first - last with --memory"),
                      cl::cat(cat)};
   cl::opt<std::string> metric{
       "metric",
@@ -102,6 +104,131 @@ struct CLOptions {
 } // namespace
 
 static llvm::ManagedStatic<CLOptions> clOptions;
+
+/// The display names tfprof_diff's command line gave, if it was used.
+static std::optional<std::vector<std::string>> tfprofDiffNames;
+
+FailureOr<std::vector<std::string>>
+GraphDiffProfileConfig::translateTfprofDiffArgs(ArrayRef<std::string> args) {
+  auto fail = [](const llvm::Twine &message) {
+    llvm::errs() << "graph-diff-profile: " << message << "\n";
+    return failure();
+  };
+  // argparse reads an argument starting with '-' as an option (unless it
+  // is a negative number); nargs='*' takes the arguments up to one.
+  auto isOption = [](StringRef arg) {
+    double number;
+    return arg.size() > 1 && arg.starts_with("-") &&
+           StringRef(arg).getAsDouble(number);
+  };
+  std::vector<std::string> out, positionals, extraFiles, extraNames;
+  bool compatible = false, ownNames = false, afterDashes = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    StringRef arg = args[i];
+    if (afterDashes || !isOption(arg)) {
+      positionals.push_back(arg.str());
+      continue;
+    }
+    if (arg == "--") {
+      afterDashes = true;
+      continue;
+    }
+    auto [flag, inlineValue] = arg.split('=');
+    bool hasInline = arg.contains('=');
+    // One value: `--flag=V` or `--flag V`.
+    auto single = [&](StringRef ours) -> LogicalResult {
+      compatible = true;
+      if (hasInline) {
+        out.push_back((ours + "=" + inlineValue).str());
+        return success();
+      }
+      if (i + 1 >= args.size() || isOption(args[i + 1]))
+        return fail(flag + " takes a value");
+      out.push_back((ours + "=" + args[++i]).str());
+      return success();
+    };
+    // nargs='*': `--flag=V` or `--flag V1 V2 ...`.
+    auto many = [&](std::vector<std::string> &into) {
+      compatible = true;
+      if (hasInline) {
+        into.push_back(inlineValue.str());
+        return;
+      }
+      while (i + 1 < args.size() && !isOption(args[i + 1]))
+        into.push_back(args[++i]);
+    };
+    if (flag == "--min_size") {
+      if (failed(single("--min-size")))
+        return failure();
+    } else if (flag == "--max_depth") {
+      if (failed(single("--max-depth")))
+        return failure();
+    } else if (arg == "--swap_files") {
+      compatible = true;
+      out.push_back("--swap");
+    } else if (flag == "--hide_nodes") {
+      std::vector<std::string> patterns;
+      many(patterns);
+      for (const std::string &pattern : patterns)
+        out.push_back("--hide=" + pattern);
+    } else if (flag == "--extra_files") {
+      many(extraFiles);
+    } else if (flag == "--extra_names") {
+      many(extraNames);
+    } else {
+      ownNames |= flag == "--names" || flag == "-names";
+      out.push_back(arg.str());
+      // This tool's options that take a separate value keep it.
+      static const char *const withValue[] = {
+          "-o",          "--delta",  "-delta",     "--min-size", "-min-size",
+          "--max-depth", "-max-depth", "--hide",   "-hide",      "--metric",
+          "-metric",     "--format", "-format",    "--names",    "-names",
+          "--pipeline",  "-pipeline", "--color",   "-color"};
+      if (!hasInline && llvm::is_contained(withValue, flag) &&
+          i + 1 < args.size())
+        out.push_back(args[++i]);
+    }
+  }
+  // Without a flag of its own, tfprof_diff's form shows as 3 or 4
+  // positional arguments of which the 3rd and 4th are not files: names.
+  if (!compatible && (positionals.size() == 3 || positionals.size() == 4))
+    compatible = llvm::none_of(
+        llvm::drop_begin(positionals, 2), [](const std::string &arg) {
+          return arg == "-" || llvm::sys::fs::exists(arg);
+        });
+  tfprofDiffNames.reset();
+  auto appendFiles = [&](ArrayRef<std::string> files) {
+    if (llvm::any_of(files, [&](const std::string &f) { return isOption(f); }))
+      out.push_back("--");
+    llvm::append_range(out, files);
+  };
+  if (!compatible) {
+    appendFiles(positionals);
+    return out;
+  }
+  if (positionals.size() < 2 || positionals.size() > 4)
+    return fail("tfprof_diff's command line takes two files and at most two "
+                "names (file0 file1 [name0 [name1]]), more files with "
+                "--extra_files; got " +
+                llvm::Twine(positionals.size()) + " positional arguments");
+  if (extraFiles.size() != extraNames.size())
+    return fail("--extra_files gives " + llvm::Twine(extraFiles.size()) +
+                " files and --extra_names " + llvm::Twine(extraNames.size()) +
+                " names: give one name per extra file");
+  std::vector<std::string> names = {
+      positionals.size() > 2 ? positionals[2] : "left",
+      positionals.size() > 3 ? positionals[3] : "right"};
+  llvm::append_range(names, extraNames);
+  if (ownNames && (positionals.size() > 2 || !extraNames.empty()))
+    return fail("names given both as tfprof_diff's (positional, "
+                "--extra_names) and with --names");
+  if (!ownNames)
+    tfprofDiffNames = std::move(names);
+  std::vector<std::string> files = {positionals[0], positionals[1]};
+  llvm::append_range(files, extraFiles);
+  appendFiles(files);
+  return out;
+}
 
 void GraphDiffProfileConfig::registerCLOptions() {
   *clOptions;
@@ -151,6 +278,8 @@ GraphDiffProfileConfig::createFromCLOptions() {
     config.names.assign(cl.labels.begin(), cl.labels.end());
   else
     config.names.assign(cl.names.begin(), cl.names.end());
+  if (tfprofDiffNames)
+    config.names = *tfprofDiffNames;
   if (config.names.empty())
     config.names = defaultNames(count);
   if (config.names.size() != count)
@@ -183,6 +312,8 @@ GraphDiffProfileConfig::createFromCLOptions() {
   config.diff.maxDepth = cl.maxDepth;
   config.diff.hide.assign(cl.hide.begin(), cl.hide.end());
   config.diff.swap = cl.swap;
+  // A model's memory reads source -> target: `+` means it went up.
+  config.diff.lastMinusFirst = config.memory;
   config.diff.metric = cl.metric;
   return config;
 }

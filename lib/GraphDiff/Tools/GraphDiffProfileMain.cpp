@@ -53,7 +53,8 @@ enum ExitCode { ExitSame = 0, ExitDifferent = 1, ExitTrouble = 2 };
 /// `prof.profile` of the module is used). Returns null after reporting.
 static OwningOpRef<ModuleOp> readInput(StringRef filename, StringRef name,
                                        bool memory, llvm::SourceMgr &sourceMgr,
-                                       MLIRContext &context) {
+                                       MLIRContext &context,
+                                       TFProfReadTotals &readTotals) {
   std::string error;
   std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(filename, &error);
   if (!file) {
@@ -64,7 +65,7 @@ static OwningOpRef<ModuleOp> readInput(StringRef filename, StringRef name,
   if (!isMLIR) {
     unsigned id = sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
     StringRef text = sourceMgr.getMemoryBuffer(id)->getBuffer();
-    return importTFProfScope(text, filename, name, &context);
+    return importTFProfScope(text, filename, name, &context, &readTotals);
   }
   // As every tool parses: an op written with a location of its own
   // (`loc("conv1")`) is still reported where it is written.
@@ -138,9 +139,19 @@ static int runTool(int argc, char **argv) {
   ToolCommandLine commandLine("graph-diff-profile");
   GraphDiffProfileConfig::registerCLOptions();
   commandLine.tidyHelp({&GraphDiffProfileConfig::getCategory()});
+  // tfprof_diff's command line is read too: rewritten into ours first.
+  std::vector<std::string> args(argv + std::min(argc, 1), argv + argc);
+  FailureOr<std::vector<std::string>> translated =
+      GraphDiffProfileConfig::translateTfprofDiffArgs(args);
+  if (failed(translated))
+    return ExitTrouble;
+  std::vector<const char *> translatedArgv = {argc ? argv[0]
+                                                   : "graph-diff-profile"};
+  for (const std::string &arg : *translated)
+    translatedArgv.push_back(arg.c_str());
   // Option mistakes are trouble (exit 2), not "differs".
   if (!cl::ParseCommandLineOptions(
-          argc, argv,
+          translatedArgv.size(), translatedArgv.data(),
           "graph-diff-profile: compare hierarchical profiles (tfprof scope "
           "files, "
           "prof IR, or with --memory the memory of MLIR models) as tfprof_diff "
@@ -176,14 +187,16 @@ static int runTool(int argc, char **argv) {
     count = 0; // read already
   }
   for (size_t i = 0; i < count; ++i) {
-    OwningOpRef<ModuleOp> module = readInput(
-        options.inputs[i], names[i], options.memory, sourceMgr, context);
+    auto readTotals = std::make_shared<TFProfReadTotals>();
+    OwningOpRef<ModuleOp> module =
+        readInput(options.inputs[i], names[i], options.memory, sourceMgr,
+                  context, *readTotals);
     if (!module)
       return ExitTrouble;
     bool fromScopeFile =
         !options.memory && !StringRef(options.inputs[i]).ends_with(".mlir");
-    inputs.push_back(
-        {names[i], options.inputs[i], firstProfile(*module), fromScopeFile});
+    inputs.push_back({names[i], options.inputs[i], firstProfile(*module),
+                      fromScopeFile, std::move(readTotals)});
     modules.push_back(std::move(module));
   }
 
