@@ -14,6 +14,9 @@ packages=(
   # test/APIDiff/elf-abidiff.test checks graph-diff-api's ABI diffs of shared
   # libraries against libabigail's abidiff (UNSUPPORTED without it).
   abigail-tools
+  # clingo (Debian's gringo package): runs compspec's is-compatible.lp as
+  # the oracle of --format=compspec (test/APIDiff/compspec-oracle.py).
+  gringo
   # scripts/build.sh compiles through ccache when it is installed: a second
   # checkout (CI's clone, a worktree) then compiles only what changed.
   ccache

@@ -53,7 +53,8 @@ std::vector<CompspecGraph> lowerToCompspec(mlir::ModuleOp api,
                                            APIGroupBy groupBy);
 
 /// compspec's facts for A (old) against B (new): each fact is its argument
-/// list, values as strings, starting with "A", "B".
+/// list, values as strings, starting with the two namespace names (compspec's
+/// Difference(A, B, namespaceA, namespaceB); "A" and "B" by default).
 struct CompspecFacts {
   std::vector<std::vector<std::string>> removedNodes, addedNodes,
       changedNodeValues;
@@ -65,7 +66,13 @@ struct CompspecFacts {
 
 /// Evaluates is-compatible.lp's rules on two graphs; facts come sorted.
 CompspecFacts computeCompspecFacts(const CompspecGraph &a,
-                                   const CompspecGraph &b);
+                                   const CompspecGraph &b,
+                                   llvm::StringRef namespaceA = "A",
+                                   llvm::StringRef namespaceB = "B");
+
+/// compspec's Difference.table(): a Markdown table of the facts, a row per
+/// changed value, then per added node, then per removed node.
+std::string compspecTable(const CompspecFacts &facts);
 
 } // namespace graphdiff
 

@@ -21,7 +21,7 @@
 
 namespace graphdiff {
 
-enum class APIReportFormat { Text, JSON, HTML, Compspec, MLIR };
+enum class APIReportFormat { Text, JSON, HTML, Compspec, CompspecTable, MLIR };
 
 /// One input's description: file, source format, version key.
 struct APIInputInfo {

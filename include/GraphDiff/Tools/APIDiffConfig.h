@@ -49,6 +49,8 @@ struct APIDiffConfig {
   bool color = false;
   /// With one input: print its API as api IR.
   bool emitAPI = false;
+  /// compspec formats: the namespace names of the old and the new graph.
+  std::string namespaceA = "A", namespaceB = "B";
 
   /// Registers the options, in getCategory(). Call once, before parsing the
   /// command line.

@@ -108,6 +108,8 @@ std::vector<api::NodeOp> apidiff::nodesOf(Operation *op) {
 DictionaryAttr apidiff::contentAttributes(Operation *op) {
   NamedAttrList attrs(op->getAttrDictionary());
   attrs.erase("node_id");
+  // Where compspec's loader put the node (CompspecFacts.h): not content.
+  attrs.erase("compspec_path");
   return attrs.getDictionary(op->getContext());
 }
 

@@ -52,19 +52,31 @@ public:
     node.isInteger = isInteger;
     node.parent = parent;
     node.relation = std::move(relation);
+    std::string treePath;
     if (parent >= 0) {
       const CompspecNode &up = graph.nodes[parent];
-      std::string prefix = up.parent < 0 ? up.type + ":" + up.value : up.path;
-      node.path = prefix + "->" + node.type + ":" + node.value;
+      std::string prefix =
+          up.parent < 0 ? up.type + ":" + up.value : treePaths[parent];
+      treePath = prefix + "->" + node.type + ":" + node.value;
     }
+    node.path = treePath;
+    treePaths.push_back(std::move(treePath));
     graph.nodes.push_back(std::move(node));
     return graph.nodes.size() - 1;
   }
 
   CompspecGraph take() { return std::move(graph); }
 
+  /// Sets the path compspec's loader gave node `index`, where relation
+  /// order made it other than the full path.
+  void setPath(int index, std::string path) {
+    graph.nodes[index].path = std::move(path);
+  }
+
 private:
   CompspecGraph graph;
+  /// The full path of each node from its root (a root's is "").
+  std::vector<std::string> treePaths;
   unsigned counter = 0;
 };
 
@@ -97,6 +109,8 @@ void lowerImported(GraphBuilder &builder, Operation *op, int parent) {
   int index = builder.add(type, value, parent, isInteger,
                           attrOr(op, "node_id", "").str(),
                           attrOr(op, "relation", "has").str());
+  if (auto path = op->getAttrOfType<StringAttr>("compspec_path"))
+    builder.setPath(index, path.str());
   if (Block *body = api::getBodyBlock(op))
     for (Operation &child : *body)
       lowerImported(builder, &child, index);
@@ -254,7 +268,9 @@ std::vector<CompspecGraph> graphdiff::lowerToCompspec(ModuleOp api,
 namespace {
 class RuleEvaluator {
 public:
-  RuleEvaluator(const CompspecGraph &a, const CompspecGraph &b) : a(a), b(b) {
+  RuleEvaluator(const CompspecGraph &a, const CompspecGraph &b,
+                std::string nsA, std::string nsB)
+      : a(a), b(b), nsA(std::move(nsA)), nsB(std::move(nsB)) {
     index(a, idsA, pathsA);
     index(b, idsB, pathsB);
   }
@@ -263,6 +279,7 @@ public:
 
 private:
   const CompspecGraph &a, &b;
+  std::string nsA, nsB;
   llvm::StringMap<unsigned> idsA, idsB;
   llvm::StringSet<> pathsA, pathsB;
   /// Per id: 0 unknown, 1 being computed, 2 unchanged, 3 changed.
@@ -351,7 +368,7 @@ CompspecFacts RuleEvaluator::run() {
     if (!isChanged(na.id))
       continue;
     const CompspecNode &nb = b.nodes[idsB.lookup(na.id)];
-    facts.changedNodeValues.push_back({"A", "B", na.id, nb.id, na.type,
+    facts.changedNodeValues.push_back({nsA, nsB, na.id, nb.id, na.type,
                                        na.value, nb.value, na.path, nb.path});
     explainedTyped.insert({na.type, na.path});
     explainedTyped.insert({na.type, nb.path});
@@ -368,7 +385,7 @@ CompspecFacts RuleEvaluator::run() {
     if (!explainedTyped.count({node.type, node.path}) &&
         !intersects(distA[i], anyB))
       facts.removedNodes.push_back(
-          {"A", "B", node.id, node.type, node.value, node.path});
+          {nsA, nsB, node.id, node.type, node.value, node.path});
     // removed_node/5: the id is in B as another type, under a parent of the
     // same type and relation.
     auto itB = idsB.find(node.id);
@@ -380,7 +397,7 @@ CompspecFacts RuleEvaluator::run() {
         node.relation != other.relation ||
         intersects(distA[i], distB[itB->second]))
       continue;
-    facts.removedNodes.push_back({"A", "B", node.id, node.type, node.path});
+    facts.removedNodes.push_back({nsA, nsB, node.id, node.type, node.path});
   }
   for (auto [i, node] : llvm::enumerate(b.nodes)) {
     if (pathsA.contains(node.path) ||
@@ -388,7 +405,7 @@ CompspecFacts RuleEvaluator::run() {
         intersects(distB[i], anyA))
       continue;
     facts.addedNodes.push_back(
-        {"A", "B", node.id, node.type, node.value, node.path});
+        {nsA, nsB, node.id, node.type, node.value, node.path});
   }
   for (auto *list :
        {&facts.removedNodes, &facts.addedNodes, &facts.changedNodeValues}) {
@@ -399,6 +416,28 @@ CompspecFacts RuleEvaluator::run() {
 }
 
 CompspecFacts graphdiff::computeCompspecFacts(const CompspecGraph &a,
-                                              const CompspecGraph &b) {
-  return RuleEvaluator(a, b).run();
+                                              const CompspecGraph &b,
+                                              StringRef namespaceA,
+                                              StringRef namespaceB) {
+  return RuleEvaluator(a, b, namespaceA.str(), namespaceB.str()).run();
+}
+
+std::string graphdiff::compspecTable(const CompspecFacts &facts) {
+  // As compspec writes it: cells joined by '|', nothing escaped.
+  auto row = [](std::initializer_list<std::string> cells) {
+    std::string line = "|";
+    for (const std::string &cell : cells)
+      line += cell + "|";
+    return line + "\n";
+  };
+  std::string out = "| Name | Value | Change Type | A | B | Description |\n"
+                    "|------|-------|-------------|---|---|-------------|\n";
+  for (const std::vector<std::string> &fact : facts.changedNodeValues)
+    out += row({fact[4], fact[5] + " -> " + fact[6], "change", fact[0],
+                fact[1], fact[7] + " -> " + fact[8]});
+  for (const std::vector<std::string> &fact : facts.addedNodes)
+    out += row({fact[3], fact[4], "add", fact[0], fact[1], fact.back()});
+  for (const std::vector<std::string> &fact : facts.removedNodes)
+    out += row({fact[3], "", "remove", fact[0], fact[1], fact.back()});
+  return out;
 }

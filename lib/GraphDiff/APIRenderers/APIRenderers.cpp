@@ -273,6 +273,20 @@ void renderCompspec(const APIReport &report, llvm::raw_ostream &os) {
   os << "\n";
 }
 
+/// compspec's Difference.table() per group with facts; groups get a
+/// `## name` heading.
+void renderCompspecTable(const APIReport &report, llvm::raw_ostream &os) {
+  if (report.groupBy == APIGroupBy::None) {
+    os << compspecTable(report.compspecGroups.empty()
+                            ? CompspecFacts()
+                            : report.compspecGroups.front().second);
+    return;
+  }
+  for (auto [index, group] : llvm::enumerate(report.compspecGroups))
+    os << (index ? "\n" : "") << "## " << group.first << "\n\n"
+       << compspecTable(group.second);
+}
+
 //===----------------------------------------------------------------------===//
 // HTML
 //===----------------------------------------------------------------------===//
@@ -338,6 +352,8 @@ void graphdiff::renderAPIReport(const APIReport &report, APIReportFormat format,
     return renderHTML(report, os);
   case APIReportFormat::Compspec:
     return renderCompspec(report, os);
+  case APIReportFormat::CompspecTable:
+    return renderCompspecTable(report, os);
   case APIReportFormat::MLIR:
     // The plan, as graph-diff-opt prints dataflow plans.
     report.diff.plans.get()->print(os);

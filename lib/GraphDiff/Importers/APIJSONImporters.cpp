@@ -12,7 +12,12 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Unicode.h"
+
+#include <charconv>
+#include <cmath>
 
 #include <map>
 
@@ -215,9 +220,18 @@ struct CompspecNodeRecord {
   std::string pointer;
   std::string id, type;
   Attribute value;
+  /// The JSON value is a string: only a string names a module, class,
+  /// function or parameter.
+  bool isString = false;
   int parent = -1;
   std::string relation;
   std::vector<unsigned> children;
+  /// `type:value` as compspec describes the node.
+  std::string describe;
+  /// The node's path as compspec's loader sets it, when it reads the
+  /// relation that names the node (from the path its parent had then), and
+  /// the full path from the root through the final parents.
+  std::string compspecPath, treePath;
 };
 
 /// A required string member of `object`.
@@ -233,21 +247,178 @@ const JSONValue *getString(const JSONValue &object, StringRef key,
   return value;
 }
 
-/// compspec turns values into clingo terms: integers stay numbers, anything
-/// else becomes its Python str().
-Attribute compspecValue(const JSONValue &value, Builder &builder) {
-  switch (value.kind) {
-  case JSONValue::Kind::Number:
-    if (value.integer)
-      return builder.getI64IntegerAttr(*value.integer);
-    return builder.getStringAttr(value.text);
-  case JSONValue::Kind::Bool:
-    return builder.getStringAttr(value.boolean ? "True" : "False");
-  case JSONValue::Kind::Null:
-    return builder.getStringAttr("None");
-  default:
-    return builder.getStringAttr(value.text);
+/// Python's repr() of a str: quoted with ' unless it holds ' and no ",
+/// backslash, quote and control characters escaped, and characters that
+/// str.isprintable() refuses as \xhh, \uhhhh or \Uhhhhhhhh.
+void appendPythonRepr(StringRef text, std::string &out) {
+  char quote = text.contains('\'') && !text.contains('"') ? '"' : '\'';
+  out += quote;
+  const char *hex = "0123456789abcdef";
+  auto appendHex = [&](char prefix, uint32_t code, int digits) {
+    out += '\\';
+    out += prefix;
+    for (int shift = 4 * (digits - 1); shift >= 0; shift -= 4)
+      out += hex[(code >> shift) & 0xf];
+  };
+  for (size_t i = 0; i < text.size();) {
+    unsigned char byte = text[i];
+    if (byte < 0x80) {
+      char c = static_cast<char>(byte);
+      if (c == quote || c == '\\')
+        (out += '\\') += c;
+      else if (c == '\t')
+        out += "\\t";
+      else if (c == '\n')
+        out += "\\n";
+      else if (c == '\r')
+        out += "\\r";
+      else if (byte < 0x20 || byte == 0x7f)
+        appendHex('x', byte, 2);
+      else
+        out += c;
+      ++i;
+      continue;
+    }
+    // A UTF-8 sequence (the JSON reader checked it).
+    unsigned length = llvm::getNumBytesForUTF8(byte);
+    StringRef sequence = text.substr(i, length);
+    const llvm::UTF8 *begin =
+        reinterpret_cast<const llvm::UTF8 *>(sequence.data());
+    llvm::UTF32 code = 0;
+    llvm::UTF32 *codeEnd = &code;
+    if (llvm::ConvertUTF8toUTF32(&begin, begin + sequence.size(), &codeEnd,
+                                 codeEnd + 1, llvm::strictConversion) !=
+        llvm::conversionOK) {
+      appendHex('x', byte, 2);
+      ++i;
+      continue;
+    }
+    // Python's printable: Unicode's graphic characters and the ASCII space;
+    // the other space separators (Zs) are escaped.
+    bool spaceSeparator = code == 0xa0 || code == 0x1680 ||
+                          (code >= 0x2000 && code <= 0x200a) ||
+                          code == 0x202f || code == 0x205f || code == 0x3000;
+    if (llvm::sys::unicode::isPrintable(code) && !spaceSeparator)
+      out += sequence;
+    else if (code < 0x100)
+      appendHex('x', code, 2);
+    else if (code < 0x10000)
+      appendHex('u', code, 4);
+    else
+      appendHex('U', code, 8);
+    i += length;
   }
+  out += quote;
+}
+
+/// Python's repr() of a float: the shortest digits that read back, fixed
+/// notation for exponents -4..15, else `1e+16`, `1.5e-05`.
+std::string pythonFloatRepr(double value) {
+  if (std::isnan(value))
+    return "nan";
+  if (std::isinf(value))
+    return value < 0 ? "-inf" : "inf";
+  char buffer[64];
+  auto [end, ec] = std::to_chars(buffer, buffer + sizeof(buffer), value,
+                                 std::chars_format::scientific);
+  (void)ec;
+  StringRef text(buffer, end - buffer);
+  bool negative = text.consume_front("-");
+  auto [mantissa, exponentText] = text.split('e');
+  int exponent = 0;
+  exponentText.consume_front("+");
+  exponentText.getAsInteger(10, exponent);
+  std::string digits;
+  for (char c : mantissa)
+    if (c != '.')
+      digits += c;
+  std::string out = negative ? "-" : "";
+  if (exponent >= -4 && exponent < 16) {
+    if (exponent < 0)
+      return out + "0." + std::string(-exponent - 1, '0') + digits;
+    std::string whole = digits.substr(0, exponent + 1);
+    whole.append(exponent + 1 - whole.size(), '0');
+    std::string fraction =
+        digits.size() > size_t(exponent + 1) ? digits.substr(exponent + 1)
+                                              : "0";
+    return out + whole + "." + fraction;
+  }
+  out += digits.substr(0, 1);
+  if (digits.size() > 1)
+    out += "." + digits.substr(1);
+  std::string power = std::to_string(std::abs(exponent));
+  if (power.size() < 2)
+    power = "0" + power;
+  return out + (exponent < 0 ? "e-" : "e+") + power;
+}
+
+/// Python's str() of what json.load gives for `value` (repr() inside a
+/// list or dict): a JSON integer is a Python int, any other number a float.
+void appendPythonStr(const JSONValue &value, bool nested, std::string &out) {
+  switch (value.kind) {
+  case JSONValue::Kind::Null:
+    out += "None";
+    return;
+  case JSONValue::Kind::Bool:
+    out += value.boolean ? "True" : "False";
+    return;
+  case JSONValue::Kind::Number: {
+    StringRef text = value.text;
+    if (!text.contains_insensitive('e') && !text.contains('.')) {
+      // An int, of any size: its digits, and -0 is 0.
+      out += text.ltrim('-').ltrim('0').empty() ? "0" : text.str();
+      return;
+    }
+    double parsed = 0;
+    text.getAsDouble(parsed, /*AllowInexact=*/true);
+    out += pythonFloatRepr(parsed);
+    return;
+  }
+  case JSONValue::Kind::String:
+    if (nested)
+      appendPythonRepr(value.text, out);
+    else
+      out += value.text;
+    return;
+  case JSONValue::Kind::Array:
+    out += '[';
+    for (auto [index, element] : llvm::enumerate(value.elements)) {
+      if (index)
+        out += ", ";
+      appendPythonStr(element, /*nested=*/true, out);
+    }
+    out += ']';
+    return;
+  case JSONValue::Kind::Object:
+    out += '{';
+    for (auto [index, member] : llvm::enumerate(value.members)) {
+      if (index)
+        out += ", ";
+      appendPythonRepr(member.first, out);
+      out += ": ";
+      appendPythonStr(member.second, /*nested=*/true, out);
+    }
+    out += '}';
+    return;
+  }
+}
+
+/// Python's str() of a JSON value, as compspec's describe() writes it.
+std::string compspecText(const JSONValue &value) {
+  std::string text;
+  appendPythonStr(value, /*nested=*/false, text);
+  return text;
+}
+
+/// compspec turns values into clingo terms: integers stay numbers, anything
+/// else becomes its Python str() (a list `['shared', 'static']`, a dict
+/// `{'a': 1}`, a float `1e+16`, `True`, `None`).
+Attribute compspecValue(const JSONValue &value, Builder &builder) {
+  if (value.kind == JSONValue::Kind::Number && value.integer)
+    return builder.getI64IntegerAttr(*value.integer);
+  std::string text;
+  appendPythonStr(value, /*nested=*/false, text);
+  return builder.getStringAttr(text);
 }
 
 /// Emits node `index` and its subtree under `builder`'s insertion point.
@@ -258,7 +429,7 @@ void emitCompspecNode(OpBuilder &builder,
   Location loc = source.loc(*node.json, node.pointer);
   Operation *parentOp = builder.getInsertionBlock()->getParentOp();
   bool inScope = isa<ModuleOp, api::APIModuleOp, api::ClassOp>(parentOp);
-  auto name = dyn_cast<StringAttr>(node.value);
+  auto name = node.isString ? dyn_cast<StringAttr>(node.value) : StringAttr();
   // Names must be unique in a scope, and parameter names in a function: a
   // repeated one stays a generic node.
   bool nameFree = name && inScope &&
@@ -296,6 +467,8 @@ void emitCompspecNode(OpBuilder &builder,
   }
   if (node.relation != "has")
     op->setAttr("relation", builder.getStringAttr(node.relation));
+  if (node.compspecPath != node.treePath)
+    op->setAttr("compspec_path", builder.getStringAttr(node.compspecPath));
   bool hasBody = !isa<api::ParamOp, api::NodeOp>(op) || !node.children.empty();
   if (!hasBody)
     return;
@@ -343,13 +516,18 @@ OwningOpRef<ModuleOp> graphdiff::importCompspecGraph(const JSONValue &root,
                      id->text,
                      type->text,
                      compspecValue(*value, builder),
+                     value->isString(),
                      -1,
                      "has",
-                     {}});
+                     {},
+                     type->text + ":" + compspecText(*value),
+                     "",
+                     ""});
   }
   // compspec keeps the last relation that names a node as its parent;
   // repeated relations are common (its generator adds each one twice).
   std::vector<std::string> parentPointer(nodes.size());
+  std::vector<bool> hasCompspecPath(nodes.size(), false);
   if (relationsJSON)
     for (auto [index, relation] : llvm::enumerate(relationsJSON->elements)) {
       std::string pointer = "/relations/" + std::to_string(index);
@@ -380,6 +558,13 @@ OwningOpRef<ModuleOp> graphdiff::importCompspecGraph(const JSONValue &root,
       child.parent = parent;
       child.relation = kind->text;
       parentPointer[toIt->second] = pointer;
+      // compspec's loader: the parent's path as it is now (its describe()
+      // if no relation named it yet), then this node.
+      const CompspecNodeRecord &up = nodes[parent];
+      std::string fromPath =
+          hasCompspecPath[parent] ? up.compspecPath : up.describe;
+      child.compspecPath = fromPath + "->" + child.describe;
+      hasCompspecPath[toIt->second] = true;
     }
   // Children in node-list order; a cycle leaves nodes no root reaches.
   std::vector<unsigned> roots;
@@ -410,6 +595,17 @@ OwningOpRef<ModuleOp> graphdiff::importCompspecGraph(const JSONValue &root,
                                  "relations: compspec graphs are trees");
       }
   }
+
+  // The full path of every node, from its root (whose path is "").
+  std::vector<unsigned> order(roots.begin(), roots.end());
+  for (size_t i = 0; i < order.size(); ++i)
+    for (unsigned child : nodes[order[i]].children) {
+      const CompspecNodeRecord &parent = nodes[order[i]];
+      nodes[child].treePath =
+          (parent.parent < 0 ? parent.describe : parent.treePath) + "->" +
+          nodes[child].describe;
+      order.push_back(child);
+    }
 
   OpBuilder opBuilder(&context);
   OwningOpRef<ModuleOp> result =

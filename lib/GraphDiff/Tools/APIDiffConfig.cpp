@@ -73,9 +73,16 @@ struct CLOptions {
                             "one self-contained web page"),
                  clEnumValN(APIReportFormat::Compspec, "compspec",
                             "compspec's own facts (is-compatible.lp)"),
+                 clEnumValN(APIReportFormat::CompspecTable, "compspec-table",
+                            "compspec's facts as its Difference.table()"),
                  clEnumValN(APIReportFormat::MLIR, "mlir",
                             "the patch plan from the old API to the new")),
       cl::init(APIReportFormat::Text)};
+  cl::list<std::string> namespaces{
+      "namespaces", cl::CommaSeparated,
+      cl::desc("compspec formats: the names of the old and the new "
+               "namespace in the facts (default A,B)"),
+      cl::value_desc("A,B")};
   cl::opt<bool> verify{
       "verify",
       cl::desc("Apply the plan to the old API and check that it gives the new "
@@ -142,5 +149,15 @@ FailureOr<APIDiffConfig> APIDiffConfig::createFromCLOptions() {
   config.suppressFile = cl.suppressFile;
   config.color = shouldColor(config.outputFilename);
   config.emitAPI = cl.emitAPI;
+  if (!cl.namespaces.empty()) {
+    if (cl.namespaces.size() != 2 || cl.namespaces[0].empty() ||
+        cl.namespaces[1].empty() || cl.namespaces[0] == cl.namespaces[1]) {
+      llvm::errs() << "graph-diff-api: --namespaces takes two different, "
+                      "non-empty names: OLD,NEW\n";
+      return failure();
+    }
+    config.namespaceA = cl.namespaces[0];
+    config.namespaceB = cl.namespaces[1];
+  }
   return config;
 }

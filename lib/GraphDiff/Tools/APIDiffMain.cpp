@@ -73,7 +73,8 @@ APIInputInfo describe(ModuleOp api, StringRef filename) {
 /// compspec's loop over groups: each group of A that B also has, stopping
 /// at the first with facts when asked.
 void addCompspecFacts(APIReport &report, ModuleOp oldAPI, ModuleOp newAPI,
-                      bool stopAtFirst) {
+                      bool stopAtFirst, StringRef namespaceA,
+                      StringRef namespaceB) {
   std::vector<CompspecGraph> oldGraphs =
       lowerToCompspec(oldAPI, report.groupBy);
   std::vector<CompspecGraph> newGraphs =
@@ -85,7 +86,8 @@ void addCompspecFacts(APIReport &report, ModuleOp oldAPI, ModuleOp newAPI,
     auto it = newByName.find(graph.name);
     if (it == newByName.end())
       continue;
-    CompspecFacts facts = computeCompspecFacts(graph, newGraphs[it->second]);
+    CompspecFacts facts = computeCompspecFacts(graph, newGraphs[it->second],
+                                               namespaceA, namespaceB);
     if (facts.empty())
       continue;
     report.compspecGroups.emplace_back(graph.name, std::move(facts));
@@ -120,7 +122,9 @@ struct Session {
     importOptions.format = options.from;
     importOptions.version = options.version;
     importOptions.package = options.package;
-    importOptions.compspecGraph = options.format == APIReportFormat::Compspec;
+    importOptions.compspecGraph =
+        options.format == APIReportFormat::Compspec ||
+        options.format == APIReportFormat::CompspecTable;
     std::string error;
     std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(filename, &error);
     if (!file) {
@@ -212,9 +216,11 @@ int runDiff(const APIDiffConfig &options, DialectRegistry &registry) {
         report.stoppedEarly = true;
         break;
       }
-  bool compspec = options.format == APIReportFormat::Compspec;
+  bool compspec = options.format == APIReportFormat::Compspec ||
+                  options.format == APIReportFormat::CompspecTable;
   if (compspec)
-    addCompspecFacts(report, *apis[0], *apis[1], options.stopAtFirstBreak);
+    addCompspecFacts(report, *apis[0], *apis[1], options.stopAtFirstBreak,
+                     options.namespaceA, options.namespaceB);
 
   if (writeOutput(options.outputFilename, [&](llvm::raw_ostream &os) {
         renderAPIReport(report, options.format, os, options.color);
