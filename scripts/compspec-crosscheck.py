@@ -25,18 +25,16 @@ TOOL = sys.argv[1]
 LP = sys.argv[2]
 
 def paths(g):
+    # As compspec's loader (Graph.from_dict) sets them: each relation, in
+    # file order, gives its child the parent's path at that moment (or the
+    # parent's bare type:value if no relation named it yet).
     nodes={n['nodeid']:n for n in g['nodes']}
-    parent={}
-    for r in g['relations']: parent[r['toid']]=r['fromid']
-    memo={}
-    def p(i):
-        if i in memo: return memo[i]
-        if i not in parent: memo[i]=''; return ''
-        par=parent[i]; pn=nodes[par]
-        pre = f"{pn['name']}:{pn['value']}" if par not in parent else p(par)
-        memo[i]=pre+'->'+f"{nodes[i]['name']}:{nodes[i]['value']}"
-        return memo[i]
-    return {i:p(i) for i in nodes}
+    lookup={}
+    for r in g['relations']:
+        pn=nodes[r['fromid']]
+        pre=lookup.get(r['fromid'], f"{pn['name']}:{pn['value']}")
+        lookup[r['toid']]=pre+'->'+f"{nodes[r['toid']]['name']}:{nodes[r['toid']]['value']}"
+    return {i:lookup.get(i,'') for i in nodes}
 
 def q(v):
     if isinstance(v,int): return str(v)
