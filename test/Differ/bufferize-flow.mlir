@@ -38,6 +38,20 @@
 // BOUNDARY-DAG:  replaced tensor.insert_slice with memref.copy: source %cat -> target %memref.copy.4
 // BOUNDARY-NOT:  fused
 // BOUNDARY:      summary: 1 unchanged, 4 updated, 5 replaced, 0 deleted, 3 inserted
+
+// Lowered to loops, each linalg op becomes the loop nest that writes its
+// buffer: it is paired with that nest (a loop and an op that is none,
+// writing buffers of the same types), and the pairs grow through the
+// buffers the nest captures, each with the buffer of its type on the other
+// side (was: every op deleted and every nest inserted).
+// RUN: mlir-opt %t.boundaries.mlir --convert-linalg-to-loops -o %t.loops.mlir
+// RUN: %expect_exit 1 graph-diff-opt %t.boundaries.mlir %t.loops.mlir --format=text --no-fold --width=0 | FileCheck %s --check-prefix=LOOPS
+// RUN: %expect_exit 1 graph-diff-opt %t.boundaries.mlir %t.loops.mlir --verify -o /dev/null
+// LOOPS-DAG: updated linalg.fill -> scf.for(scf.for) (kind; inputs): source %linalg.fill.0
+// LOOPS-DAG: updated linalg.matmul(arith.mulf,arith.addf) -> scf.for(scf.for) (kind; inputs): source %linalg.matmul.1
+// LOOPS-DAG: updated linalg.generic(arith.maximumf) -> scf.for(scf.for) (kind; inputs): source %linalg.generic.2
+// LOOPS-NOT: inserted scf.for
+// LOOPS:     summary: 9 unchanged, 3 updated, 0 replaced, 1 deleted, 4 inserted
 #id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @model(%x: tensor<2x4xf32>) -> tensor<4x4xf32> {
   %w = arith.constant dense<[[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0], [1.5, 2.5, 3.5, 4.5], [5.5, 6.5, 7.5, 8.5]]> : tensor<4x4xf32>

@@ -24,6 +24,7 @@
 #include "GraphDiff/Graph/Graph.h"
 #include "GraphDiff/Graph/MemoryEdges.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseMap.h"
@@ -168,6 +169,42 @@ static bool bufferForms(Operation *a, Operation *b) {
   return true;
 }
 
+/// The types of the buffers `op` writes, itself or in its regions, sorted.
+static SmallVector<Type> writtenTypes(Operation *op) {
+  SmallVector<Type> types;
+  for (Value buffer : getWrittenBuffers(op))
+    types.push_back(buffer.getType());
+  llvm::sort(types, [](Type x, Type y) {
+    return x.getAsOpaquePointer() < y.getAsOpaquePointer();
+  });
+  return types;
+}
+
+/// Whether one of `a` and `b` is a loop nest that may be the other lowered
+/// (`--convert-linalg-to-loops`, `-affine-loops`, `-parallel-loops`): a
+/// loop and an op that is none, writing buffers of the same types.
+static bool loopNestForms(Operation *a, Operation *b) {
+  if (isa<LoopLikeOpInterface>(a) == isa<LoopLikeOpInterface>(b))
+    return false;
+  SmallVector<Type> written = writtenTypes(a);
+  return !written.empty() && written == writtenTypes(b);
+}
+
+/// The buffers `node` reads, each once, in the order of its slots, with
+/// the producer of each: `ins(%a, %b) outs(%a)` reads %a and %b, as a loop
+/// nest that loads both and stores into %a captures them.
+static SmallVector<std::pair<Value, int>, 4>
+bufferProducers(const Graph &graph, const FlowView &flow, unsigned node) {
+  SmallVector<std::pair<Value, int>, 4> buffers;
+  for (auto [value, producer] :
+       llvm::zip(graph.getSlots(node), flow.producers[node]))
+    if (isMemRef(value) && llvm::none_of(buffers, [&](const auto &buffer) {
+          return buffer.first == value;
+        }))
+      buffers.push_back({value, producer});
+  return buffers;
+}
+
 SmallVector<NodePair> graphdiff::pairAcrossBuffers(StructuralState &state) {
   SmallVector<NodePair> pairs;
   // Most graphs hold no buffer (the views know, from building: no scan of
@@ -189,7 +226,7 @@ SmallVector<NodePair> graphdiff::pairAcrossBuffers(StructuralState &state) {
     if (s < 0 || t < 0)
       return;
     Operation *a = state.source.getNode(s), *b = state.target.getNode(t);
-    if (!bufferForms(a, b)) {
+    if (!bufferForms(a, b) && !loopNestForms(a, b)) {
       if (int u = throughView(state.target, target, t); u >= 0)
         t = u;
       else if (int u = throughView(state.source, source, s); u >= 0)
@@ -215,10 +252,27 @@ SmallVector<NodePair> graphdiff::pairAcrossBuffers(StructuralState &state) {
   for (size_t next = 0; next < worklist.size(); ++next) {
     auto [s, t] = worklist[next];
     ArrayRef<int> a = source.producers[s], b = target.producers[t];
-    if (a.size() != b.size())
+    if (a.size() == b.size()) {
+      for (auto [p, q] : llvm::zip(a, b))
+        tryPair(p, q);
       continue;
-    for (auto [p, q] : llvm::zip(a, b))
-      tryPair(p, q);
+    }
+    // A loop nest reads its bounds and what its body captures, and a buffer
+    // the op reads for its shape only (a pooling window) is not captured:
+    // the buffers still correspond, each with the first one of its type
+    // left on the other side, in the order they are first read.
+    SmallVector<std::pair<Value, int>, 4> x =
+        bufferProducers(state.source, source, s);
+    SmallVector<std::pair<Value, int>, 4> y =
+        bufferProducers(state.target, target, t);
+    SmallVector<bool, 4> used(y.size(), false);
+    for (auto [buffer, p] : x)
+      for (auto [k, other] : llvm::enumerate(y))
+        if (!used[k] && other.first.getType() == buffer.getType()) {
+          used[k] = true;
+          tryPair(p, other.second);
+          break;
+        }
   }
   return pairs;
 }
