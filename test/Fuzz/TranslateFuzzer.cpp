@@ -31,10 +31,12 @@
 
 #include "GraphDiff/Importers/Switcheroo.h"
 #include "GraphDiff/Plan/Isomorphism.h"
+#include "GraphDiff/Support/JsonDocument.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -58,7 +60,9 @@ std::string print(ModuleOp module) {
 /// One node of a LogicalGraph as the simulation sees it.
 struct SimNode {
   std::string kind;
-  json::Value metadata = json::Object();
+  /// canonicalJson of the metadata: numbers as written, which llvm::json
+  /// would read through a double (-9223372036854775809 and ...810 alike).
+  std::string metadata = "{}";
   std::vector<std::string> inputs;
 
   bool operator==(const SimNode &other) const {
@@ -78,6 +82,56 @@ std::string show(const SimNode *node) {
   return text;
 }
 
+/// `node` as text that is the same for the same value: numbers as written,
+/// strings escaped as JSON, object members sorted by key.
+std::string canonicalJson(const JsonDocument &doc, const JsonNode &node) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  switch (node.kind) {
+  case JsonNode::Null:
+    return "null";
+  case JsonNode::Bool:
+    return node.boolean ? "true" : "false";
+  case JsonNode::Number:
+    return node.text.str();
+  case JsonNode::String:
+    os << json::Value(node.text.str());
+    return out;
+  case JsonNode::Array:
+    os << "[";
+    for (unsigned i = 0; i < node.numChildren; ++i)
+      os << (i ? "," : "") << canonicalJson(doc, doc.getChild(node, i));
+    os << "]";
+    return out;
+  case JsonNode::Object: {
+    std::map<std::string, std::string> members;
+    for (unsigned i = 0; i < node.numChildren; ++i)
+      members[doc.getKey(node, i).str()] =
+          canonicalJson(doc, doc.getChild(node, i));
+    os << "{";
+    bool first = true;
+    for (const auto &[key, value] : members) {
+      os << (first ? "" : ",") << json::Value(key) << ":" << value;
+      first = false;
+    }
+    os << "}";
+    return out;
+  }
+  }
+  return out;
+}
+
+/// The parsed `text` as JsonDocument reads it (numbers as written).
+std::unique_ptr<JsonDocument> readDocument(Session &session, StringRef text,
+                                           StringRef what) {
+  std::string error;
+  std::unique_ptr<JsonDocument> doc = JsonDocument::parse(
+      llvm::MemoryBuffer::getMemBufferCopy(text, what), error);
+  if (!doc)
+    session.fail(what + " is not JSON: " + error);
+  return doc;
+}
+
 /// A LogicalGraph as exported: the nodes in listing order, their inputs.
 struct SimGraph {
   std::vector<std::string> order;
@@ -95,6 +149,9 @@ SimGraph readGraph(Session &session, StringRef text) {
   const json::Array *nodes = root ? root->getArray("nodes") : nullptr;
   if (!nodes)
     session.fail("an exported graph has no node list");
+  std::unique_ptr<JsonDocument> doc =
+      readDocument(session, text, "an exported graph");
+  const JsonNode *docNodes = doc->lookup(doc->getRoot(), "nodes");
   for (const json::Value &value : *nodes) {
     const json::Object *node = value.getAsObject();
     std::optional<StringRef> id = node ? node->getString("id") : std::nullopt;
@@ -104,8 +161,9 @@ SimGraph readGraph(Session &session, StringRef text) {
       session.fail("an exported node has no id or kind");
     SimNode simNode;
     simNode.kind = kind->str();
-    if (const json::Value *metadata = node->get("metadata"))
-      simNode.metadata = *metadata;
+    const JsonNode &docNode = doc->getChild(*docNodes, graph.order.size());
+    if (const JsonNode *metadata = doc->lookup(docNode, "metadata"))
+      simNode.metadata = canonicalJson(*doc, *metadata);
     graph.order.push_back(id->str());
     graph.nodes[id->str()] = std::move(simNode);
   }
@@ -178,7 +236,10 @@ std::vector<SimAction> readActions(Session &session, StringRef text) {
   if (!list)
     session.fail("the exported actions are not a list");
   std::vector<SimAction> actions;
+  std::unique_ptr<JsonDocument> doc =
+      readDocument(session, text, "the exported actions");
   for (const json::Value &value : *list) {
+    const JsonNode &docAction = doc->getChild(doc->getRoot(), actions.size());
     const json::Object *object = value.getAsObject();
     std::optional<StringRef> type =
         object ? object->getString("type") : std::nullopt;
@@ -209,7 +270,9 @@ std::vector<SimAction> readActions(Session &session, StringRef text) {
                    "input_vars, output_var, is_init)");
     action.newId = newNode->getString("id")->str();
     action.newNode.kind = newNode->getString("kind")->str();
-    action.newNode.metadata = *newNode->get("metadata");
+    action.newNode.metadata = canonicalJson(
+        *doc,
+        *doc->lookup(*doc->lookup(docAction, "new_node"), "metadata"));
     for (const json::Value &var : *inputVars) {
       std::optional<StringRef> name = var.getAsString();
       if (!name)
