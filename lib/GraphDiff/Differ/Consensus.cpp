@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GraphDiff/Graph/Reshape.h"
 #include "GraphDiff/Differ/Consensus.h"
 
 #include "GraphDiff/Differ/StructuralStages.h"
@@ -100,12 +101,6 @@ void Votes::markConflicts(
   }
 }
 
-/// Whether `op` only reshapes a tensor: what a pass puts around an op it
-/// rewrote at another rank.
-static bool isReshape(Operation *op) {
-  StringRef name = op->getName().getStringRef();
-  return name == "tensor.expand_shape" || name == "tensor.collapse_shape";
-}
 
 namespace {
 
@@ -170,8 +165,9 @@ private:
     return (isSource ? state.sourceKinds : state.targetKinds)[producer]
         .constant;
   }
-  /// Whether node `node` of one side only reshapes a tensor (isReshape),
-  /// asked once per op name (StructuralState::Kind::name), not per node.
+  /// Whether node `node` of one side only reshapes a tensor
+  /// (isPureReshape), asked once per op name (StructuralState::Kind::name)
+  /// where the name decides it.
   bool isReshapeNode(bool isSource, unsigned node);
 
   StructuralState &state;
@@ -180,7 +176,8 @@ private:
   NodeMapping &mapping;
   PairFilter compatible;
   Votes operandVotes, userVotes;
-  /// isReshapeNode() by op name number: 0 not asked yet, 1 no, 2 yes.
+  /// isReshapeNode() by op name number: 0 not asked yet, 1 no, 2 yes, 3
+  /// depends on the node.
   SmallVector<uint8_t, 16> reshapeByName;
   /// voteUsers()' (result, slot) positions with their one free user on
   /// each side, kept between calls so that no call allocates; and, for
@@ -206,9 +203,15 @@ bool Propagation::isReshapeNode(bool isSource, unsigned node) {
   if (name >= reshapeByName.size())
     reshapeByName.resize(name + 1, 0);
   uint8_t &known = reshapeByName[name];
-  if (!known)
-    known = isReshape((isSource ? source : target).getNode(node)) ? 2 : 1;
-  return known == 2;
+  Operation *op = (isSource ? source : target).getNode(node);
+  // A slice reshapes or not by its sizes (3: ask each node).
+  if (!known) {
+    StringRef opName = op->getName().getStringRef();
+    known = opName == "tensor.extract_slice" || opName == "tensor.insert_slice"
+                ? 3
+                : (isPureReshape(op) ? 2 : 1);
+  }
+  return known == 3 ? isPureReshape(op) : known == 2;
 }
 
 void Propagation::voteOperands(ArrayRef<Value> sourceSlots,

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GraphDiff/Graph/Reshape.h"
 #include "GraphDiff/Differ/RegionSettling.h"
 
 #include "ConventionRegions.h"
@@ -390,14 +391,6 @@ void RegionSettler::mapResults(unsigned t) {
   regions.standsFor[t] = std::move(results);
 }
 
-/// Whether `op` only reshapes a tensor: its one result holds its one
-/// operand's data in another shape (what a pass puts around an op it rewrote
-/// at another rank).
-static bool isReshape(Operation *op) {
-  StringRef name = op->getName().getStringRef();
-  return (name == "tensor.expand_shape" || name == "tensor.collapse_shape") &&
-         op->getNumResults() == 1;
-}
 
 bool RegionSettler::readsSame(Value read, Value was) const {
   // As plan emission compares an input (PlanEmitter::changesOf): the value a
@@ -511,7 +504,7 @@ void RegionSettler::settleReshapeSinks() {
     bool tied = false;
     for (unsigned x : target.getUsers(t)) {
       Operation *reshape = target.getNode(x);
-      if (mapping.isTargetTaken(x) || !isReshape(reshape) ||
+      if (mapping.isTargetTaken(x) || !isPureReshape(reshape) ||
           reshape->getOperand(0) != target.getNode(t)->getResult(0) ||
           reshape->getResult(0).getType() != type)
         continue;
