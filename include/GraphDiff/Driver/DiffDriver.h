@@ -18,9 +18,12 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <memory>
 #include <string>
 
 namespace graphdiff {
+
+struct DiffResult;
 
 /// How to diff and what to render.
 struct DriverOptions {
@@ -50,6 +53,36 @@ llvm::Expected<DriverResult> diffSources(llvm::StringRef source,
                                          llvm::StringRef target,
                                          llvm::StringRef targetName,
                                          const DriverOptions &options = {});
+
+/// A diff kept for reading and rendering (the Python module's result object):
+/// it owns the context, both parsed modules and the engine's one DiffResult,
+/// so that every report renders from the same result, as often as asked.
+/// Rendering is serialized: one session may be used from several threads.
+class DiffSession {
+public:
+  /// Parses, diffs and (with `options.verify`) verifies as diffSources does;
+  /// `options.format` and `options.render` are not used.
+  static llvm::Expected<std::unique_ptr<DiffSession>>
+  create(llvm::StringRef source, llvm::StringRef sourceName,
+         llvm::StringRef target, llvm::StringRef targetName,
+         const DriverOptions &options = {});
+  ~DiffSession();
+
+  /// The engine's result.
+  const DiffResult &getResult() const;
+  /// The report in `format`, or the --stat report with `stat`. Fails with
+  /// the error if `options` selects with a bad glob or action kind.
+  llvm::Expected<std::string> render(ReportFormat format,
+                                     const RenderOptions &options,
+                                     bool stat = false) const;
+  /// Whether the graphs `options.functions` selects (all without) differ.
+  bool isDifferent(const RenderOptions &options) const;
+
+private:
+  struct Impl;
+  explicit DiffSession(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl;
+};
 
 /// ml_switcheroo's round trip: two LogicalGraph JSON texts in, the action list
 /// its source patcher consumes out (JSON text, docs/SwitcherooInterop.md).

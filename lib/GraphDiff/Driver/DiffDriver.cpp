@@ -12,12 +12,15 @@
 #include "GraphDiff/Importers/Switcheroo.h"
 #include "GraphDiff/Plan/ApplyPlan.h"
 #include "GraphDiff/Plan/Isomorphism.h"
+#include "GraphDiff/Renderers/ReportText.h"
 #include "GraphDiff/Tools/ParseInput.h"
 #include "GraphDiff/Tools/Registration.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
+
+#include <mutex>
 
 using namespace mlir;
 using namespace graphdiff;
@@ -45,6 +48,9 @@ public:
     return llvm::createStringError(llvm::inconvertibleErrorCode(), text);
   }
 
+  /// Forgets the diagnostics so far (a later error reports only its own).
+  void clearDiagnostics() { diagnostics.clear(); }
+
   MLIRContext context;
   llvm::SourceMgr sourceMgr;
 
@@ -66,30 +72,47 @@ static std::unique_ptr<llvm::MemoryBuffer> copyBuffer(StringRef text,
   return llvm::MemoryBuffer::getMemBufferCopy(text, name);
 }
 
-llvm::Expected<DriverResult>
-graphdiff::diffSources(StringRef source, StringRef sourceName, StringRef target,
-                       StringRef targetName, const DriverOptions &options) {
-  Session session(options.allowUnregisteredDialects);
+namespace graphdiff {
+struct DiffSession::Impl {
+  explicit Impl(bool allowUnregistered) : session(allowUnregistered) {}
+
+  Session session;
   SourceNames sourceNames, targetNames;
-  OwningOpRef<ModuleOp> sourceModule =
+  OwningOpRef<ModuleOp> sourceModule, targetModule;
+  std::optional<DiffResult> diff;
+  /// Rendering reads the context, which runs without locks (threading
+  /// disabled), and writes the diagnostics: one render at a time.
+  std::mutex renderMutex;
+};
+} // namespace graphdiff
+
+DiffSession::DiffSession(std::unique_ptr<Impl> impl) : impl(std::move(impl)) {}
+DiffSession::~DiffSession() = default;
+
+llvm::Expected<std::unique_ptr<DiffSession>>
+DiffSession::create(StringRef source, StringRef sourceName, StringRef target,
+                    StringRef targetName, const DriverOptions &options) {
+  auto impl = std::make_unique<Impl>(options.allowUnregisteredDialects);
+  Session &session = impl->session;
+  impl->sourceModule =
       parseInputBuffer(copyBuffer(source, sourceName), session.sourceMgr,
-                       session.context, sourceNames);
-  if (!sourceModule)
+                       session.context, impl->sourceNames);
+  if (!impl->sourceModule)
     return session.error("cannot parse " + sourceName.str());
-  OwningOpRef<ModuleOp> targetModule =
+  impl->targetModule =
       parseInputBuffer(copyBuffer(target, targetName), session.sourceMgr,
-                       session.context, targetNames);
-  if (!targetModule)
+                       session.context, impl->targetNames);
+  if (!impl->targetModule)
     return session.error("cannot parse " + targetName.str());
 
   DiffOptions diffOptions;
   diffOptions.structure = options.structure;
-  diffOptions.sourceNames = &sourceNames;
-  diffOptions.targetNames = &targetNames;
+  diffOptions.sourceNames = &impl->sourceNames;
+  diffOptions.targetNames = &impl->targetNames;
   diffOptions.sourceFile = sourceName.str();
   diffOptions.targetFile = targetName.str();
   FailureOr<DiffResult> diff =
-      diffModules(*sourceModule, *targetModule, diffOptions);
+      diffModules(*impl->sourceModule, *impl->targetModule, diffOptions);
   if (failed(diff))
     return session.error("cannot diff " + sourceName.str());
   // The plans verifyPlan applied are verified already (applyPlan verifies
@@ -104,15 +127,49 @@ graphdiff::diffSources(StringRef source, StringRef sourceName, StringRef target,
     }
   if (failed(verifyPlanModule(*diff->plans, verifiedPlans)))
     return session.error("the plan is not valid patch IR");
-  // Verified just now: the MLIR renderer prints without verifying again.
-  RenderOptions render = options.render;
-  render.plansVerified = true;
+  impl->diff.emplace(std::move(*diff));
+  return std::unique_ptr<DiffSession>(new DiffSession(std::move(impl)));
+}
 
+const DiffResult &DiffSession::getResult() const { return *impl->diff; }
+
+llvm::Expected<std::string>
+DiffSession::render(ReportFormat format, const RenderOptions &options,
+                    bool stat) const {
+  if (llvm::Error error = checkSelection(options))
+    return std::move(error);
+  // Every plan was verified when the session was made: the MLIR renderer
+  // prints without verifying again.
+  RenderOptions render = options;
+  render.plansVerified = true;
+  std::lock_guard<std::mutex> lock(impl->renderMutex);
+  impl->session.clearDiagnostics();
+  std::string output;
+  llvm::raw_string_ostream os(output);
+  if (failed(stat ? renderStat(*impl->diff, os, render)
+                  : renderReport(*impl->diff, format, os, render)))
+    return impl->session.error("cannot render the report");
+  return output;
+}
+
+bool DiffSession::isDifferent(const RenderOptions &options) const {
+  return isSelectionDifferent(*impl->diff, options);
+}
+
+llvm::Expected<DriverResult>
+graphdiff::diffSources(StringRef source, StringRef sourceName, StringRef target,
+                       StringRef targetName, const DriverOptions &options) {
+  llvm::Expected<std::unique_ptr<DiffSession>> session =
+      DiffSession::create(source, sourceName, target, targetName, options);
+  if (!session)
+    return session.takeError();
   DriverResult result;
-  llvm::raw_string_ostream os(result.output);
-  if (failed(renderReport(*diff, options.format, os, render)))
-    return session.error("cannot render the report");
-  result.different = diff->isDifferent();
+  llvm::Expected<std::string> output =
+      (*session)->render(options.format, options.render);
+  if (!output)
+    return output.takeError();
+  result.output = std::move(*output);
+  result.different = (*session)->isDifferent(options.render);
   return result;
 }
 
