@@ -9,6 +9,8 @@ packages=(
   python3 zlib1g-dev libzstd-dev libedit-dev libxml2-dev libcurl4-openssl-dev
   graphviz chromium
   pybind11-dev python3-dev python3-pytest
+  # test/Python checks the module's type stubs with `mypy --strict`.
+  python3-mypy
   parallel
   git
   # test/APIDiff/elf-abidiff.test checks graph-diff-api's ABI diffs of shared

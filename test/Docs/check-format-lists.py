@@ -21,9 +21,9 @@ LISTS = [
     ("docs/Passes.md", r"How to print the diff: ([a-z, -]+)"),
     ("docs/Renderers.md", r"\| `--format=([a-z-]+)` \|"),
     ("docs/Library.md", r"the report as a string: (.*?) \|"),
-    # The Python module's docstring of diff() and its unknown-format error.
+    # The Python module's docstring and its unknown-format error.
     # (C++ string literals split over lines are joined first.)
-    ("lib/GraphDiff/Bindings/Python/GraphDiffModule.cpp", r"in `format` \(([a-z, -]+)\)"),
+    ("python/graph_diff/__init__.py", r"Formats \(``FORMATS``\): ([a-z, -]+)\."),
     ("lib/GraphDiff/Bindings/Python/GraphDiffModule.cpp", r"\(expected ([a-z, -]+)\)"),
 ]
 
