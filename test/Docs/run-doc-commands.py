@@ -2,7 +2,8 @@
 """Runs every command the docs show, and compares every transcript.
 
 usage: run-doc-commands.py --root SRC --bin BUILD/bin --work DIR
-                           [--corpus DIR] [--versions DIR] FILE.md...
+                           [--corpus DIR] [--versions DIR]
+                           [--python EXE --python-path DIR] FILE.md...
 
 What runs (docs/Testing.md, "The docs test"):
 - each command of a ```sh or ```bash block: one per line, a line ending in
@@ -10,7 +11,10 @@ What runs (docs/Testing.md, "The docs test"):
 - each `$ command` of a transcript: a plain ``` block whose first line
   starts with `$ `. The lines after it, up to the next `$ ` line, are its
   output (stdout and stderr as they interleave), compared exactly, except
-  that a line `...` (indented or not) stands for any number of lines.
+  that a line `...` (indented or not) stands for any number of lines;
+- each ```python block, as one program: run by --python EXE with
+  PYTHONPATH=--python-path (where `import graph_diff` finds the module);
+  without --python (the module was not built) it is skipped and reported.
 
 Every command must exit 0 unless the doc says otherwise, in an HTML comment
 (invisible on the rendered page) on the lines just above the block:
@@ -86,7 +90,8 @@ def join_continued(lines):
 
 
 class Block:
-    """A fenced block of commands: `kind` is 'script' or 'transcript'."""
+    """A fenced block of commands: `kind` is 'script', 'transcript', 'output'
+    or 'python' (its one command is the program)."""
 
     def __init__(self, line, kind):
         self.line, self.kind = line, kind
@@ -145,6 +150,9 @@ def blocks(path, name=None):
                 command = strip_comment(command).strip()
                 if command:
                     block.commands.append((i + 2 + offset, command, None))
+        elif lang == "python":
+            block = Block(i + 1, "python")
+            block.commands = [(i + 1, "\n".join(body), None)]
         elif lang == "" and body and body[0].startswith("$ "):
             block = Block(i + 1, "transcript")
             block.commands = parse_transcript(i + 2, body)
@@ -232,7 +240,20 @@ def prepare(root, base, shared):
     return work
 
 
-def run_file(name, root, base, shared, env):
+def run_python(program, work, env, python):
+    """Runs a ```python block's `program` with the interpreter `python`."""
+    return subprocess.run(
+        [python, "-c", program],
+        cwd=work,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+
+def run_file(name, root, base, shared, env, python=None):
     """Runs one file's blocks; returns the number of failures."""
     work = prepare(root, base, shared)
     env = dict(env, HOME=base, GIT_CEILING_DIRECTORIES=base, GIT_CONFIG_NOSYSTEM="1")
@@ -241,6 +262,10 @@ def run_file(name, root, base, shared, env):
         if block.skip:
             skipped += len(block.commands)
             print(f"{name}:{block.line}: skipped {len(block.commands)} command(s): {block.skip}")
+            continue
+        if block.kind == "python" and not python:
+            skipped += 1
+            print(f"{name}:{block.line}: skipped 1 command(s): needs the Python module (not built)")
             continue
         absent = [d for d in ("corpus", "versions") if d not in shared]
         needs = [[d for d in absent if f"../shared/{d}" in " ".join([c] + block.setup + block.needs)] for _, c, _ in block.commands]
@@ -262,7 +287,11 @@ def run_file(name, root, base, shared, env):
             if needs[index]:
                 continue
             expected = block.exits[index] if block.exits else 0
-            result = run(command, work, env, status)
+            if block.kind == "python":
+                result = run_python(command, work, env, python)
+                command = "the python block"
+            else:
+                result = run(command, work, env, status)
             status = result.returncode
             ran += 1
             if result.returncode != expected:
@@ -290,17 +319,21 @@ def main():
     parser.add_argument("--work", required=True)
     parser.add_argument("--corpus")
     parser.add_argument("--versions")
+    parser.add_argument("--python", help="the interpreter ```python blocks run with")
+    parser.add_argument("--python-path", help="PYTHONPATH for ```python blocks")
     parser.add_argument("files", nargs="+")
     args = parser.parse_args()
     root = os.path.abspath(args.root)
     shared = {k: v for k, v in (("corpus", args.corpus), ("versions", args.versions)) if v and os.path.isdir(v)}
     env = dict(os.environ, LC_ALL="C")
     env["PATH"] = os.pathsep.join([os.path.abspath(args.bin), env.get("PATH", ""), LLVM_BIN])
+    if args.python_path:
+        env["PYTHONPATH"] = os.path.abspath(args.python_path)
     failures = 0
     try:
         for name in args.files:
             base = os.path.join(os.path.abspath(args.work), name.replace("/", "_"))
-            failures += run_file(name, root, base, shared, env)
+            failures += run_file(name, root, base, shared, env, args.python)
     except DocError as error:
         print(f"error: {error}")
         return 1
