@@ -213,7 +213,9 @@ def _names(value: Union[None, str, Iterable[str]], option: str) -> Optional[Tupl
 
 class Diff:
     """The diff of two inputs, as :func:`diff` returns it. Iterating gives
-    the selected actions of every graph pair, in plan order."""
+    the selected actions of every graph pair, in plan order; ``len`` counts
+    them; ``bool`` is ``different``. One Diff may be used from several
+    threads (it renders one report at a time)."""
 
     def __init__(
         self,
@@ -342,6 +344,11 @@ class Diff:
 
     def __len__(self) -> int:
         return len(self.actions)
+
+    def __bool__(self) -> bool:
+        """``different``: a rename, or a change ``only=`` leaves out, makes
+        a diff true even with no action listed."""
+        return self.different
 
     def __repr__(self) -> str:
         state = "different" if self.different else "same"

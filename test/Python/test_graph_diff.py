@@ -448,3 +448,29 @@ def test_diffs_run_in_threads():
     for t in threads:
         t.join()
     assert len(set(results)) == 1
+
+
+def test_one_result_renders_in_threads():
+    d = graph_diff.diff(SOURCE, TARGET)
+    expected = {format: d.render(format) for format in graph_diff.FORMATS}
+    failures = []
+
+    def work(format):
+        for _ in range(3):
+            if d.render(format) != expected[format] or not d.different:
+                failures.append(format)
+
+    threads = [threading.Thread(target=work, args=(f,)) for f in graph_diff.FORMATS]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert failures == []
+
+
+def test_truth_is_different():
+    assert graph_diff.diff(SOURCE, TARGET)
+    assert not graph_diff.diff(SOURCE, SOURCE)
+    # Nothing listed, yet different: only= left the changes out.
+    d = graph_diff.diff(SOURCE, TARGET, only="add_input")
+    assert len(d) == 0 and d and d.different

@@ -80,8 +80,8 @@ struct DiffSession::Impl {
   SourceNames sourceNames, targetNames;
   OwningOpRef<ModuleOp> sourceModule, targetModule;
   std::optional<DiffResult> diff;
-  /// Rendering reads the context, which runs without locks (threading
-  /// disabled), and writes the diagnostics: one render at a time.
+  /// Rendering (and selecting) reads the context, which runs without locks
+  /// (threading disabled), and writes the diagnostics: one at a time.
   std::mutex renderMutex;
 };
 } // namespace graphdiff
@@ -153,6 +153,7 @@ DiffSession::render(ReportFormat format, const RenderOptions &options,
 }
 
 bool DiffSession::isDifferent(const RenderOptions &options) const {
+  std::lock_guard<std::mutex> lock(impl->renderMutex);
   return isSelectionDifferent(*impl->diff, options);
 }
 

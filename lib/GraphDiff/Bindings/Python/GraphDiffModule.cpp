@@ -111,7 +111,9 @@ public:
   }
 
   bool different(const std::vector<std::string> &func) const {
-    return session->isDifferent(selection({}, func));
+    RenderOptions options = selection({}, func);
+    py::gil_scoped_release release;
+    return session->isDifferent(options);
   }
 
 private:
