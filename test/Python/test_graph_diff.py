@@ -222,9 +222,9 @@ def test_only_does_not_apply_to_the_plan():
 
 
 def test_unknown_kind_and_bad_glob_are_errors():
-    with pytest.raises(ValueError, match="frobnicate"):
+    with pytest.raises(ValueError, match="^only=frobnicate: not an action kind"):
         graph_diff.diff(SOURCE, TARGET, only="frobnicate")
-    with pytest.raises(ValueError, match="func"):
+    with pytest.raises(ValueError, match=r"^func=\[: invalid glob pattern"):
         graph_diff.diff(SOURCE, TARGET, func="[")
     with pytest.raises(ValueError, match="only= is empty"):
         graph_diff.diff(SOURCE, TARGET, only=[])

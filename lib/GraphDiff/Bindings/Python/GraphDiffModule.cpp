@@ -67,8 +67,10 @@ RenderOptions selection(const std::vector<std::string> &only,
   RenderOptions options;
   options.onlyKinds = only;
   options.functions = func;
+  // "--only=frob: not an action kind (...)": named as the keyword here.
   if (llvm::Error error = checkSelection(options))
-    throw py::value_error(llvm::toString(std::move(error)));
+    throw py::value_error(
+        llvm::StringRef(llvm::toString(std::move(error))).ltrim('-').str());
   return options;
 }
 
