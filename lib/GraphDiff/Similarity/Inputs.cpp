@@ -575,10 +575,19 @@ LogicalResult graphdiff::loadSetInputs(llvm::ArrayRef<InputSpec> specs,
       versions.push_back(std::move(version));
     }
   if (versions.empty()) {
-    error = ("graph-diff-sim: error: no version left to compare: " + llvm::Twine(failedBuilds) +
-             " failed build(s) without 'requirements.txt' and " +
-             llvm::Twine(preReleases) + " pre-release(s) left out")
-                .str();
+    std::string why = ("no version left to compare: " +
+                       llvm::Twine(failedBuilds) +
+                       " failed build(s) without 'requirements.txt' and " +
+                       llvm::Twine(preReleases) + " pre-release(s) left out")
+                          .str();
+    // At the first file left out, which says what the input was.
+    auto first = llvm::find_if(outcomes, [](FileOutcome outcome) {
+      return outcome != FileOutcome::Loaded;
+    });
+    error = first == outcomes.end()
+                ? "graph-diff-sim: error: " + why
+                : fileError(specs[first - outcomes.begin()],
+                            why + ", this one first");
     return failure();
   }
   return success();
