@@ -74,7 +74,8 @@ private:
 
 /// One thing an update changed, as the plan shows it: an attribute with its
 /// old and new value, an operand with its old and new producer, the result
-/// types. Values longer than a line are abbreviated (abbreviateAttribute).
+/// types. Values are whole but for the elements of big tensors
+/// (abbreviateAttribute); reports for people cut them (abbreviateChange).
 struct ChangeDetail {
   /// "attribute", "operand", "types" or "order" (a node that moves among
   /// the accesses to its buffers: `after` is the source node it now goes
@@ -87,6 +88,7 @@ struct ChangeDetail {
   /// `new %7`; "none" where the op had no such operand), a type list. An
   /// attribute only one side has is "none" on the other. Two dense values
   /// that abbreviate alike get `after` followed by how many values differ.
+  /// Not cut: abbreviateChange shortens a pair for a line.
   std::string before, after;
 };
 

@@ -88,6 +88,17 @@ std::string detailSubject(const ChangeDetail &detail);
 /// (`new @norm`: `target`, `@norm (new)`); `none` has no side ("").
 std::pair<std::string, std::string> operandSide(llvm::StringRef ref);
 
+/// Two values (an attribute's, a type list) shortened for one line, as
+/// `diff -u` shows a hunk: a pair that fits in `limit` characters each is
+/// whole; else each keeps the part where the two differ with `context`
+/// characters either side, its other parts written `...` (the part that
+/// differs itself cut at `limit` characters). Two values that differ only at
+/// their end therefore still read differently. Cuts fall between UTF-8
+/// characters.
+std::pair<std::string, std::string>
+abbreviateChange(llvm::StringRef before, llvm::StringRef after,
+                 size_t limit = 60, size_t context = 20);
+
 /// One change of an update as words: `value: dense<1.0> -> dense<2.0>`,
 /// `operand #1: source %3 -> source %7`, `result types: f32 -> f16`.
 std::string detailText(const ChangeDetail &detail);

@@ -86,8 +86,12 @@ static void appendAttributeDetails(DictionaryAttr before, DictionaryAttr after,
     auto [a, b] = values;
     if (a && b && isSameAttribute(a, b))
       continue;
-    ChangeDetail detail{"attribute", name, abbreviateAttribute(a),
-                        abbreviateAttribute(b)};
+    // Whole values (but for the elements of big tensors): the reports
+    // that show a line abbreviate the pair around where it differs
+    // (abbreviateChange), JSON keeps them.
+    ChangeDetail detail{"attribute", name,
+                        abbreviateAttribute(a, std::string::npos),
+                        abbreviateAttribute(b, std::string::npos)};
     if (detail.before == detail.after)
       detail.after += differingValues(a, b);
     details.push_back(std::move(detail));

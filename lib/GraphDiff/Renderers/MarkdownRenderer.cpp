@@ -197,8 +197,12 @@ LogicalResult graphdiff::renderMarkdown(const DiffResult &report,
             auto [side, name] = operandSide(text);
             return side.empty() ? code(name) : side + " " + code(name);
           };
+          auto [before, after] =
+              detail.change == "operand"
+                  ? std::make_pair(detail.before, detail.after)
+                  : abbreviateChange(detail.before, detail.after);
           os << "    - " << escapeText(detailSubject(detail)) << ": "
-             << ref(detail.before) << " → " << ref(detail.after) << "\n";
+             << ref(before) << " → " << ref(after) << "\n";
         }
       }
     }

@@ -265,6 +265,52 @@ std::pair<std::string, std::string> graphdiff::operandSide(StringRef ref) {
   return {"source", ref.str()};
 }
 
+/// The nearest position at or before `pos` that starts a UTF-8 character.
+static size_t characterStart(StringRef text, size_t pos) {
+  while (pos > 0 && pos < text.size() &&
+         (static_cast<unsigned char>(text[pos]) & 0xC0) == 0x80)
+    --pos;
+  return pos;
+}
+
+std::pair<std::string, std::string>
+graphdiff::abbreviateChange(StringRef before, StringRef after, size_t limit,
+                            size_t context) {
+  if (before.size() <= limit && after.size() <= limit)
+    return {before.str(), after.str()};
+  size_t shorter = std::min(before.size(), after.size());
+  size_t prefix = 0;
+  while (prefix < shorter && before[prefix] == after[prefix])
+    ++prefix;
+  size_t suffix = 0;
+  while (suffix < shorter - prefix &&
+         before[before.size() - 1 - suffix] == after[after.size() - 1 - suffix])
+    ++suffix;
+  auto cut = [&](StringRef text) {
+    size_t begin =
+        characterStart(text, prefix > context ? prefix - context : 0);
+    size_t differEnd = text.size() - suffix;
+    // The differing part itself, at most `limit` characters of it.
+    size_t shownEnd = differEnd;
+    if (shownEnd - prefix > limit)
+      shownEnd = characterStart(text, prefix + limit);
+    else
+      shownEnd =
+          characterStart(text, std::min(text.size(), differEnd + context));
+    // Nothing left out at the end but a few characters: show them.
+    if (text.size() - shownEnd <= 3)
+      shownEnd = text.size();
+    if (begin <= 3)
+      begin = 0;
+    std::string out = begin > 0 ? "..." : "";
+    out += text.slice(begin, shownEnd).str();
+    if (shownEnd < text.size())
+      out += "...";
+    return out;
+  };
+  return {cut(before), cut(after)};
+}
+
 std::string graphdiff::detailText(const ChangeDetail &detail) {
   if (detail.change == "order")
     return detail.after.empty() ? "moved to the end"
@@ -277,7 +323,8 @@ std::string graphdiff::detailText(const ChangeDetail &detail) {
     return detailSubject(detail) + ": " + sided(detail.before) + " -> " +
            sided(detail.after);
   }
-  return detailSubject(detail) + ": " + detail.before + " -> " + detail.after;
+  auto [before, after] = abbreviateChange(detail.before, detail.after);
+  return detailSubject(detail) + ": " + before + " -> " + after;
 }
 
 std::string graphdiff::actionDetails(const ActionLine &line) {
