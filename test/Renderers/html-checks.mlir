@@ -25,13 +25,13 @@
 // RUN: %if chromium %{ timeout 120 chromium --headless --disable-dev-shm-usage --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --enable-logging=stderr --v=0 --user-data-dir=%t/profile --window-size=1200,900 --dump-dom "file://%t/diff.html" > %t/dom.html 2> %t/console.txt %}
 // RUN: %if chromium %{ FileCheck %s --check-prefix=HIDDEN < %t/dom.html %}
 // RUN: %if chromium %{ not grep -E "CONSOLE|Uncaught" %t/console.txt %}
-// HIDDEN: <body data-first-frame-ms="{{[0-9]+}}" data-ready="8" data-drawn="8"
+// HIDDEN: <body data-first-frame-ms="{{[0-9]+}}" {{.*}}data-ready="8" data-drawn="8"
 // HIDDEN: <div id="errors"></div>
 // RUN: %if chromium %{ timeout 120 chromium --headless --disable-dev-shm-usage --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --user-data-dir=%t/profile --window-size=1200,900 --dump-dom "file://%t/diff.html#checks=1" 2> /dev/null | FileCheck %s --check-prefix=SHOWN %}
-// SHOWN: <body data-first-frame-ms="{{[0-9]+}}" data-ready="14" data-drawn="14"
+// SHOWN: <body data-first-frame-ms="{{[0-9]+}}" {{.*}}data-ready="14" data-drawn="14"
 // SHOWN: <div id="errors"></div>
 // RUN: %if chromium %{ timeout 120 chromium --headless --disable-dev-shm-usage --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --user-data-dir=%t/profile --window-size=1200,900 --dump-dom "file://%t/diff.html#q=cf.assert" 2> /dev/null | FileCheck %s --check-prefix=SEARCH %}
-// SEARCH: <body data-first-frame-ms="{{[0-9]+}}" data-ready="14"
+// SEARCH: <body data-first-frame-ms="{{[0-9]+}}" {{.*}}data-ready="14"
 // SEARCH: <span id="hits">2 nodes</span>
 
 //--- src.mlir

@@ -14,7 +14,7 @@
 // CHECK:      <input id="search" type="search"
 // CHECK-SAME: <input type="checkbox" id="changes-only">
 // CHECK:      <section class="pair" id="pair-0" data-graph="net">
-// CHECK:      <div class="viewer"><canvas></canvas>
+// CHECK:      <div class="viewer"><div class="picture"><canvas></canvas>{{.*}}<div class="side"><div class="details" hidden></div></div></div>
 // The data the first screen needs: the node table in columns (statuses as
 // numbers into "statuses", kinds and location files into "strings",
 // locations as [file, line, column], the target's name of paired nodes, 0
@@ -66,12 +66,14 @@
 // on the source side; the input, @stem, @head, @tail and the 2 new nodes on
 // the target side; 10 edges drawn on either side, the "replaced by" edge,
 // and %arg0 -> @stem on the source side only), `#q=...` searches on load (`conv` matches @conv1 in
-// the source and the fused ConvReLU in the target), `#select=` shows a
-// node's details (its IR, location and action) and marks its action.
+// the source and the fused ConvReLU in the target; the first hit, @conv1,
+// is centred with its counterpart, the fused node, both in view), `#select=` shows a
+// node's details (its IR, location and action), marks its action, and
+// centres it and its counterpart (in view in both panes).
 // RUN: %if chromium %{ timeout 120 chromium --headless --disable-dev-shm-usage --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --enable-logging=stderr --v=0 --user-data-dir=%t/profile --window-size=1200,900 --dump-dom "file://%t/diff.html#q=conv&select=@head" > %t/dom.html 2> %t/console.txt %}
 // RUN: %if chromium %{ FileCheck %s --check-prefix=DOM < %t/dom.html %}
 // RUN: %if chromium %{ not grep -E "CONSOLE|Uncaught" %t/console.txt %}
-// DOM:     <body data-first-frame-ms="{{[0-9]+}}" data-selected="@head L" data-ready="13" data-drawn="{{[1-9][0-9]*}}" data-edges="10 1 1 0"
+// DOM:     <body data-first-frame-ms="{{[0-9]+}}" data-hit="@conv1 source" data-hit-in-view="@conv1 source, @fused target" data-selected="@head L" data-counterparts="@head target" data-in-view="@head source, @head target" data-open="url" {{.*}}data-ready="13" data-drawn="{{[1-9][0-9]*}}" data-edges="10 1 1 0"
 // DOM:     <span id="hits">2 nodes</span>
 // DOM:     <div class="details"><h3>@head</h3><dl><dt>side</dt><dd>source</dd><dt>kind</dt><dd>Linear</dd><dt>status</dt><dd>updated</dd><dt>in the target</dt><dd>@head</dd><dt>location</dt><dd>{{.*}}src.mlir:5:8</dd><dt>action</dt><dd><a class="action-link">update @head: Linear -&gt; Dense (kind)
 // DOM-SAME: <pre class="ir">%head = lg.node @head "Linear"(%relu1) stateful : (tensor&lt;4xf32&gt;) -&gt; tensor&lt;4xf32&gt;</pre>
@@ -80,18 +82,20 @@
 
 // Selecting an action (as a click on it does, here through `#action=2`)
 // marks it and selects its first node, the fused region's @conv1, whose
-// details name the action; the node is centred (drawn on screen).
+// details name the action; the node and its counterpart, the fused node in
+// the target pane, are centred (both wholly in view).
 // RUN: %if chromium %{ timeout 120 chromium --headless --disable-dev-shm-usage --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --user-data-dir=%t/profile --window-size=1200,900 --dump-dom "file://%t/diff.html#action=2" > %t/action.html 2> /dev/null %}
 // RUN: %if chromium %{ FileCheck %s --check-prefix=ACTION < %t/action.html %}
+// ACTION: <body {{.*}}data-selected="@conv1 L" data-counterparts="@fused target" data-in-view="@conv1 source, @fused target"
 // ACTION: <div class="details"><h3>@conv1</h3>{{.*}}<dt>status</dt><dd>replaced</dd>{{.*}}<a class="action-link">fuse @conv1 + @relu1 -&gt; @fused
 // ACTION: <li class="replacing current" data-kind="replace" data-action="2">
 
-// The mouse: a click at the canvas centre, where #action=2 centred @conv1,
-// selects it (the click handler's hit test); a wheel turn there zooms in by
-// exp(300 * 0.0015).
-// RUN: %if chromium %{ timeout 120 chromium --headless --disable-dev-shm-usage --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --user-data-dir=%t/profile --window-size=1200,900 --dump-dom "file://%t/diff.html#action=2&click=center&wheel=center,-300" > %t/mouse.html 2> /dev/null %}
+// The mouse: a click at the centre of the source pane, where the search
+// #q=@head centred @head (at scale 0.8) without selecting it, selects it (the click handler's hit test); a
+// wheel turn there zooms in by exp(300 * 0.0015).
+// RUN: %if chromium %{ timeout 120 chromium --headless --disable-dev-shm-usage --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --user-data-dir=%t/profile --window-size=1200,900 --dump-dom "file://%t/diff.html#q=@head&click=center&wheel=center,-300" > %t/mouse.html 2> /dev/null %}
 // RUN: %if chromium %{ FileCheck %s --check-prefix=MOUSE < %t/mouse.html %}
-// MOUSE: <body data-first-frame-ms="{{[0-9]+}}" data-selected="@conv1 L" data-scale-before="1.000" data-scale="1.568"
+// MOUSE: <body data-first-frame-ms="{{[0-9]+}}" data-hit="@head source" {{.*}}data-selected="@head L" {{.*}}data-scale-before="0.800" data-scale="1.255"
 
 // A screenshot shows the nodes in their colours, below the legend (rows 340
 // on: the canvas): replaced (light blue), replacing (dark blue), deleted

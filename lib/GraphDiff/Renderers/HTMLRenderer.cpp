@@ -175,19 +175,28 @@ LogicalResult graphdiff::renderHTML(const DiffResult &report,
       os << "; " << pair.hiddenChecks
          << " nodes of unchanged checks (cf.assert chains) hidden unless "
             "&quot;checks&quot; is ticked";
-    os << "</p>\n<div class=\"viewer\"><canvas></canvas><div "
-          "class=\"details\" hidden></div><div class=\"hint\">drag to pan, "
-          "wheel to zoom, click a node or an action</div></div>\n";
+    // The picture and, beside it, the details and the action list (which
+    // the page's script moves there once the page is read).
+    os << "</p>\n<div class=\"viewer\"><div class=\"picture\"><canvas>"
+          "</canvas><div class=\"hint\">drag to pan, wheel to zoom, click a "
+          "node or an action</div></div><div class=\"side\"><div "
+          "class=\"details\" hidden></div></div></div>\n";
     os << "<script type=\"application/json\" class=\"pair-data\">" << pair.first
        << "</script>\n<script>GraphDiffViewer.addPair();</script>\n";
     // Inert until the page's script moves it into the list: a long list
-    // laid out while the page is read costs seconds.
+    // laid out while the page is read costs seconds. Identical changes (as
+    // the text report folds them) are one line, `delete tensor.empty x515`,
+    // that opens on a click into the actions it stands for.
     os << "<ol class=\"actions\"><template>\n";
-    for (auto [number, line] : llvm::enumerate(actions)) {
+    auto writeLine = [&](const ActionLine &line, size_t number, int group) {
       os << "<li class=\"" << stringifyNodeStatus(line.status)
-         << (selection.showsLine(number) ? "" : " off") << "\" data-kind=\""
-         << escapeXML(line.kind) << "\" data-action=\"" << number
-         << "\"><span class=\"verb\">" << escapeXML(line.verb) << "</span> ";
+         << (group >= 0 ? " member" : "")
+         << (selection.showsLine(number) ? "" : " off") << "\"";
+      if (group >= 0)
+        os << " data-group=\"" << group << "\"";
+      os << " data-kind=\"" << escapeXML(line.kind) << "\" data-action=\""
+         << number << "\"><span class=\"verb\">" << escapeXML(line.verb)
+         << "</span> ";
       os << escapeXML(line.names);
       if (!line.names.empty() && !line.what.empty())
         os << ": ";
@@ -199,6 +208,37 @@ LogicalResult graphdiff::renderHTML(const DiffResult &report,
       if (std::string details = actionDetails(line); !details.empty())
         os << " <span class=\"details\">" << escapeXML(details) << "</span>";
       os << "</li>\n";
+    };
+    RenderOptions foldAll = options;
+    foldAll.fold = true;
+    foldAll.onlyKinds.clear();
+    int groups = 0;
+    for (const FoldedActions &entry : foldActions(actions, foldAll)) {
+      auto numberOf = [&](const ActionLine *line) {
+        return static_cast<size_t>(line - actions.data());
+      };
+      if (entry.all.size() == 1) {
+        writeLine(*entry.first, numberOf(entry.first), -1);
+        continue;
+      }
+      unsigned shown = llvm::count_if(entry.all, [&](const ActionLine *line) {
+        return selection.showsLine(numberOf(line));
+      });
+      const ActionLine &line = *entry.first;
+      os << "<li class=\"fold " << stringifyNodeStatus(line.status)
+         << (shown ? "" : " off") << "\" data-group=\"" << groups
+         << "\" title=\"click to list them\"><span class=\"verb\">"
+         << escapeXML(line.verb) << "</span> "
+         << escapeXML(line.kind == "add_output" || line.kind == "remove_output"
+                          ? line.names
+                          : line.what)
+         << " <span class=\"count\">x" << shown << "</span>";
+      if (!line.stage.empty())
+        os << " <span class=\"stage\">[" << escapeXML(line.stage) << "]</span>";
+      os << "</li>\n";
+      for (const ActionLine *member : entry.all)
+        writeLine(*member, numberOf(member), groups);
+      ++groups;
     }
     os << "</template></ol>\n<script type=\"application/json\" "
           "class=\"pair-views\">"

@@ -37,11 +37,7 @@ var GraphDiffViewer = (function () {
   function showDetails(pair, i) {
     var pic = pair.picture, item = pic.items[i], row = pair.data.nodes[item.row];
     var panel = pair.details, target = item.side === 'R';
-    if (panel.hidden) {
-      panel.hidden = false;
-      // The canvas just got narrower.
-      pic.resize();
-    }
+    panel.hidden = false;
     panel.textContent = '';
     panel.appendChild(text('h3', item.name));
     var dl = document.createElement('dl');
@@ -75,6 +71,14 @@ var GraphDiffViewer = (function () {
     }
   }
 
+  // Opens (or closes, `open` false) the folded group of identical actions
+  // that header `li` stands for.
+  function unfold(pair, header, open) {
+    header.classList.toggle('open', open);
+    var group = header.getAttribute('data-group');
+    (pair.groups[group] || []).forEach(function (li) { li.classList.toggle('unfolded', open); });
+  }
+
   function markAction(pair, index) {
     if (pair.current !== undefined && pair.actionItems[pair.current])
       pair.actionItems[pair.current].classList.remove('current');
@@ -82,17 +86,44 @@ var GraphDiffViewer = (function () {
     var li = pair.actionItems[index], list = pair.actionList;
     if (li) li.classList.add('current');
     if (!li) return;
+    // An action of a folded group: open the group.
+    var group = li.getAttribute('data-group');
+    if (group !== null && pair.headers[group] && !li.classList.contains('unfolded'))
+      unfold(pair, pair.headers[group], true);
     // Scroll the list only, never the page.
     var top = li.offsetTop - list.offsetTop;
     if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - li.offsetHeight)
       list.scrollTop = top - list.clientHeight / 2;
   }
 
+  var SIDES = {L: 'source', R: 'target', M: 'merged'};
+  // `name side` of each of `list` that is wholly in view, for tests.
+  function inView(pic, list) {
+    return list.filter(function (j) { return pic.inView(j); }).map(function (j) {
+      return pic.items[j].name + ' ' + SIDES[pic.items[j].side];
+    }).join(', ');
+  }
+
+  // Item i selected (outlined), its counterparts on the other side
+  // outlined dashed, and both centred: the two panes share their window,
+  // so a node and its counterpart sit at the same place in each.
+  function focus(pair, i) {
+    var pic = pair.picture, partners = pic.counterparts(i);
+    pic.selected = i;
+    pic.partners = new Set(partners);
+    pic.centerOn(i, partners);
+    var body = document.body;
+    body.setAttribute('data-selected', pic.items[i].name + ' ' + pic.items[i].side);
+    body.setAttribute('data-counterparts', partners.map(function (j) {
+      return pic.items[j].name + ' ' + SIDES[pic.items[j].side];
+    }).join(', '));
+    body.setAttribute('data-in-view', inView(pic, [i].concat(partners)));
+  }
+
   function selectItem(pair, i) {
     var pic = pair.picture;
-    document.body.setAttribute('data-selected', pic.items[i].name + ' ' + pic.items[i].side);
-    pic.selected = i;
     pic.marked = new Set();
+    focus(pair, i);
     showDetails(pair, i);
     markAction(pair, pair.data.nodes[pic.items[i].row].action);
     pic.draw();
@@ -114,9 +145,8 @@ var GraphDiffViewer = (function () {
     markAction(pair, index);
     pic.marked = marked;
     if (first >= 0) {
-      pic.selected = first;
+      focus(pair, first);
       showDetails(pair, first);
-      pic.centerOn(first);
     } else {
       pic.draw();
     }
@@ -172,6 +202,8 @@ var GraphDiffViewer = (function () {
       pair.actionItems.forEach(function (li, k) {
         li.classList.toggle('hidden', q !== '' && pair.actionTexts[k].indexOf(lower) < 0);
       });
+      // While searching, the matching actions are listed one by one.
+      if (pair.actionList) pair.actionList.classList.toggle('searching', q !== '');
       pic.draw();
     });
     // Nothing in the changes-only view but something in the full one: show
@@ -200,9 +232,13 @@ var GraphDiffViewer = (function () {
   function next() {
     if (!found.length) return;
     current = (current + 1) % found.length;
-    var hit = found[current];
-    hit.pair.picture.centerOn(hit.item);
+    var hit = found[current], pic = hit.pair.picture, partners = pic.counterparts(hit.item);
+    // Scrolled first: centring aims at the part of the picture in the window.
     hit.pair.section.scrollIntoView({block: 'nearest'});
+    pic.partners = new Set(partners);
+    pic.centerOn(hit.item, partners);
+    document.body.setAttribute('data-hit', pic.items[hit.item].name + ' ' + SIDES[pic.items[hit.item].side]);
+    document.body.setAttribute('data-hit-in-view', inView(pic, [hit.item].concat(partners)));
   }
 
   // The node table as one object per row, from the page's columns
@@ -284,7 +320,7 @@ var GraphDiffViewer = (function () {
       var data = JSON.parse(section.querySelector('script.pair-data').textContent);
       data.nodes = decodeRows(data);
       var pair = {section: section, data: data, details: section.querySelector('.details'),
-                  actionList: null, actionItems: []};
+                  actionList: null, actionItems: [], groups: {}, headers: {}};
       pair.picture = new GraphDiffPicture(section.querySelector('canvas'), data,
                                           function (i) { selectItem(pair, i); },
                                           function (name) { return viewOf(pair, name); });
@@ -306,8 +342,18 @@ var GraphDiffViewer = (function () {
         pair.actionList = pair.section.querySelector('ol.actions');
         var template = pair.actionList.querySelector('template');
         if (template) pair.actionList.replaceChild(template.content, template);
-        pair.actionItems = Array.prototype.slice.call(pair.section.querySelectorAll('ol.actions li'));
-        pair.actionItems.forEach(function (li, k) {
+        // Beside the picture, under the details.
+        pair.section.querySelector('.side').appendChild(pair.actionList);
+        Array.prototype.forEach.call(pair.actionList.children, function (li) {
+          var group = li.getAttribute('data-group');
+          if (li.classList.contains('fold')) {
+            pair.headers[group] = li;
+            li.addEventListener('click', function () { unfold(pair, li, !li.classList.contains('open')); });
+            return;
+          }
+          var k = Number(li.getAttribute('data-action'));
+          pair.actionItems[k] = li;
+          if (group !== null) (pair.groups[group] = pair.groups[group] || []).push(li);
           li.addEventListener('click', function () { selectAction(pair, k); });
         });
       });
@@ -363,13 +409,53 @@ var GraphDiffViewer = (function () {
         });
       }
       if (params.action !== undefined && pairs.length) selectAction(pairs[0], Number(params.action));
+      // Opening on the change: each picture is fitted to its changed nodes
+      // (Picture.home); where they are spread too wide to read at once, on
+      // the part where they are thickest, its first action marked.
+      var asked = params.q !== undefined || params.select !== undefined || params.action !== undefined;
+      pairs.forEach(function (pair, k) {
+        var opened = 'changes';
+        if (!pair.picture.readable && !asked) {
+          // The changes spread too wide to read at once: the part of the
+          // picture where they are thickest, and the action of its first
+          // change from the top.
+          var pic = pair.picture, region = pic.busiest(0.6);
+          if (region.length) {
+            pic.fitItems(region);
+            var row = pair.data.nodes[pic.items[region[0]].row];
+            if (row.action !== undefined) {
+              markAction(pair, row.action);
+              opened = 'action ' + row.action;
+            }
+            pic.selected = region[0];
+            showDetails(pair, region[0]);
+            pic.draw();
+          }
+        }
+        if (k === 0) {
+          document.body.setAttribute('data-open', asked ? 'url' : opened);
+          var pic = pair.picture, changed = 0, total = 0;
+          pic.items.forEach(function (item, j) {
+            if (!pic.inView(j)) return;
+            ++total;
+            if (pair.data.nodes[item.row].status !== 'unchanged') ++changed;
+          });
+          // Nodes wholly in view on the first screen, and the changed ones.
+          document.body.setAttribute('data-open-in-view', total + ' ' + changed);
+          // Whether the details and the action list sit beside the picture.
+          var p = pair.section.querySelector('.picture').getBoundingClientRect();
+          var side = pair.section.querySelector('.side').getBoundingClientRect();
+          document.body.setAttribute('data-side', side.left >= p.right - 1 && side.top < p.bottom ? 'beside' : 'below');
+        }
+      });
       // `#click=center` and `#wheel=center,DY` send the first picture the
-      // mouse events of a click and a wheel turn at its centre (for tests).
+      // mouse events of a click and a wheel turn at the centre of its first
+      // pane's part in the window, where centring puts a node (for tests).
       var canvas = pairs.length ? pairs[0].picture.canvas : null;
       var at = function (type, extra) {
-        var rect = canvas.getBoundingClientRect(), init = {
+        var rect = canvas.getBoundingClientRect(), pane = pairs[0].picture.panes[0], init = {
           bubbles: true, cancelable: true,
-          clientX: rect.left + rect.width / 2, clientY: rect.top + rect.height / 2};
+          clientX: rect.left + pane.x + pane.w / 2, clientY: rect.top + pairs[0].picture.shownH() / 2};
         for (var key in extra) init[key] = extra[key];
         return type === 'wheel' ? new WheelEvent(type, init) : new MouseEvent(type, init);
       };
