@@ -175,6 +175,16 @@ void Layering::orderRow(std::vector<unsigned> &row,
     if (group[v] >= 0) {
       auto [sum, count] = groupKey[group[v]];
       key[i] = sum / count + 1e-6 * i;
+      // The node that replaced a region, in a row without its members: at
+      // their mean x, so that it lands beside them.
+      const DrawCluster &cluster = drawing.clusters[group[v]];
+      if (count == 1 && drawing.nodes[v].cluster < 0 &&
+          !cluster.members.empty()) {
+        double mean = 0;
+        for (unsigned m : cluster.members)
+          mean += x[m];
+        key[i] = mean / cluster.members.size() + kStep / 2;
+      }
     }
   std::vector<unsigned> order(row.size());
   std::iota(order.begin(), order.end(), 0);
@@ -210,9 +220,12 @@ void Layering::placeRow(const std::vector<unsigned> &row,
   std::vector<double> want(size), left(size), right(size);
   for (auto [i, v] : llvm::enumerate(row)) {
     want[i] = barycenter(v, neighbours);
-    // A fused region's members line up under each other.
-    if (group[v] >= 0 && drawing.nodes[v].cluster >= 0)
-      want[i] = groupX[group[v]];
+    // A fused region's members line up under each other, and the node that
+    // replaced them stands beside them (its own neighbours can be far
+    // apart, and then its "replaced by" edge would cross the picture).
+    if (group[v] >= 0)
+      want[i] = groupX[group[v]] +
+                (drawing.nodes[v].cluster >= 0 ? 0 : kStep);
   }
   left[0] = want[0];
   for (size_t i = 1; i < size; ++i)

@@ -12,6 +12,13 @@
       Prints, per graph pair, the edges of VIEW that only one side has:
       "source only: @a -> @b", "target only: @a -> @b".
 
+  check_viewer.py beside PAGE.html
+      Prints, per graph pair and view, how many boxed fused regions there
+      are and how far across (in layout pixels) the node that replaced each
+      lies from its region's box at most, among those whose node lies in or
+      next to the box's rows (constants at the top can fold into a node far
+      below).
+
   check_viewer.py pixels SHOT.png TOP NAME=#rrggbb:MIN ...
       Counts the pixels of each colour in a PNG screenshot, in the rows from
       TOP down (below the page's legend, which shows the same colours), and
@@ -95,6 +102,27 @@ def geometry(path):
     print("geometry ok")
 
 
+def beside(path):
+    for index, data in enumerate(pairs(path)):
+        for name in sorted(data["views"]):
+            view = data["views"][name]
+            nodes = triples(view["nodes"])
+            worst, boxed = 0, 0
+            for replacer, members, box in view["clusters"]:
+                if box[2] <= 0:
+                    continue
+                boxed += 1
+                x, y = nodes[replacer][1], nodes[replacer][2]
+                # Only a node within a row of the box's rows: a region of
+                # constants at the top may fold into a node far below.
+                if y + H < box[1] - 2 * H or y > box[1] + box[3] + 2 * H:
+                    continue
+                dx = max(box[0] - (x + W), x - (box[0] + box[2]), 0)
+                worst = max(worst, dx)
+            print("pair %d view %s: %d boxed regions, replacing node at most %d px from its box" % (
+                index, name, boxed, worst))
+
+
 def edges(path, name):
     for index, data in enumerate(pairs(path)):
         names = data["nodes"]["name"]
@@ -171,6 +199,8 @@ def pixels(path, top, wanted):
 if __name__ == "__main__":
     if len(sys.argv) >= 3 and sys.argv[1] == "geometry":
         geometry(sys.argv[2])
+    elif len(sys.argv) == 3 and sys.argv[1] == "beside":
+        beside(sys.argv[2])
     elif len(sys.argv) == 4 and sys.argv[1] == "edges":
         edges(sys.argv[2], sys.argv[3])
     elif len(sys.argv) >= 5 and sys.argv[1] == "pixels":

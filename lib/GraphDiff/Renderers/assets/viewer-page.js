@@ -421,7 +421,12 @@ var GraphDiffViewer = (function () {
           // change from the top.
           var pic = pair.picture, region = pic.busiest(0.6);
           if (region.length) {
-            pic.fitItems(region);
+            // With the nodes that replaced them, so that the "replaced by"
+            // edges end in view, if that can still be read.
+            var whole = region.slice();
+            region.forEach(function (j) { whole = whole.concat(pic.counterparts(j)); });
+            pic.fitItems(whole);
+            if (pic.scale < GraphDiffPicture.TEXT_SCALE) pic.fitItems(region);
             var row = pair.data.nodes[pic.items[region[0]].row];
             if (row.action !== undefined) {
               markAction(pair, row.action);
