@@ -9,6 +9,8 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Process.h"
 
+#include <memory>
+
 namespace cl = llvm::cl;
 
 namespace {
@@ -39,10 +41,11 @@ cl::opt<ColorChoice> &colorOption(cl::OptionCategory *category) {
 void graphdiff::registerColorOption(cl::OptionCategory *category,
                                     llvm::StringRef oldName) {
   cl::opt<ColorChoice> &option = colorOption(category);
-  // Lives as long as the option.
-  if (!oldName.empty())
-    new cl::alias(oldName, cl::desc("Alias for --color"), cl::aliasopt(option),
-                  cl::Hidden);
+  // Lives as long as the option (a tool registers its options once).
+  static std::unique_ptr<cl::alias> alias;
+  if (!oldName.empty() && !alias)
+    alias = std::make_unique<cl::alias>(oldName, cl::desc("Alias for --color"),
+                                        cl::aliasopt(option), cl::Hidden);
 }
 
 bool graphdiff::shouldColor(llvm::StringRef outputFilename) {

@@ -11,6 +11,8 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <memory>
+
 // GRAPH_DIFF_VERSION_STRING, GRAPH_DIFF_COMMIT_STRING: written at build time
 // by cmake/GenerateVersion.cmake.
 #include "VCSVersion.inc"
@@ -56,9 +58,11 @@ void ToolCommandLine::tidyHelp(llvm::ArrayRef<cl::OptionCategory *> own,
                                llvm::StringRef moreDescription) {
   // Categories live as long as the options that point at them.
   static cl::OptionCategory other("other options");
-  cl::OptionCategory *more =
-      moreTitle.empty() ? nullptr
-                        : new cl::OptionCategory(moreTitle, moreDescription);
+  static std::unique_ptr<cl::OptionCategory> moreCategory;
+  if (!moreTitle.empty() && !moreCategory)
+    moreCategory =
+        std::make_unique<cl::OptionCategory>(moreTitle, moreDescription);
+  cl::OptionCategory *more = moreTitle.empty() ? nullptr : moreCategory.get();
   for (auto &entry : cl::getRegisteredOptions()) {
     cl::Option *option = entry.second;
     bool generic = llvm::any_of(option->Categories, [](cl::OptionCategory *c) {
