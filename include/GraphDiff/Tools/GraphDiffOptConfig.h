@@ -54,6 +54,11 @@ struct GraphDiffOptConfig {
   // mlir-opt mode.
   /// `--graph-diff-after-change[=text|json|mlir]`.
   std::optional<ReportFormat> afterChange;
+  /// `--graph-diff-blame[=FILE]`: where the blame goes ("" for stderr), if
+  /// asked for (also by --blame-format).
+  std::optional<std::string> blame;
+  /// `--blame-format=text|json`: true for JSON.
+  bool blameJSON = false;
 
   /// Registers the options, in getGraphDiffCategory(). Call once, before
   /// parsing the command line.

@@ -144,6 +144,21 @@ struct CLOptions {
           clEnumValN(ReportFormat::Text, "", "")),
       cl::init(ReportFormat::Text),
       cl::cat(cat)};
+  cl::opt<std::string> blame{
+      "graph-diff-blame",
+      cl::desc("Compose the diffs of every pass into one history per op and "
+               "print, to this file (stderr without one), each op of the "
+               "output with the pass that made or last changed it and the "
+               "input ops it comes from, then what each pass did"),
+      cl::ValueOptional, cl::value_desc("file"), cl::init(""), cl::cat(cat)};
+  enum class BlameFormat { Text, JSON };
+  cl::opt<BlameFormat> blameFormat{
+      "blame-format", cl::desc("How --graph-diff-blame prints"),
+      cl::values(clEnumValN(BlameFormat::Text, "text",
+                            "a listing of the output, as git blame"),
+                 clEnumValN(BlameFormat::JSON, "json",
+                            "the whole history (docs/UserGuide.md, Blame)")),
+      cl::init(BlameFormat::Text), cl::cat(cat)};
 
   /// The options that only mean something to a diff.
   SmallVector<cl::Option *> diffOnly() {
@@ -191,9 +206,14 @@ FailureOr<GraphDiffOptConfig> GraphDiffOptConfig::createFromCLOptions() {
     if (colorOptionGiven())
       return fail("--color applies to a diff (graph-diff-opt SRC TGT), not to "
                   "one input");
-  } else if (cl.afterChange.getNumOccurrences()) {
-    return fail("--graph-diff-after-change applies to one input run through "
-                "passes, not to a diff");
+  } else {
+    for (cl::Option *option : {static_cast<cl::Option *>(&cl.afterChange),
+                               static_cast<cl::Option *>(&cl.blame),
+                               static_cast<cl::Option *>(&cl.blameFormat)})
+      if (option->getNumOccurrences())
+        return fail("--" + option->ArgStr +
+                    " applies to one input run through passes, not to a "
+                    "diff");
   }
   if (cl.checkPlan.getNumOccurrences() && cl.checkPlan.empty())
     return fail("--check-plan needs a file: --check-plan=plan.mlir");
@@ -271,5 +291,8 @@ FailureOr<GraphDiffOptConfig> GraphDiffOptConfig::createFromCLOptions() {
                 "; it applies to --format=text");
   if (cl.afterChange.getNumOccurrences())
     config.afterChange = cl.afterChange.getValue();
+  if (cl.blame.getNumOccurrences() || cl.blameFormat.getNumOccurrences())
+    config.blame = cl.blame.getValue();
+  config.blameJSON = cl.blameFormat == CLOptions::BlameFormat::JSON;
   return config;
 }

@@ -16,6 +16,8 @@
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Dialect/Profile/IR/Profile.h"
+#include "GraphDiff/Blame/Blame.h"
+#include "GraphDiff/Blame/BlameRenderers.h"
 #include "GraphDiff/Differ/DiffResult.h"
 #include "GraphDiff/Differ/ModuleGraphs.h"
 #include "GraphDiff/Graph/AttributeEquivalence.h"
@@ -440,6 +442,37 @@ static int runTool(int argc, char **argv) {
       if (failed(pipeline.setupPassPipeline(pm)))
         return failure();
       addDiffAfterChangeInstrumentation(pm, llvm::errs(), format);
+      return success();
+    });
+  }
+  if (options.blame) {
+    // Blame's instrument, and its pass after the pipeline.
+    MlirOptMainConfig pipeline = config;
+    std::string inputFile =
+        options.inputs.empty() || options.inputs.front() == "-"
+            ? "<stdin>"
+            : options.inputs.front();
+    std::string blameFile = *options.blame;
+    auto format = options.blameJSON ? blame::BlameFormat::JSON
+                                    : blame::BlameFormat::Text;
+    std::string outputFile = options.outputFilename;
+    config.setPassPipelineSetupFn([=](PassManager &pm) {
+      if (failed(pipeline.setupPassPipeline(pm)))
+        return failure();
+      blame::addBlame(
+          pm, blame::createRecorder(inputFile, outputFile),
+          [=](const blame::BlameResult &result) {
+            auto write = [&](llvm::raw_ostream &os) {
+              blame::renderBlame(result, format, os);
+              return success();
+            };
+            if (blameFile.empty()) {
+              (void)write(llvm::errs());
+              llvm::errs().flush();
+              return success();
+            }
+            return writeOutputFile(blameFile, "graph-diff-opt", write);
+          });
       return success();
     });
   }

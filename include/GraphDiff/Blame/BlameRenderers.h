@@ -1,0 +1,30 @@
+//===- BlameRenderers.h - Print the history of a pipeline -------*- C++ -*-===//
+//
+// Part of graph-diff.
+//
+// The text listing (each op of the output with the pass that made it last
+// and the input ops it comes from, as `git blame` lists lines, then what
+// each pass did) and the JSON document (docs/UserGuide.md, "Blame"). They
+// only read a BlameResult.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPHDIFF_BLAME_BLAMERENDERERS_H
+#define GRAPHDIFF_BLAME_BLAMERENDERERS_H
+
+#include "GraphDiff/Blame/Blame.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace graphdiff::blame {
+
+enum class BlameFormat { Text, JSON };
+
+/// Prints `result` in `format`: the listing of the output and the summary of
+/// the passes.
+void renderBlame(const BlameResult &result, BlameFormat format,
+                 llvm::raw_ostream &os);
+
+} // namespace graphdiff::blame
+
+#endif // GRAPHDIFF_BLAME_BLAMERENDERERS_H

@@ -1,0 +1,296 @@
+//===- BlameRenderers.cpp - Print the history of a pipeline ---------------===//
+//
+// Part of graph-diff.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDiff/Blame/BlameRenderers.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/JSON.h"
+
+using namespace mlir;
+using namespace graphdiff;
+using namespace graphdiff::blame;
+
+/// The version each input op's lineage ends in.
+static unsigned lastOf(const GraphHistory &graph, unsigned input) {
+  unsigned v = input;
+  while (std::optional<unsigned> next = graph.versions[v].successor)
+    v = *next;
+  return v;
+}
+
+/// The output op of each live version.
+static llvm::DenseMap<unsigned, const OutputOp *>
+outputsByVersion(const GraphHistory &graph) {
+  llvm::DenseMap<unsigned, const OutputOp *> outputs;
+  for (const OutputOp &out : graph.outputs)
+    outputs[out.version] = &out;
+  return outputs;
+}
+
+static std::vector<std::string> changeNames(patch::NodeChange changes) {
+  std::vector<std::string> names;
+  for (patch::NodeChange change : patch::getSetBits(changes))
+    names.push_back(patch::stringifyNodeChange(change));
+  return names;
+}
+
+//===----------------------------------------------------------------------===//
+// Text
+//===----------------------------------------------------------------------===//
+
+namespace {
+class TextRenderer {
+public:
+  TextRenderer(const BlameResult &result, llvm::raw_ostream &os)
+      : result(result), os(os) {}
+
+  void render() {
+    os << "blame: " << result.inputFile << " -> " << result.outputFile
+       << " through " << result.passes.size() << " pass"
+       << (result.passes.size() == 1 ? "" : "es") << "\n";
+    for (const GraphHistory &graph : result.graphs)
+      renderGraph(graph);
+    renderSummary();
+  }
+
+private:
+  std::string passLabel(unsigned pass) const {
+    if (pass == kInputPass || pass > result.passes.size())
+      return "(input)";
+    return "#" + std::to_string(pass) + " " + result.passes[pass - 1].name;
+  }
+
+  /// How an input op is named: its name and, for an op of the input file,
+  /// its line; else its whole location.
+  std::string inputLabel(const InputOp &input) const {
+    StringRef location = input.location;
+    StringRef file = result.inputFile;
+    if (location.consume_front(file) && location.consume_front(":")) {
+      StringRef line = location.split(':').first;
+      return input.name + "@" + line.str();
+    }
+    if (location.empty())
+      return input.name;
+    return input.name + "@" + input.location;
+  }
+
+  void renderGraph(const GraphHistory &graph) {
+    os << "\ngraph @" << graph.name;
+    if (!graph.inInput)
+      os << " (made by " << passLabel(graph.createdBy) << ")";
+    if (!graph.inOutput)
+      os << " (removed by " << passLabel(graph.removedBy) << ")";
+    os << "\n";
+    // Columns: line, op, pass, origins.
+    std::vector<std::array<std::string, 4>> rows;
+    for (const OutputOp &out : graph.outputs) {
+      const Version &version = graph.versions[out.version];
+      std::array<std::string, 4> row;
+      row[0] = out.line ? std::to_string(out.line) : "-";
+      row[1] = out.name + " " + version.opName.str();
+      row[2] = passLabel(version.pass);
+      if (version.origin != Origin::Input)
+        row[2] += " (" + stringifyOrigin(version.origin).str() + ")";
+      std::string from;
+      for (unsigned input : graph.originsOf(out.version)) {
+        if (!from.empty())
+          from += " ";
+        from += inputLabel(graph.inputs[input]);
+      }
+      row[3] = from.empty() ? "(new)" : from;
+      rows.push_back(std::move(row));
+    }
+    size_t width[3] = {4, 2, 4};
+    for (const auto &row : rows)
+      for (unsigned c = 0; c < 3; ++c)
+        width[c] = std::max(width[c], row[c].size());
+    if (!rows.empty())
+      os << "  " << llvm::right_justify("line", width[0])
+         << "  " << llvm::left_justify("op", width[1])
+         << "  " << llvm::left_justify("pass", width[2])
+         << "  from\n";
+    for (const auto &row : rows)
+      os << "  "
+         << llvm::right_justify(row[0], width[0]) << "  "
+         << llvm::left_justify(row[1], width[1]) << "  "
+         << llvm::left_justify(row[2], width[2]) << "  "
+         << row[3] << "\n";
+    // The input ops that did not reach the output.
+    bool first = true;
+    for (unsigned i = 0, e = graph.inputs.size(); i < e; ++i) {
+      const Version &last = graph.versions[lastOf(graph, i)];
+      if (last.fate != Fate::Erased)
+        continue;
+      if (first)
+        os << "  erased:\n";
+      first = false;
+      os << "    " << inputLabel(graph.inputs[i]) << " "
+         << graph.versions[i].opName << " by " << passLabel(last.endPass);
+      if (lastOf(graph, i) != i)
+        os << " (as " << last.opName << ")";
+      os << "\n";
+    }
+  }
+
+  void renderSummary() {
+    os << "\npasses:\n";
+    size_t width = 0;
+    for (unsigned p = 1; p <= result.passes.size(); ++p)
+      width = std::max(width, passLabel(p).size());
+    for (const PassRun &pass : result.passes) {
+      SmallVector<std::string> parts;
+      if (pass.created)
+        parts.push_back(std::to_string(pass.created) + " created");
+      if (pass.updated)
+        parts.push_back(std::to_string(pass.updated) + " changed");
+      if (pass.fusions)
+        parts.push_back(std::to_string(pass.fusedOps) + " fused into " +
+                        std::to_string(pass.fusions));
+      if (pass.replaced)
+        parts.push_back(std::to_string(pass.replaced) + " replaced");
+      if (pass.erased)
+        parts.push_back(std::to_string(pass.erased) + " erased");
+      os << "  "
+         << llvm::left_justify(passLabel(pass.index), width)
+         << "  " << (parts.empty() ? "no change" : llvm::join(parts, ", "))
+         << "\n";
+    }
+  }
+
+  const BlameResult &result;
+  llvm::raw_ostream &os;
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// JSON
+//===----------------------------------------------------------------------===//
+
+static void writePass(llvm::json::OStream &j, unsigned pass) {
+  if (pass == kInputPass)
+    j.value(nullptr);
+  else
+    j.value(pass);
+}
+
+static void writeJSON(const BlameResult &result, llvm::raw_ostream &os) {
+  llvm::json::OStream j(os, 2);
+  j.objectBegin();
+  j.attribute("version", 1);
+  j.attribute("input", result.inputFile);
+  j.attribute("output", result.outputFile);
+  j.attributeArray("passes", [&] {
+    for (const PassRun &pass : result.passes)
+      j.object([&] {
+        j.attribute("index", pass.index);
+        j.attribute("name", pass.name);
+        j.attribute("created", pass.created);
+        j.attribute("updated", pass.updated);
+        j.attribute("fused", pass.fusedOps);
+        j.attribute("fusions", pass.fusions);
+        j.attribute("replaced", pass.replaced);
+        j.attribute("erased", pass.erased);
+        j.attribute("graphs", pass.graphs);
+      });
+  });
+  j.attributeArray("graphs", [&] {
+    for (const GraphHistory &graph : result.graphs) {
+      auto outputs = outputsByVersion(graph);
+      j.objectBegin();
+      j.attribute("name", graph.name);
+      j.attributeBegin("created_by");
+      writePass(j, graph.createdBy);
+      j.attributeEnd();
+      j.attributeBegin("removed_by");
+      writePass(j, graph.inOutput ? kInputPass : graph.removedBy);
+      j.attributeEnd();
+      j.attributeArray("outputs", [&] {
+        for (const OutputOp &out : graph.outputs) {
+          const Version &version = graph.versions[out.version];
+          j.object([&] {
+            j.attribute("name", out.name);
+            j.attribute("op", version.opName);
+            j.attribute("line", out.line);
+            j.attribute("origin", stringifyOrigin(version.origin));
+            j.attributeBegin("pass");
+            writePass(j, version.pass);
+            j.attributeEnd();
+            j.attributeArray("from", [&] {
+              for (unsigned input : graph.originsOf(out.version))
+                j.value(graph.inputs[input].name);
+            });
+            j.attributeArray("history", [&] {
+              for (unsigned v : graph.ancestryOf(out.version)) {
+                const Version &step = graph.versions[v];
+                if (step.origin == Origin::Input)
+                  continue;
+                j.object([&] {
+                  j.attribute("pass", step.pass);
+                  j.attribute("origin", stringifyOrigin(step.origin));
+                  j.attribute("op", step.opName);
+                  if (step.origin == Origin::Updated)
+                    j.attribute("changes", llvm::json::Array(
+                                               changeNames(step.changes)));
+                  if (step.origin == Origin::Fused ||
+                      step.origin == Origin::Replaced)
+                    j.attribute("parts", step.parents.size());
+                });
+              }
+            });
+          });
+        }
+      });
+      j.attributeArray("inputs", [&] {
+        for (unsigned i = 0, e = graph.inputs.size(); i < e; ++i) {
+          const InputOp &input = graph.inputs[i];
+          j.object([&] {
+            j.attribute("name", input.name);
+            j.attribute("op", graph.versions[i].opName);
+            j.attribute("location", input.location);
+            j.attributeArray("fates", [&] {
+              for (unsigned v : graph.lineageOf(i)) {
+                const Version &version = graph.versions[v];
+                if (version.fate == Fate::Live)
+                  continue;
+                j.object([&] {
+                  j.attribute("pass", version.endPass);
+                  j.attribute("fate", stringifyFate(version.fate));
+                  if (!version.successor)
+                    return;
+                  const Version &next = graph.versions[*version.successor];
+                  j.attribute("op", next.opName);
+                  if (version.fate == Fate::Updated)
+                    j.attribute("changes", llvm::json::Array(
+                                               changeNames(next.changes)));
+                  if (version.fate == Fate::Fused)
+                    j.attribute("parts", next.parents.size());
+                });
+              }
+            });
+            auto out = outputs.find(lastOf(graph, i));
+            if (out != outputs.end())
+              j.attribute("output", out->second->name);
+            else
+              j.attribute("output", nullptr);
+          });
+        }
+      });
+      j.objectEnd();
+    }
+  });
+  j.objectEnd();
+  os << "\n";
+}
+
+void blame::renderBlame(const BlameResult &result, BlameFormat format,
+                        llvm::raw_ostream &os) {
+  if (format == BlameFormat::JSON)
+    writeJSON(result, os);
+  else
+    TextRenderer(result, os).render();
+}
