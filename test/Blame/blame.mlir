@@ -71,3 +71,36 @@ func.func @scale(%x: tensor<8xf32>, %y: tensor<8xf32>) -> tensor<8xf32> {
 // RUN: %expect_exit 2 graph-diff-opt %s %s --blame-format=json 2>&1 | FileCheck %s --check-prefix=DIFFMODE2
 // DIFFMODE: graph-diff-opt: --graph-diff-blame applies to one input run through passes, not to a diff
 // DIFFMODE2: graph-diff-opt: --blame-format applies to one input run through passes, not to a diff
+
+// --blame=QUERY prints the history of the ops it names instead: an op of
+// the output by name (in every graph that has one), the ops at a line of
+// the output or of the input.
+// RUN: graph-diff-opt %s -o %t.q.mlir -pass-pipeline='builtin.module(func.func(linalg-generalize-named-ops,linalg-fuse-elementwise-ops),canonicalize)' --blame=%%1 --blame=%t.q.mlir:5 --blame=blame.mlir:37 2>&1 | FileCheck %s --check-prefix=QUERY
+// QUERY:      %1 linalg.generic, line 7 of {{.*}}.q.mlir (graph @block)
+// QUERY-NEXT:   #1 linalg-generalize-named-ops  updated linalg.add into linalg.generic (kind)
+// QUERY-NEXT:   #1 linalg-generalize-named-ops  updated linalg.fill into linalg.generic (kind)
+// QUERY-NEXT:   #1 linalg-generalize-named-ops  updated linalg.max into linalg.generic (kind)
+// QUERY-NEXT:   #1 linalg-generalize-named-ops  updated linalg.exp into linalg.generic (kind)
+// QUERY-NEXT:   #2 linalg-fuse-elementwise-ops  fused 4 ops into linalg.generic
+// QUERY-NEXT:   from: %1@39 linalg.add %2@40 linalg.fill %3@41 linalg.max %4@42 linalg.exp
+// QUERY-EMPTY:
+// QUERY-NEXT: %1 linalg.generic, line 18 of {{.*}}.q.mlir (graph @scale)
+// QUERY-NEXT:   #1 linalg-generalize-named-ops  updated linalg.mul into linalg.generic (kind)
+// QUERY-NEXT:   #2 linalg-fuse-elementwise-ops  updated linalg.generic into linalg.generic (inputs)
+// QUERY-NEXT:   from: %0@47 linalg.mul
+// QUERY-EMPTY:
+// QUERY-NEXT: %cst arith.constant, line 5 of {{.*}}.q.mlir (graph @block)
+// QUERY-NEXT:   no pass changed it
+// QUERY-NEXT:   from: %cst@36 arith.constant
+// QUERY-EMPTY:
+// QUERY-NEXT: %cst_0 arith.constant at {{.*}}blame.mlir:37:10 (graph @block)
+// QUERY-NEXT:   #1 linalg-generalize-named-ops  erased
+// QUERY-NOT:  {{.}}
+
+// A query that names nothing is an error, and nothing is written.
+// RUN: rm -f %t.none.txt
+// RUN: %expect_exit 2 graph-diff-opt %s -o /dev/null --cse --blame=%%9 --graph-diff-blame=%t.none.txt 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: not test -e %t.none.txt
+// NONE: graph-diff-opt: --blame=%9: no op of the output is named %9
+// RUN: %expect_exit 2 graph-diff-opt %s -o /dev/null --cse --blame=%%1 --blame-format=json 2>&1 | FileCheck %s --check-prefix=QJSON
+// QJSON: graph-diff-opt: --blame prints the history of an op as text

@@ -25,6 +25,16 @@ enum class BlameFormat { Text, JSON };
 void renderBlame(const BlameResult &result, BlameFormat format,
                  llvm::raw_ostream &os);
 
+/// Prints the history of the ops `query` names: `%5` or `@id`, an op of
+/// the output so named; `FILE:LINE`, the ops of the output (if FILE is the
+/// output file) or of the input (if it is the input file, or the file an
+/// input op's location names) at that line. For an output op, the passes
+/// that made it, oldest first, and the input ops it comes from; for an input
+/// op, what each pass did to it and the output op it ended in. Fails if
+/// nothing matches (nothing printed).
+llvm::Error renderBlameQuery(const BlameResult &result, llvm::StringRef query,
+                             llvm::raw_ostream &os);
+
 } // namespace graphdiff::blame
 
 #endif // GRAPHDIFF_BLAME_BLAMERENDERERS_H

@@ -59,6 +59,9 @@ struct GraphDiffOptConfig {
   std::optional<std::string> blame;
   /// `--blame-format=text|json`: true for JSON.
   bool blameJSON = false;
+  /// `--blame=QUERY` (repeatable): the ops whose history to print instead
+  /// of the listing.
+  std::vector<std::string> blameQueries;
 
   /// Registers the options, in getGraphDiffCategory(). Call once, before
   /// parsing the command line.

@@ -43,6 +43,27 @@ static std::vector<std::string> changeNames(patch::NodeChange changes) {
 // Text
 //===----------------------------------------------------------------------===//
 
+static std::string passLabel(const BlameResult &result, unsigned pass) {
+  if (pass == kInputPass || pass > result.passes.size())
+    return "(input)";
+  return "#" + std::to_string(pass) + " " + result.passes[pass - 1].name;
+}
+
+/// How an input op is named: its name and, for an op of the input file, its
+/// line (`%1@6`); else its whole location.
+static std::string inputLabel(const BlameResult &result,
+                              const InputOp &input) {
+  StringRef location = input.location;
+  StringRef file = result.inputFile;
+  if (location.consume_front(file) && location.consume_front(":")) {
+    StringRef line = location.split(':').first;
+    return input.name + "@" + line.str();
+  }
+  if (location.empty())
+    return input.name;
+  return input.name + "@" + input.location;
+}
+
 namespace {
 class TextRenderer {
 public:
@@ -60,23 +81,10 @@ public:
 
 private:
   std::string passLabel(unsigned pass) const {
-    if (pass == kInputPass || pass > result.passes.size())
-      return "(input)";
-    return "#" + std::to_string(pass) + " " + result.passes[pass - 1].name;
+    return ::passLabel(result, pass);
   }
-
-  /// How an input op is named: its name and, for an op of the input file,
-  /// its line; else its whole location.
   std::string inputLabel(const InputOp &input) const {
-    StringRef location = input.location;
-    StringRef file = result.inputFile;
-    if (location.consume_front(file) && location.consume_front(":")) {
-      StringRef line = location.split(':').first;
-      return input.name + "@" + line.str();
-    }
-    if (location.empty())
-      return input.name;
-    return input.name + "@" + input.location;
+    return ::inputLabel(result, input);
   }
 
   void renderGraph(const GraphHistory &graph) {
@@ -285,6 +293,178 @@ static void writeJSON(const BlameResult &result, llvm::raw_ostream &os) {
   });
   j.objectEnd();
   os << "\n";
+}
+
+//===----------------------------------------------------------------------===//
+// Queries
+//===----------------------------------------------------------------------===//
+
+/// Whether `file` names `path`: the same text, or its last component.
+static bool namesFile(StringRef file, StringRef path) {
+  if (file.empty() || path.empty())
+    return false;
+  if (file == path)
+    return true;
+  return path.ends_with(("/" + file).str()) || file.ends_with(("/" + path).str());
+}
+
+static std::string changeList(patch::NodeChange changes) {
+  return llvm::join(changeNames(changes), ", ");
+}
+
+static void printOutputHistory(const BlameResult &result,
+                               const GraphHistory &graph,
+                               const OutputOp &out, llvm::raw_ostream &os) {
+  const Version &last = graph.versions[out.version];
+  os << out.name << " " << last.opName << ", line " << out.line << " of "
+     << result.outputFile << " (graph @" << graph.name << ")\n";
+  std::vector<unsigned> ancestry = graph.ancestryOf(out.version);
+  if (last.origin == Origin::Input)
+    os << "  no pass changed it\n";
+  size_t width = 0;
+  for (unsigned v : ancestry)
+    width = std::max(width, passLabel(result, graph.versions[v].pass).size());
+  for (unsigned v : ancestry) {
+    const Version &step = graph.versions[v];
+    if (step.origin == Origin::Input)
+      continue;
+    os << "  " << llvm::left_justify(passLabel(result, step.pass), width)
+       << "  ";
+    switch (step.origin) {
+    case Origin::Input:
+      break;
+    case Origin::Updated:
+      os << "updated " << graph.versions[step.parents.front()].opName
+         << " into " << step.opName << " (" << changeList(step.changes)
+         << ")";
+      break;
+    case Origin::Fused:
+      os << "fused " << step.parents.size() << " ops into " << step.opName;
+      break;
+    case Origin::Replaced:
+      os << "replaced " << graph.versions[step.parents.front()].opName
+         << " by " << step.opName;
+      break;
+    case Origin::Created:
+      os << "created " << step.opName;
+      break;
+    }
+    os << "\n";
+  }
+  SmallVector<unsigned> origins = graph.originsOf(out.version);
+  if (origins.empty()) {
+    os << "  from no input op\n";
+    return;
+  }
+  os << "  from:";
+  for (unsigned input : origins)
+    os << " " << inputLabel(result, graph.inputs[input]) << " "
+       << graph.versions[input].opName;
+  os << "\n";
+}
+
+static void printInputHistory(const BlameResult &result,
+                              const GraphHistory &graph, unsigned input,
+                              llvm::raw_ostream &os) {
+  const InputOp &op = graph.inputs[input];
+  os << op.name << " " << graph.versions[input].opName;
+  if (!op.location.empty())
+    os << " at " << op.location;
+  os << " (graph @" << graph.name << ")\n";
+  llvm::DenseMap<unsigned, unsigned> endedAt; // pass -> version it ended
+  std::vector<unsigned> lineage = graph.lineageOf(input);
+  for (unsigned v : lineage)
+    if (graph.versions[v].fate != Fate::Live)
+      endedAt[graph.versions[v].endPass] = v;
+  size_t width = 0;
+  for (unsigned p = 1; p <= result.passes.size(); ++p)
+    width = std::max(width, passLabel(result, p).size());
+  for (unsigned p = 1; p <= result.passes.size(); ++p) {
+    os << "  " << llvm::left_justify(passLabel(result, p), width) << "  ";
+    auto it = endedAt.find(p);
+    if (it == endedAt.end()) {
+      os << "kept\n";
+      continue;
+    }
+    const Version &version = graph.versions[it->second];
+    if (!version.successor) {
+      os << "erased\n";
+      break;
+    }
+    const Version &next = graph.versions[*version.successor];
+    switch (version.fate) {
+    case Fate::Updated:
+      os << "updated into " << next.opName << " (" << changeList(next.changes)
+         << ")";
+      break;
+    case Fate::Fused:
+      os << "fused with " << next.parents.size() - 1 << " other op"
+         << (next.parents.size() == 2 ? "" : "s") << " into " << next.opName;
+      break;
+    default:
+      os << "replaced by " << next.opName;
+      break;
+    }
+    os << "\n";
+  }
+  auto outputs = outputsByVersion(graph);
+  auto out = outputs.find(lineage.back());
+  if (out != outputs.end())
+    os << "  now: " << out->second->name << " " << graph.versions[lineage.back()].opName
+       << ", line " << out->second->line << " of " << result.outputFile
+       << "\n";
+}
+
+llvm::Error blame::renderBlameQuery(const BlameResult &result,
+                                    StringRef query, llvm::raw_ostream &os) {
+  std::string text;
+  llvm::raw_string_ostream out(text);
+  bool first = true;
+  auto separate = [&] {
+    if (!first)
+      out << "\n";
+    first = false;
+  };
+  auto [file, lineText] = query.rsplit(':');
+  unsigned line = 0;
+  bool byLine = !lineText.empty() && file != query &&
+                !lineText.getAsInteger(10, line);
+  for (const GraphHistory &graph : result.graphs) {
+    if (!byLine) {
+      for (const OutputOp &op : graph.outputs)
+        if (op.name == query) {
+          separate();
+          printOutputHistory(result, graph, op, out);
+        }
+      continue;
+    }
+    if (namesFile(file, result.outputFile))
+      for (const OutputOp &op : graph.outputs)
+        if (op.line == line) {
+          separate();
+          printOutputHistory(result, graph, op, out);
+        }
+    for (unsigned i = 0, e = graph.inputs.size(); i < e; ++i) {
+      StringRef location = graph.inputs[i].location;
+      auto [inputFileAndLine, column] = location.rsplit(':');
+      auto [inputFile, inputLine] = inputFileAndLine.rsplit(':');
+      unsigned number = 0;
+      if (inputLine.getAsInteger(10, number) || number != line)
+        continue;
+      if (!namesFile(file, inputFile))
+        continue;
+      separate();
+      printInputHistory(result, graph, i, out);
+    }
+  }
+  if (first)
+    return llvm::createStringError(
+        byLine ? "--blame=" + query.str() +
+                     ": no op of the input or the output is at that line"
+               : "--blame=" + query.str() + ": no op of the output is named " +
+                     query.str());
+  os << text;
+  return llvm::Error::success();
 }
 
 void blame::renderBlame(const BlameResult &result, BlameFormat format,

@@ -159,6 +159,12 @@ struct CLOptions {
                  clEnumValN(BlameFormat::JSON, "json",
                             "the whole history (docs/UserGuide.md, Blame)")),
       cl::init(BlameFormat::Text), cl::cat(cat)};
+  cl::list<std::string> blameQueries{
+      "blame",
+      cl::desc("Print the history of the ops this names instead of the "
+               "listing: %5 or @id (an op of the output), FILE:LINE (the ops "
+               "at that line of the output or of the input); repeatable"),
+      cl::value_desc("op"), cl::cat(cat)};
 
   /// The options that only mean something to a diff.
   SmallVector<cl::Option *> diffOnly() {
@@ -209,7 +215,9 @@ FailureOr<GraphDiffOptConfig> GraphDiffOptConfig::createFromCLOptions() {
   } else {
     for (cl::Option *option : {static_cast<cl::Option *>(&cl.afterChange),
                                static_cast<cl::Option *>(&cl.blame),
-                               static_cast<cl::Option *>(&cl.blameFormat)})
+                               static_cast<cl::Option *>(&cl.blameFormat),
+                               static_cast<cl::Option *>(
+                                   std::addressof(cl.blameQueries))})
       if (option->getNumOccurrences())
         return fail("--" + option->ArgStr +
                     " applies to one input run through passes, not to a "
@@ -291,8 +299,13 @@ FailureOr<GraphDiffOptConfig> GraphDiffOptConfig::createFromCLOptions() {
                 "; it applies to --format=text");
   if (cl.afterChange.getNumOccurrences())
     config.afterChange = cl.afterChange.getValue();
-  if (cl.blame.getNumOccurrences() || cl.blameFormat.getNumOccurrences())
+  if (cl.blame.getNumOccurrences() || cl.blameFormat.getNumOccurrences() ||
+      !cl.blameQueries.empty())
     config.blame = cl.blame.getValue();
   config.blameJSON = cl.blameFormat == CLOptions::BlameFormat::JSON;
+  config.blameQueries.assign(cl.blameQueries.begin(), cl.blameQueries.end());
+  if (config.blameJSON && !config.blameQueries.empty())
+    return fail("--blame prints the history of an op as text; the JSON "
+                "document (--blame-format=json) holds every op's");
   return config;
 }

@@ -456,14 +456,30 @@ static int runTool(int argc, char **argv) {
     auto format = options.blameJSON ? blame::BlameFormat::JSON
                                     : blame::BlameFormat::Text;
     std::string outputFile = options.outputFilename;
+    std::vector<std::string> queries = options.blameQueries;
     config.setPassPipelineSetupFn([=](PassManager &pm) {
       if (failed(pipeline.setupPassPipeline(pm)))
         return failure();
       blame::addBlame(
           pm, blame::createRecorder(inputFile, outputFile),
           [=](const blame::BlameResult &result) {
-            auto write = [&](llvm::raw_ostream &os) {
+            // Queries first: one that matches nothing writes nothing.
+            std::string text;
+            llvm::raw_string_ostream os(text);
+            for (const std::string &query : queries) {
+              if (!text.empty())
+                os << "\n";
+              if (llvm::Error error =
+                      blame::renderBlameQuery(result, query, os)) {
+                llvm::errs() << "graph-diff-opt: "
+                             << llvm::toString(std::move(error)) << "\n";
+                return failure();
+              }
+            }
+            if (queries.empty())
               blame::renderBlame(result, format, os);
+            auto write = [&](llvm::raw_ostream &out) {
+              out << text;
               return success();
             };
             if (blameFile.empty()) {
