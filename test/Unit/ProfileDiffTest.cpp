@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GraphDiff/Support/PythonFloat.h"
 #include "GraphDiff/ProfileDiff/ProfileDiff.h"
 #include "GraphDiff/Dialect/Profile/IR/Profile.h"
 #include "GraphDiff/ProfileDiff/Units.h"

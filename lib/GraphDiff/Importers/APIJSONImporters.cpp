@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GraphDiff/Support/PythonFloat.h"
 #include "GraphDiff/Importers/APIImporters.h"
 
 #include "GraphDiff/Dialect/API/IR/API.h"
@@ -311,47 +312,6 @@ void appendPythonRepr(StringRef text, std::string &out) {
   out += quote;
 }
 
-/// Python's repr() of a float: the shortest digits that read back, fixed
-/// notation for exponents -4..15, else `1e+16`, `1.5e-05`.
-std::string pythonFloatRepr(double value) {
-  if (std::isnan(value))
-    return "nan";
-  if (std::isinf(value))
-    return value < 0 ? "-inf" : "inf";
-  char buffer[64];
-  auto [end, ec] = std::to_chars(buffer, buffer + sizeof(buffer), value,
-                                 std::chars_format::scientific);
-  (void)ec;
-  StringRef text(buffer, end - buffer);
-  bool negative = text.consume_front("-");
-  auto [mantissa, exponentText] = text.split('e');
-  int exponent = 0;
-  exponentText.consume_front("+");
-  exponentText.getAsInteger(10, exponent);
-  std::string digits;
-  for (char c : mantissa)
-    if (c != '.')
-      digits += c;
-  std::string out = negative ? "-" : "";
-  if (exponent >= -4 && exponent < 16) {
-    if (exponent < 0)
-      return out + "0." + std::string(-exponent - 1, '0') + digits;
-    std::string whole = digits.substr(0, exponent + 1);
-    whole.append(exponent + 1 - whole.size(), '0');
-    std::string fraction =
-        digits.size() > size_t(exponent + 1) ? digits.substr(exponent + 1)
-                                              : "0";
-    return out + whole + "." + fraction;
-  }
-  out += digits.substr(0, 1);
-  if (digits.size() > 1)
-    out += "." + digits.substr(1);
-  std::string power = std::to_string(std::abs(exponent));
-  if (power.size() < 2)
-    power = "0" + power;
-  return out + (exponent < 0 ? "e-" : "e+") + power;
-}
-
 /// Python's str() of what json.load gives for `value` (repr() inside a
 /// list or dict): a JSON integer is a Python int, any other number a float.
 void appendPythonStr(const JSONValue &value, bool nested, std::string &out) {
@@ -371,7 +331,7 @@ void appendPythonStr(const JSONValue &value, bool nested, std::string &out) {
     }
     double parsed = 0;
     text.getAsDouble(parsed, /*AllowInexact=*/true);
-    out += pythonFloatRepr(parsed);
+    out += formatPythonFloat(parsed);
     return;
   }
   case JSONValue::Kind::String:

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GraphDiff/Support/PythonFloat.h"
 #include "GraphDiff/ProfileDiff/ProfileRenderers.h"
 
 #include "llvm/Support/Format.h"
