@@ -22,7 +22,7 @@
 // TEXT-DAG:  updated arith.subf (attributes: fastmath): source %2  [structure]  {{.*}}src.mlir:7:8
 // TEXT-DAG:      fastmath: #arith.fastmath<none> -> #arith.fastmath<fast>
 // TEXT:graph @fold (similarity {{.*}})
-// TEXT-NEXT:  folded arith.constant + arith.constant + arith.addf into arith.constant: source %c1 + %c2 + %0 -> target %cst  [structure]  {{.*}}src.mlir:15:8
+// TEXT-NEXT:  folded arith.constant x2 + arith.addf into arith.constant: source %c1 + %c2 + %0 -> target %cst  [structure]  {{.*}}src.mlir:15:8
 // TEXT:graph @weights (similarity {{.*}})
 // TEXT-NEXT:  updated arith.constant (attributes: value): source %w  [structure]  {{.*}}src.mlir:21:8
 // TEXT-NEXT:      value: dense<...12 values> : tensor<12xf32> -> dense<...12 values> : tensor<12xf32> (1 of 12 values differ)
@@ -33,7 +33,7 @@
 // MD:      - **updated** arith.mulf (inputs) `[structure]`
 // MD-NEXT:   - source `%1`: `{{.*}}src.mlir:6:8`
 // MD-NEXT:     - operand #1: source `%arg0` → source `%arg1`
-// MD:      - **folded** arith.constant + arith.constant + arith.addf into arith.constant `[structure]`
+// MD:      - **folded** arith.constant x2 + arith.addf into arith.constant `[structure]`
 
 // JSON:      "details": [
 // JSON-NEXT:   {
@@ -58,7 +58,7 @@
 // ONLY:      graph @f (similarity {{.*}})
 // ONLY-NEXT:   (no fold)
 // ONLY:      graph @fold (similarity {{.*}})
-// ONLY-NEXT:   folded arith.constant + arith.constant + arith.addf into arith.constant: source %c1 + %c2 + %0 -> target
+// ONLY-NEXT:   folded arith.constant x2 + arith.addf into arith.constant: source %c1 + %c2 + %0 -> target
 // ONLY-NOT:  {{^}}  updated
 
 // A result type change: the types before and after.

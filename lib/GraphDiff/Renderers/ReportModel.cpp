@@ -472,6 +472,22 @@ public:
     std::string newKind = "?";
     if (std::optional<unsigned> t = view.targetNode(replace.getNewName()))
       newKind = describeNode(view.target().getNode(*t));
+    // A kind that comes back is said once, with its count, where it first
+    // comes (`tensor.empty x515 + linalg.generic`); the names keep them all.
+    {
+      SmallVector<std::pair<std::string, unsigned>> counted;
+      for (const std::string &kind : kinds) {
+        auto it = llvm::find_if(counted,
+                                [&](const auto &c) { return c.first == kind; });
+        if (it == counted.end())
+          counted.push_back({kind, 1});
+        else
+          ++it->second;
+      }
+      kinds.clear();
+      for (auto &[kind, count] : counted)
+        kinds.push_back(count == 1 ? kind : kind + " x" + std::to_string(count));
+    }
     line.names =
         llvm::join(names, " + ") + " -> " + replace.getNewName().bareStr();
     if (line.verb == "fold" && toConstant)
