@@ -47,6 +47,16 @@ FailureOr<std::vector<ModuleGraph>> graphdiff::collectGraphs(ModuleOp module) {
     ModuleGraph graph;
     graph.op = op;
     graph.path = Graph::getSymbolPath(op);
+    // A plan names its graphs by symbol reference, and MLIR prints an empty
+    // one as `@<<INVALID EMPTY SYMBOL>>`, which does not read back.
+    if (graph.path.getRootReference().getValue().empty() ||
+        llvm::any_of(graph.path.getNestedReferences(),
+                     [](FlatSymbolRefAttr ref) { return ref.getValue().empty(); })) {
+      op->emitError() << "has an empty symbol name, which a plan cannot "
+                         "refer to: MLIR prints an empty symbol reference as "
+                         "invalid IR";
+      return WalkResult::interrupt();
+    }
     graph.key = graphKey(graph.path);
     if (function && function.isExternal())
       graph.form = ModuleGraph::Declaration;
