@@ -124,8 +124,8 @@ bool spellable(ProfileOp profile) {
                        {scope.getSelfValue(index), scope.getTotal()[index]}) {
                     if (value == ScopeOp::kUnknown)
                       continue;
-                    std::optional<double> read = parseTFProfValue(
-                        formatTFProfValue(value, kind), kind);
+                    std::optional<double> read =
+                        parseTFProfValue(formatTFProfValue(value, kind), kind);
                     if (!read || !fitsProfileValue(*read))
                       return WalkResult::interrupt();
                   }

@@ -271,8 +271,7 @@ std::vector<SimAction> readActions(Session &session, StringRef text) {
     action.newId = newNode->getString("id")->str();
     action.newNode.kind = newNode->getString("kind")->str();
     action.newNode.metadata = canonicalJson(
-        *doc,
-        *doc->lookup(*doc->lookup(docAction, "new_node"), "metadata"));
+        *doc, *doc->lookup(*doc->lookup(docAction, "new_node"), "metadata"));
     for (const json::Value &var : *inputVars) {
       std::optional<StringRef> name = var.getAsString();
       if (!name)

@@ -5,10 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Support/PythonFloat.h"
 #include "GraphDiff/ProfileDiff/ProfileDiff.h"
 #include "GraphDiff/Dialect/Profile/IR/Profile.h"
 #include "GraphDiff/ProfileDiff/Units.h"
+#include "GraphDiff/Support/PythonFloat.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"

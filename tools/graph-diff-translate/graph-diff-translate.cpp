@@ -101,8 +101,9 @@ static int runTool(int argc, char **argv) {
   ToolCommandLine commandLine("graph-diff-translate");
   static cl::OptionCategory category("graph-diff-translate options");
   registerTranslations();
-  static cl::opt<std::string> inputFilename(
-      cl::Positional, cl::desc("<input file>"), cl::init("-"), cl::cat(category));
+  static cl::opt<std::string> inputFilename(cl::Positional,
+                                            cl::desc("<input file>"),
+                                            cl::init("-"), cl::cat(category));
   static cl::opt<std::string> outputFilename("o", cl::desc("Output filename"),
                                              cl::value_desc("filename"),
                                              cl::init("-"), cl::cat(category));

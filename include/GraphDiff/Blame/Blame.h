@@ -156,8 +156,8 @@ struct PassRun {
   std::string name;
   /// How many ops it created, changed (updated), fused (ops that went into
   /// a fusion, and fusions made), replaced one for one, and erased.
-  uint64_t created = 0, updated = 0, fusedOps = 0, fusions = 0,
-           replaced = 0, erased = 0;
+  uint64_t created = 0, updated = 0, fusedOps = 0, fusions = 0, replaced = 0,
+           erased = 0;
   /// Graphs it changed.
   uint64_t graphs = 0;
 };

@@ -119,8 +119,8 @@ struct ProfileDiff {
   bool showsTree() const { return !nodes.empty() && nodes.front().shown; }
 
   bool differs() const {
-    return llvm::any_of(nodes,
-                        [](const ProfileDiffNode &node) { return node.changed; });
+    return llvm::any_of(
+        nodes, [](const ProfileDiffNode &node) { return node.changed; });
   }
 };
 

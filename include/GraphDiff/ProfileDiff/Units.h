@@ -50,7 +50,6 @@ bool fitsProfileValue(double value);
 /// bytes (`K`/`M` suffixes without `B` for other metrics).
 std::string formatSignificant(double value, MetricKind kind);
 
-
 /// Parses a size given by the user: a decimal number with an optional
 /// `K`/`M`/`G` (powers of 1000) and an optional `B` (`1MB`, `0.5KB`, `100`,
 /// `2k`). Returns nullopt if the text is not one.

@@ -95,9 +95,10 @@ std::pair<std::string, std::string> operandSide(llvm::StringRef ref);
 /// differs itself cut at `limit` characters). Two values that differ only at
 /// their end therefore still read differently. Cuts fall between UTF-8
 /// characters.
-std::pair<std::string, std::string>
-abbreviateChange(llvm::StringRef before, llvm::StringRef after,
-                 size_t limit = 60, size_t context = 20);
+std::pair<std::string, std::string> abbreviateChange(llvm::StringRef before,
+                                                     llvm::StringRef after,
+                                                     size_t limit = 60,
+                                                     size_t context = 20);
 
 /// One change of an update as words: `value: dense<1.0> -> dense<2.0>`,
 /// `operand #1: source %3 -> source %7`, `result types: f32 -> f16`.

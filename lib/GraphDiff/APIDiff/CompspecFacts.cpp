@@ -268,8 +268,8 @@ std::vector<CompspecGraph> graphdiff::lowerToCompspec(ModuleOp api,
 namespace {
 class RuleEvaluator {
 public:
-  RuleEvaluator(const CompspecGraph &a, const CompspecGraph &b,
-                std::string nsA, std::string nsB)
+  RuleEvaluator(const CompspecGraph &a, const CompspecGraph &b, std::string nsA,
+                std::string nsB)
       : a(a), b(b), nsA(std::move(nsA)), nsB(std::move(nsB)) {
     index(a, idsA, pathsA);
     index(b, idsB, pathsB);
@@ -433,8 +433,8 @@ std::string graphdiff::compspecTable(const CompspecFacts &facts) {
   std::string out = "| Name | Value | Change Type | A | B | Description |\n"
                     "|------|-------|-------------|---|---|-------------|\n";
   for (const std::vector<std::string> &fact : facts.changedNodeValues)
-    out += row({fact[4], fact[5] + " -> " + fact[6], "change", fact[0],
-                fact[1], fact[7] + " -> " + fact[8]});
+    out += row({fact[4], fact[5] + " -> " + fact[6], "change", fact[0], fact[1],
+                fact[7] + " -> " + fact[8]});
   for (const std::vector<std::string> &fact : facts.addedNodes)
     out += row({fact[3], fact[4], "add", fact[0], fact[1], fact.back()});
   for (const std::vector<std::string> &fact : facts.removedNodes)

@@ -51,8 +51,7 @@ static std::string passLabel(const BlameResult &result, unsigned pass) {
 
 /// How an input op is named: its name and, for an op of the input file, its
 /// line (`%1@6`); else its whole location.
-static std::string inputLabel(const BlameResult &result,
-                              const InputOp &input) {
+static std::string inputLabel(const BlameResult &result, const InputOp &input) {
   StringRef location = input.location;
   StringRef file = result.inputFile;
   if (location.consume_front(file) && location.consume_front(":")) {
@@ -118,16 +117,13 @@ private:
       for (unsigned c = 0; c < 3; ++c)
         width[c] = std::max(width[c], row[c].size());
     if (!rows.empty())
-      os << "  " << llvm::right_justify("line", width[0])
-         << "  " << llvm::left_justify("op", width[1])
-         << "  " << llvm::left_justify("pass", width[2])
-         << "  from\n";
+      os << "  " << llvm::right_justify("line", width[0]) << "  "
+         << llvm::left_justify("op", width[1]) << "  "
+         << llvm::left_justify("pass", width[2]) << "  from\n";
     for (const auto &row : rows)
-      os << "  "
-         << llvm::right_justify(row[0], width[0]) << "  "
+      os << "  " << llvm::right_justify(row[0], width[0]) << "  "
          << llvm::left_justify(row[1], width[1]) << "  "
-         << llvm::left_justify(row[2], width[2]) << "  "
-         << row[3] << "\n";
+         << llvm::left_justify(row[2], width[2]) << "  " << row[3] << "\n";
     // The input ops that did not reach the output.
     bool first = true;
     for (unsigned i = 0, e = graph.inputs.size(); i < e; ++i) {
@@ -163,10 +159,8 @@ private:
         parts.push_back(std::to_string(pass.replaced) + " replaced");
       if (pass.erased)
         parts.push_back(std::to_string(pass.erased) + " erased");
-      os << "  "
-         << llvm::left_justify(passLabel(pass.index), width)
-         << "  " << (parts.empty() ? "no change" : llvm::join(parts, ", "))
-         << "\n";
+      os << "  " << llvm::left_justify(passLabel(pass.index), width) << "  "
+         << (parts.empty() ? "no change" : llvm::join(parts, ", ")) << "\n";
     }
   }
 
@@ -242,8 +236,8 @@ static void writeJSON(const BlameResult &result, llvm::raw_ostream &os) {
                   j.attribute("origin", stringifyOrigin(step.origin));
                   j.attribute("op", step.opName);
                   if (step.origin == Origin::Updated)
-                    j.attribute("changes", llvm::json::Array(
-                                               changeNames(step.changes)));
+                    j.attribute("changes",
+                                llvm::json::Array(changeNames(step.changes)));
                   if (step.origin == Origin::Fused ||
                       step.origin == Origin::Replaced)
                     j.attribute("parts", step.parents.size());
@@ -273,8 +267,8 @@ static void writeJSON(const BlameResult &result, llvm::raw_ostream &os) {
                   const Version &next = graph.versions[*version.successor];
                   j.attribute("op", next.opName);
                   if (version.fate == Fate::Updated)
-                    j.attribute("changes", llvm::json::Array(
-                                               changeNames(next.changes)));
+                    j.attribute("changes",
+                                llvm::json::Array(changeNames(next.changes)));
                   if (version.fate == Fate::Fused)
                     j.attribute("parts", next.parents.size());
                 });
@@ -305,7 +299,8 @@ static bool namesFile(StringRef file, StringRef path) {
     return false;
   if (file == path)
     return true;
-  return path.ends_with(("/" + file).str()) || file.ends_with(("/" + path).str());
+  return path.ends_with(("/" + file).str()) ||
+         file.ends_with(("/" + path).str());
 }
 
 static std::string changeList(patch::NodeChange changes) {
@@ -313,8 +308,8 @@ static std::string changeList(patch::NodeChange changes) {
 }
 
 static void printOutputHistory(const BlameResult &result,
-                               const GraphHistory &graph,
-                               const OutputOp &out, llvm::raw_ostream &os) {
+                               const GraphHistory &graph, const OutputOp &out,
+                               llvm::raw_ostream &os) {
   const Version &last = graph.versions[out.version];
   os << out.name << " " << last.opName << ", line " << out.line << " of "
      << result.outputFile << " (graph @" << graph.name << ")\n";
@@ -335,15 +330,14 @@ static void printOutputHistory(const BlameResult &result,
       break;
     case Origin::Updated:
       os << "updated " << graph.versions[step.parents.front()].opName
-         << " into " << step.opName << " (" << changeList(step.changes)
-         << ")";
+         << " into " << step.opName << " (" << changeList(step.changes) << ")";
       break;
     case Origin::Fused:
       os << "fused " << step.parents.size() << " ops into " << step.opName;
       break;
     case Origin::Replaced:
-      os << "replaced " << graph.versions[step.parents.front()].opName
-         << " by " << step.opName;
+      os << "replaced " << graph.versions[step.parents.front()].opName << " by "
+         << step.opName;
       break;
     case Origin::Created:
       os << "created " << step.opName;
@@ -410,13 +404,13 @@ static void printInputHistory(const BlameResult &result,
   auto outputs = outputsByVersion(graph);
   auto out = outputs.find(lineage.back());
   if (out != outputs.end())
-    os << "  now: " << out->second->name << " " << graph.versions[lineage.back()].opName
-       << ", line " << out->second->line << " of " << result.outputFile
-       << "\n";
+    os << "  now: " << out->second->name << " "
+       << graph.versions[lineage.back()].opName << ", line "
+       << out->second->line << " of " << result.outputFile << "\n";
 }
 
-llvm::Error blame::renderBlameQuery(const BlameResult &result,
-                                    StringRef query, llvm::raw_ostream &os) {
+llvm::Error blame::renderBlameQuery(const BlameResult &result, StringRef query,
+                                    llvm::raw_ostream &os) {
   std::string text;
   llvm::raw_string_ostream out(text);
   bool first = true;
@@ -427,8 +421,8 @@ llvm::Error blame::renderBlameQuery(const BlameResult &result,
   };
   auto [file, lineText] = query.rsplit(':');
   unsigned line = 0;
-  bool byLine = !lineText.empty() && file != query &&
-                !lineText.getAsInteger(10, line);
+  bool byLine =
+      !lineText.empty() && file != query && !lineText.getAsInteger(10, line);
   for (const GraphHistory &graph : result.graphs) {
     if (!byLine) {
       for (const OutputOp &op : graph.outputs)

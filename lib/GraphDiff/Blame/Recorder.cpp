@@ -164,9 +164,8 @@ public:
         add(graph, pending.run);
     }
     // What changed, each graph on its own (on the context's threads).
-    parallelForEach(op->getContext(), known, [&](auto &entry) {
-      update(entry.first, *entry.second);
-    });
+    parallelForEach(op->getContext(), known,
+                    [&](auto &entry) { update(entry.first, *entry.second); });
     // The graphs the pass removed (or made into something blame does not
     // follow).
     for (const std::string &key : pending.keys)

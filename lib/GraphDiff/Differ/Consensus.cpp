@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Graph/Reshape.h"
 #include "GraphDiff/Differ/Consensus.h"
+#include "GraphDiff/Graph/Reshape.h"
 
 #include "GraphDiff/Differ/StructuralStages.h"
 #include "GraphDiff/Graph/Graph.h"
@@ -100,7 +100,6 @@ void Votes::markConflicts(
       markSource(candidate.first);
   }
 }
-
 
 namespace {
 

@@ -50,8 +50,9 @@ FailureOr<std::vector<ModuleGraph>> graphdiff::collectGraphs(ModuleOp module) {
     // A plan names its graphs by symbol reference, and MLIR prints an empty
     // one as `@<<INVALID EMPTY SYMBOL>>`, which does not read back.
     if (graph.path.getRootReference().getValue().empty() ||
-        llvm::any_of(graph.path.getNestedReferences(),
-                     [](FlatSymbolRefAttr ref) { return ref.getValue().empty(); })) {
+        llvm::any_of(
+            graph.path.getNestedReferences(),
+            [](FlatSymbolRefAttr ref) { return ref.getValue().empty(); })) {
       op->emitError() << "has an empty symbol name, which a plan cannot "
                          "refer to: MLIR prints an empty symbol reference as "
                          "invalid IR";

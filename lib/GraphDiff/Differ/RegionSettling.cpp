@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Graph/Reshape.h"
 #include "GraphDiff/Differ/RegionSettling.h"
+#include "GraphDiff/Graph/Reshape.h"
 
 #include "ConventionRegions.h"
 #include "GraphDiff/Differ/ContentChanges.h"
@@ -390,7 +390,6 @@ void RegionSettler::mapResults(unsigned t) {
       regions.replacedBy[value] = {t, static_cast<unsigned>(k)};
   regions.standsFor[t] = std::move(results);
 }
-
 
 bool RegionSettler::readsSame(Value read, Value was) const {
   // As plan emission compares an input (PlanEmitter::changesOf): the value a

@@ -133,9 +133,9 @@ DiffSession::create(StringRef source, StringRef sourceName, StringRef target,
 
 const DiffResult &DiffSession::getResult() const { return *impl->diff; }
 
-llvm::Expected<std::string>
-DiffSession::render(ReportFormat format, const RenderOptions &options,
-                    bool stat) const {
+llvm::Expected<std::string> DiffSession::render(ReportFormat format,
+                                                const RenderOptions &options,
+                                                bool stat) const {
   if (llvm::Error error = checkSelection(options))
     return std::move(error);
   // Every plan was verified when the session was made: the MLIR renderer

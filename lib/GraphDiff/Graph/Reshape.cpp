@@ -32,8 +32,8 @@ bool graphdiff::isPureReshape(Operation *op) {
   auto from = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
   auto to = dyn_cast<RankedTensorType>(op->getResult(0).getType());
   // A slice of the same rank keeps the shape: that is a copy or a part.
-  return slice && from && to && from.hasStaticShape() &&
-         to.hasStaticShape() && from.getRank() != to.getRank() &&
+  return slice && from && to && from.hasStaticShape() && to.hasStaticShape() &&
+         from.getRank() != to.getRank() &&
          from.getElementType() == to.getElementType() &&
          from.getNumElements() == to.getNumElements() &&
          isDenseFromOrigin(slice);

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Support/PythonFloat.h"
 #include "GraphDiff/Importers/APIImporters.h"
+#include "GraphDiff/Support/PythonFloat.h"
 
 #include "GraphDiff/Dialect/API/IR/API.h"
 #include "GraphDiff/Importers/OrderedJSON.h"

@@ -191,8 +191,9 @@ OwningOpRef<ModuleOp> ScopeFileReader::read(StringRef text,
     size_t blank = line.find_first_of(kOtherBlanks);
     if (blank != StringRef::npos)
       return error(columnOf(line.substr(blank)))
-                 << (line[blank] == '\t' ? "tab" : "white space other than a "
-                                                   "blank")
+                 << (line[blank] == '\t' ? "tab"
+                                         : "white space other than a "
+                                           "blank")
                  << " in a line of the tree",
              nullptr;
     StringRef name;
@@ -275,11 +276,10 @@ OwningOpRef<ModuleOp> ScopeFileReader::read(StringRef text,
   return module;
 }
 
-OwningOpRef<ModuleOp> graphdiff::importTFProfScope(StringRef text,
-                                                   StringRef filename,
-                                                   StringRef profileName,
-                                                   MLIRContext *ctx,
-                                                   TFProfReadTotals *readTotals) {
+OwningOpRef<ModuleOp>
+graphdiff::importTFProfScope(StringRef text, StringRef filename,
+                             StringRef profileName, MLIRContext *ctx,
+                             TFProfReadTotals *readTotals) {
   ctx->getOrLoadDialect<prof::ProfDialect>();
   return ScopeFileReader(filename, ctx, readTotals).read(text, profileName);
 }
@@ -349,9 +349,9 @@ LogicalResult graphdiff::writeTFProfScope(ProfileOp profile,
   // values whose spelling (rounded to 2 decimals) would read back as more
   // than a profile holds.
   WalkResult bad = profile.walk([&](ScopeOp scope) {
-    if (!scope.isRoot() && (scope.getName().contains(' ') ||
-                            scope.getName().find_first_of(kOtherBlanks) !=
-                                StringRef::npos)) {
+    if (!scope.isRoot() &&
+        (scope.getName().contains(' ') ||
+         scope.getName().find_first_of(kOtherBlanks) != StringRef::npos)) {
       scope.emitError("scope name '")
           << scope.getName()
           << "' holds white space, which a scope file cannot hold";

@@ -47,8 +47,7 @@ static std::wstring widen(llvm::StringRef text) {
 }
 
 std::optional<std::wregex>
-graphdiff::compileTfprofDiffRegex(llvm::StringRef pattern,
-                                  std::string &error) {
+graphdiff::compileTfprofDiffRegex(llvm::StringRef pattern, std::string &error) {
   // ECMAScript reads most of Python's `re` alike. What it reads otherwise,
   // or not at all, is refused here rather than matched differently.
   std::string translated = "^";
@@ -106,8 +105,8 @@ graphdiff::compileTfprofDiffRegex(llvm::StringRef pattern,
       }
     }
     if ((c == '*' || c == '+' || c == '?') && next == '+') {
-      error = "possessive quantifier '" + std::string(1, c) +
-              "+' is not supported";
+      error =
+          "possessive quantifier '" + std::string(1, c) + "+' is not supported";
       return std::nullopt;
     }
     translated += c;

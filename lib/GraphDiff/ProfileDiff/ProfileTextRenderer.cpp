@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Support/PythonFloat.h"
 #include "GraphDiff/ProfileDiff/ProfileRenderers.h"
+#include "GraphDiff/Support/PythonFloat.h"
 
 #include "llvm/Support/Format.h"
 

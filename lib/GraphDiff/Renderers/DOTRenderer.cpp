@@ -165,16 +165,15 @@ LogicalResult graphdiff::renderDOT(const DiffResult &report,
       title = printPath(view.source().getPath()) + " renamed to " +
               printPath(view.target().getPath());
     if (omitted) {
-      std::string note = "the picture of " + title + " has " +
-                         std::to_string(drawnNodes) + " nodes (" +
-                         std::to_string(view.source().size()) +
-                         " source nodes) after collapsing unchanged "
-                         "stretches; DOT draws its first " +
-                         std::to_string(drawnNodes - omitted) +
-                         " in file order and leaves out " +
-                         std::to_string(omitted) +
-                         " (Graphviz would take minutes): see the whole diff "
-                         "with --format=html or --format=model-explorer";
+      std::string note =
+          "the picture of " + title + " has " + std::to_string(drawnNodes) +
+          " nodes (" + std::to_string(view.source().size()) +
+          " source nodes) after collapsing unchanged "
+          "stretches; DOT draws its first " +
+          std::to_string(drawnNodes - omitted) +
+          " in file order and leaves out " + std::to_string(omitted) +
+          " (Graphviz would take minutes): see the whole diff "
+          "with --format=html or --format=model-explorer";
       os << "  // graph-diff: " << note << "\n";
       llvm::errs() << "warning: " << note << "\n";
       title += "\n(first " + std::to_string(drawnNodes - omitted) + " of " +

@@ -224,8 +224,7 @@ void Layering::placeRow(const std::vector<unsigned> &row,
     // replaced them stands beside them (its own neighbours can be far
     // apart, and then its "replaced by" edge would cross the picture).
     if (group[v] >= 0)
-      want[i] = groupX[group[v]] +
-                (drawing.nodes[v].cluster >= 0 ? 0 : kStep);
+      want[i] = groupX[group[v]] + (drawing.nodes[v].cluster >= 0 ? 0 : kStep);
   }
   left[0] = want[0];
   for (size_t i = 1; i < size; ++i)

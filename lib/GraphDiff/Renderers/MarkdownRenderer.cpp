@@ -149,11 +149,11 @@ LogicalResult graphdiff::renderMarkdown(const DiffResult &report,
     std::string path = printPath(view.source().getPath());
     os << "<details><summary><b>" << escapeText(path) << "</b>";
     if (view.isRenamed())
-      os << " renamed to <b>"
-         << escapeText(printPath(view.target().getPath())) << "</b>";
-    os << ": " << shown
-       << (shown == 1 ? " change" : " changes") << ", similarity "
-       << formatPercent(view.getSummary().similarity()) << "</summary>\n\n";
+      os << " renamed to <b>" << escapeText(printPath(view.target().getPath()))
+         << "</b>";
+    os << ": " << shown << (shown == 1 ? " change" : " changes")
+       << ", similarity " << formatPercent(view.getSummary().similarity())
+       << "</summary>\n\n";
     if (entries.empty())
       os << "No " << escapeText(llvm::join(options.onlyKinds, ", "))
          << " changes.\n";

@@ -486,7 +486,8 @@ public:
       }
       kinds.clear();
       for (auto &[kind, count] : counted)
-        kinds.push_back(count == 1 ? kind : kind + " x" + std::to_string(count));
+        kinds.push_back(count == 1 ? kind
+                                   : kind + " x" + std::to_string(count));
     }
     line.names =
         llvm::join(names, " + ") + " -> " + replace.getNewName().bareStr();

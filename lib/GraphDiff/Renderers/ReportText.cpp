@@ -111,11 +111,9 @@ graphdiff::selectedActionOps(const PairView &view,
   return ops;
 }
 
-bool graphdiff::selectsPlan(const RenderOptions &options,
-                            patch::PlanOp plan) {
+bool graphdiff::selectsPlan(const RenderOptions &options, patch::PlanOp plan) {
   return selectsGraph(options, graphKey(plan.getSource())) ||
-         (plan.isRename() &&
-          selectsGraph(options, graphKey(plan.getTarget())));
+         (plan.isRename() && selectsGraph(options, graphKey(plan.getTarget())));
 }
 
 bool graphdiff::isSelectionDifferent(const DiffResult &report,

@@ -113,11 +113,12 @@ static void writeHeatmap(const SimilarityMatrix &matrix, unsigned metric,
   os << "<text class=\"heading\" x=\"4\" y=\"16\" font-size=\"13\" "
         "font-weight=\"bold\">"
      << escapeXML(matrix.metrics[metric]) << " (" << l.n << " versions"
-     << (l.prefix ? ", labels after '" +
-                        escapeXML(StringRef(matrix.labels.front())
-                                      .take_front(l.prefix)) +
-                        "'"
-                  : std::string())
+     << (l.prefix
+             ? ", labels after '" +
+                   escapeXML(
+                       StringRef(matrix.labels.front()).take_front(l.prefix)) +
+                   "'"
+             : std::string())
      << ")</text>\n";
   for (auto [pos, index] : llvm::enumerate(order)) {
     unsigned x = l.labelWidth + pos * l.cell + l.cell / 2;

@@ -271,9 +271,8 @@ LogicalResult graphdiff::expandCaliperInputs(std::vector<InputSpec> &specs,
       if (failed(readMetricIndex(index, files, error)))
         return failure();
     } else if (fs::is_directory(path)) {
-      std::string folder = fs::is_directory(join(path, "data"))
-                               ? join(path, "data")
-                               : spec.path;
+      std::string folder =
+          fs::is_directory(join(path, "data")) ? join(path, "data") : spec.path;
       std::error_code ec;
       for (fs::directory_iterator it(folder, ec), end; it != end && !ec;
            it.increment(ec)) {
@@ -519,8 +518,7 @@ LogicalResult graphdiff::loadSetInputs(llvm::ArrayRef<InputSpec> specs,
                                        StringInterner &interner,
                                        llvm::ThreadPoolInterface *pool,
                                        std::vector<VersionSets> &versions,
-                                       std::string &error,
-                                       bool dropPreReleases,
+                                       std::string &error, bool dropPreReleases,
                                        SkippedInputs *skipped) {
   std::vector<std::vector<VersionSets>> perFile(specs.size());
   std::vector<std::string> errors(specs.size());
@@ -575,19 +573,18 @@ LogicalResult graphdiff::loadSetInputs(llvm::ArrayRef<InputSpec> specs,
       versions.push_back(std::move(version));
     }
   if (versions.empty()) {
-    std::string why = ("no version left to compare: " +
-                       llvm::Twine(failedBuilds) +
-                       " failed build(s) without 'requirements.txt' and " +
-                       llvm::Twine(preReleases) + " pre-release(s) left out")
-                          .str();
+    std::string why =
+        ("no version left to compare: " + llvm::Twine(failedBuilds) +
+         " failed build(s) without 'requirements.txt' and " +
+         llvm::Twine(preReleases) + " pre-release(s) left out")
+            .str();
     // At the first file left out, which says what the input was.
     auto first = llvm::find_if(outcomes, [](FileOutcome outcome) {
       return outcome != FileOutcome::Loaded;
     });
-    error = first == outcomes.end()
-                ? "graph-diff-sim: error: " + why
-                : fileError(specs[first - outcomes.begin()],
-                            why + ", this one first");
+    error = first == outcomes.end() ? "graph-diff-sim: error: " + why
+                                    : fileError(specs[first - outcomes.begin()],
+                                                why + ", this one first");
     return failure();
   }
   return success();

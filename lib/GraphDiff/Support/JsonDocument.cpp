@@ -249,7 +249,8 @@ private:
   bool skipUTF8() {
     auto *at = reinterpret_cast<const llvm::UTF8 *>(text.data() + pos);
     unsigned length = llvm::getNumBytesForUTF8(*at);
-    if (pos + length > text.size() || !llvm::isLegalUTF8Sequence(at, at + length))
+    if (pos + length > text.size() ||
+        !llvm::isLegalUTF8Sequence(at, at + length))
       return fail("invalid UTF-8 in a string");
     pos += length;
     return true;

@@ -65,4 +65,3 @@ std::string graphdiff::formatPythonFloat(double value) {
   return out + printfString(exponent < 0 ? "e-%02.0f" : "e+%02.0f",
                             std::fabs(static_cast<double>(exponent)));
 }
-

@@ -150,7 +150,10 @@ struct CLOptions {
                "print, to this file (stderr without one), each op of the "
                "output with the pass that made or last changed it and the "
                "input ops it comes from, then what each pass did"),
-      cl::ValueOptional, cl::value_desc("file"), cl::init(""), cl::cat(cat)};
+      cl::ValueOptional,
+      cl::value_desc("file"),
+      cl::init(""),
+      cl::cat(cat)};
   enum class BlameFormat { Text, JSON };
   cl::opt<BlameFormat> blameFormat{
       "blame-format", cl::desc("How --graph-diff-blame prints"),
@@ -213,11 +216,11 @@ FailureOr<GraphDiffOptConfig> GraphDiffOptConfig::createFromCLOptions() {
       return fail("--color applies to a diff (graph-diff-opt SRC TGT), not to "
                   "one input");
   } else {
-    for (cl::Option *option : {static_cast<cl::Option *>(&cl.afterChange),
-                               static_cast<cl::Option *>(&cl.blame),
-                               static_cast<cl::Option *>(&cl.blameFormat),
-                               static_cast<cl::Option *>(
-                                   std::addressof(cl.blameQueries))})
+    for (cl::Option *option :
+         {static_cast<cl::Option *>(&cl.afterChange),
+          static_cast<cl::Option *>(&cl.blame),
+          static_cast<cl::Option *>(&cl.blameFormat),
+          static_cast<cl::Option *>(std::addressof(cl.blameQueries))})
       if (option->getNumOccurrences())
         return fail("--" + option->ArgStr +
                     " applies to one input run through passes, not to a "

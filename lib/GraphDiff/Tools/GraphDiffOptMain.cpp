@@ -13,11 +13,11 @@
 #include "GraphDiff/Tools/OutputFile.h"
 #include "GraphDiff/Tools/ParseInput.h"
 
+#include "GraphDiff/Blame/Blame.h"
+#include "GraphDiff/Blame/BlameRenderers.h"
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Dialect/Profile/IR/Profile.h"
-#include "GraphDiff/Blame/Blame.h"
-#include "GraphDiff/Blame/BlameRenderers.h"
 #include "GraphDiff/Differ/DiffResult.h"
 #include "GraphDiff/Differ/ModuleGraphs.h"
 #include "GraphDiff/Graph/AttributeEquivalence.h"
@@ -104,8 +104,8 @@ static LogicalResult checkGraphEntry(Operation &op, ModuleGraph *source,
                                      ModuleGraph *target) {
   // Two graphs of one path but of two kinds (an `lg.graph` and a function)
   // never pair: the one is removed and the other added (DiffModules.cpp).
-  bool paired = source && target &&
-                source->op->getName() == target->op->getName();
+  bool paired =
+      source && target && source->op->getName() == target->op->getName();
   if (isa<patch::AddGraphOp>(op) && (paired || !target))
     return op.emitError() << "adds a graph that "
                           << (source ? "the source has too"
@@ -277,7 +277,6 @@ static int checkPlans(StringRef planFile, ModuleOp source, ModuleOp target,
   llvm::errs() << "graph-diff-opt: " << *checked << " plan(s) verified\n";
   return ExitSame;
 }
-
 
 /// Diffs the two inputs of `config`.
 static int runDiff(const GraphDiffOptConfig &config, DialectRegistry &registry,
@@ -453,8 +452,8 @@ static int runTool(int argc, char **argv) {
             ? "<stdin>"
             : options.inputs.front();
     std::string blameFile = *options.blame;
-    auto format = options.blameJSON ? blame::BlameFormat::JSON
-                                    : blame::BlameFormat::Text;
+    auto format =
+        options.blameJSON ? blame::BlameFormat::JSON : blame::BlameFormat::Text;
     std::string outputFile = options.outputFilename;
     std::vector<std::string> queries = options.blameQueries;
     config.setPassPipelineSetupFn([=](PassManager &pm) {
@@ -471,8 +470,9 @@ static int runTool(int argc, char **argv) {
                 os << "\n";
               if (llvm::Error error =
                       blame::renderBlameQuery(result, query, os)) {
-                llvm::errs() << "graph-diff-opt: "
-                             << llvm::toString(std::move(error)) << "\n";
+                llvm::errs()
+                    << "graph-diff-opt: " << llvm::toString(std::move(error))
+                    << "\n";
                 return failure();
               }
             }

@@ -180,10 +180,10 @@ GraphDiffProfileConfig::translateTfprofDiffArgs(ArrayRef<std::string> args) {
       out.push_back(arg.str());
       // This tool's options that take a separate value keep it.
       static const char *const withValue[] = {
-          "-o",          "--delta",  "-delta",     "--min-size", "-min-size",
-          "--max-depth", "-max-depth", "--hide",   "-hide",      "--metric",
-          "-metric",     "--format", "-format",    "--names",    "-names",
-          "--pipeline",  "-pipeline", "--color",   "-color"};
+          "-o",          "--delta",    "-delta",  "--min-size", "-min-size",
+          "--max-depth", "-max-depth", "--hide",  "-hide",      "--metric",
+          "-metric",     "--format",   "-format", "--names",    "-names",
+          "--pipeline",  "-pipeline",  "--color", "-color"};
       if (!hasInline && llvm::is_contained(withValue, flag) &&
           i + 1 < args.size())
         out.push_back(args[++i]);

@@ -77,20 +77,20 @@ struct GraphApplyPlansPass
     };
     if (modules(plan.getSource()) != modules(plan.getTarget()))
       return plan.emitError()
-             << "moves graph " << plan.getSource() << " to "
-             << plan.getTarget()
+             << "moves graph " << plan.getSource() << " to " << plan.getTarget()
              << ", in another module; graph-apply-plans renames a graph only "
                 "where it is";
     StringAttr name = plan.getTarget().getLeafReference();
-    Operation *taken = SymbolTable::lookupSymbolIn(graphOp->getParentOp(), name);
+    Operation *taken =
+        SymbolTable::lookupSymbolIn(graphOp->getParentOp(), name);
     if (taken && taken != graphOp) {
       InFlightDiagnostic diag = plan.emitError()
                                 << "renames graph " << plan.getSource()
                                 << " to @" << name.getValue()
                                 << ", a name its module already gives "
                                    "another symbol";
-      diag.attachNote(taken->getLoc()) << "the other symbol @"
-                                       << name.getValue();
+      diag.attachNote(taken->getLoc())
+          << "the other symbol @" << name.getValue();
       return diag;
     }
     return success();

@@ -78,8 +78,8 @@ RenderOptions selection(const std::vector<std::string> &only,
 class Session {
 public:
   Session(const std::string &source, const std::string &sourceName,
-          const std::string &target, const std::string &targetName,
-          bool verify, bool ignoreLocations, bool ignoreDiscardableAttrs,
+          const std::string &target, const std::string &targetName, bool verify,
+          bool ignoreLocations, bool ignoreDiscardableAttrs,
           bool allowUnregisteredDialects) {
     DriverOptions options;
     options.verify = verify;
@@ -90,8 +90,8 @@ public:
     std::optional<llvm::Expected<std::unique_ptr<DiffSession>>> made;
     {
       py::gil_scoped_release release;
-      made.emplace(DiffSession::create(source, sourceName, target, targetName,
-                                       options));
+      made.emplace(
+          DiffSession::create(source, sourceName, target, targetName, options));
     }
     session = unwrap(std::move(*made));
   }
@@ -162,8 +162,7 @@ PYBIND11_MODULE(_graph_diff, m) {
            py::arg("ignore_locations"), py::arg("ignore_discardable_attrs"),
            py::arg("allow_unregistered_dialects"))
       .def("render", &Session::render, py::arg("format"), py::arg("fold"),
-           py::arg("width"), py::arg("color"), py::arg("only"),
-           py::arg("func"))
+           py::arg("width"), py::arg("color"), py::arg("only"), py::arg("func"))
       .def("different", &Session::different, py::arg("func"));
   m.def(
       "check_selection",
