@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphDiff/Differ/ContentChanges.h"
-#include "GraphDiff/Differ/StructuralMatcher.h"
+#include "GraphDiff/Differ/StructuralState.h"
 #include "GraphDiff/Graph/AttributeEquivalence.h"
 #include "GraphDiff/Plan/Isomorphism.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -92,7 +92,7 @@ TEST_F(AttributeSamenessTest, TheMatcherPairsBlobsByTheirBytes) {
   ASSERT_NE(source->getNode(sx)->getAttr("value"),
             target->getNode(tx)->getAttr("value"));
   NodeMapping mapping(4, 4);
-  matchByStructure(*source, *target, mapping);
+  test::match(*source, *target, mapping);
   EXPECT_EQ(mapping.getTarget(sx), tx);
   EXPECT_EQ(mapping.getTarget(sy), ty);
 }

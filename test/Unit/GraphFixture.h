@@ -13,7 +13,8 @@
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Differ/GraphDiffer.h"
-#include "GraphDiff/Differ/StructuralMatcher.h"
+#include "GraphDiff/Differ/Stages/MatcherStage.h"
+#include "GraphDiff/Differ/StructuralState.h"
 #include "GraphDiff/Graph/Graph.h"
 
 #include "mlir/IR/Builders.h"
@@ -100,6 +101,15 @@ func.func @f(%x: f32) -> (f32, f32) {
   return %m, %d : f32, f32
 }
 )mlir";
+
+/// Runs every stage of the matcher on `source` and `target` into `mapping`,
+/// as diffGraphs does before it settles regions.
+inline MatchOutcome match(const Graph &source, const Graph &target,
+                          NodeMapping &mapping,
+                          const StructureOptions &options = {}) {
+  MatchContext context(source, target, mapping, options);
+  return runMatcherStages(context);
+}
 
 class GraphFixture : public ::testing::Test {
 protected:

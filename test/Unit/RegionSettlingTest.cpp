@@ -8,7 +8,7 @@
 
 #include "GraphDiff/Differ/RegionSettling.h"
 #include "DifferTestSupport.h"
-#include "GraphDiff/Differ/Matchers.h"
+#include "GraphDiff/Differ/Stages/Stages.h"
 #include "GraphDiff/Differ/NodeMapping.h"
 #include "GraphDiff/Differ/PairContext.h"
 

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Differ/StructuralMatcher.h"
+#include "GraphDiff/Differ/StructuralState.h"
 #include "GraphDiff/Differ/MatchStats.h"
 
 #include "GraphFixture.h"
@@ -45,7 +45,7 @@ TEST_F(StructuralMatcherTest, InterchangeableTiesArePairedInFileOrder) {
   std::unique_ptr<Graph> target = graph(test::kTieTarget);
   ASSERT_TRUE(source && target);
   NodeMapping mapping(source->size(), target->size());
-  matchByStructure(*source, *target, mapping);
+  test::match(*source, *target, mapping);
   EXPECT_EQ(mapping.getTarget(0), 0u);
   EXPECT_FALSE(mapping.getTarget(1));
   EXPECT_FALSE(mapping.isSourceAmbiguous(1));
@@ -64,7 +64,7 @@ TEST_F(StructuralMatcherTest, RealTiesStayUnmatchedAndAreReported) {
   std::unique_ptr<Graph> target = graph(test::kTieTarget);
   ASSERT_TRUE(source && target);
   NodeMapping mapping(source->size(), target->size());
-  matchByStructure(*source, *target, mapping);
+  test::match(*source, *target, mapping);
   EXPECT_FALSE(mapping.getTarget(0));
   EXPECT_FALSE(mapping.getTarget(1));
   EXPECT_TRUE(mapping.isSourceAmbiguous(0));
@@ -97,7 +97,7 @@ func.func @f(%x: f32, %y: f32) -> f32 {
                 .replace(std::string(sourceText).find("exp"), 3, "log"));
   ASSERT_TRUE(source && target);
   NodeMapping mapping(source->size(), target->size());
-  matchByStructure(*source, *target, mapping);
+  test::match(*source, *target, mapping);
   for (unsigned s = 0; s < source->size(); ++s) {
     EXPECT_EQ(mapping.getTarget(s), s);
     EXPECT_EQ(mapping.getPairStage(s), MatchStage::Structure);

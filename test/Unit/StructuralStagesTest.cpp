@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Differ/StructuralStages.h"
+#include "GraphDiff/Differ/Stages/Stages.h"
 
 #include "GraphFixture.h"
 

@@ -14,7 +14,7 @@
 #ifndef GRAPHDIFF_DIFFER_CONSENSUS_H
 #define GRAPHDIFF_DIFFER_CONSENSUS_H
 
-#include "GraphDiff/Differ/StructuralMatcher.h"
+#include "GraphDiff/Differ/StructuralState.h"
 #include "llvm/ADT/DenseMap.h"
 
 #include <memory>

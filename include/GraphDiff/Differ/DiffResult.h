@@ -16,7 +16,8 @@
 
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Differ/NodeMapping.h"
-#include "GraphDiff/Differ/StructuralMatcher.h"
+#include "GraphDiff/Differ/Stages/MatcherStage.h"
+#include "GraphDiff/Differ/StructuralState.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -130,6 +131,8 @@ struct GraphDiff {
   /// only, never on the order of nodes in the files.
   std::vector<unsigned> sourceOrder, targetOrder;
   DiffSummary summary;
+  /// What each stage of the matcher did, in the order they ran.
+  std::vector<StageStats> stages;
 
   /// The change kinds of the update of target node `t`; none if it is not
   /// updated.

@@ -3,7 +3,7 @@
 // Part of graph-diff.
 //
 // The engine: pairs the nodes of a source and a target graph (the matcher
-// stages of Matchers.h), settles the regions new nodes replace
+// stages, Stages/Stages.h), settles the regions new nodes replace
 // (RegionSettling.h), then emits the `patch.plan` that turns one into the
 // other and records what it does to each node (PlanEmitter.h). It never
 // prints; renderers do.
@@ -14,7 +14,7 @@
 #define GRAPHDIFF_DIFFER_GRAPHDIFFER_H
 
 #include "GraphDiff/Differ/DiffResult.h"
-#include "GraphDiff/Differ/StructuralMatcher.h"
+#include "GraphDiff/Differ/StructuralState.h"
 #include "mlir/IR/Builders.h"
 
 namespace graphdiff {

@@ -74,10 +74,26 @@ public:
   /// stays the same, nodes are only taken, never freed.
   unsigned getReleases() const { return releases; }
 
+  /// Running counts, for the per-stage statistics of the matcher (what a
+  /// stage did is the difference of two snapshots): pairs made and undone,
+  /// regions set, ambiguity marks made, nodes taken on each side.
+  struct Counts {
+    unsigned pairsMade = 0, pairsUndone = 0, regionsSet = 0;
+    unsigned ambiguousMarks = 0;
+    unsigned takenSources = 0, takenTargets = 0;
+  };
+  const Counts &getCounts() const { return counts; }
+
   /// Records that a matcher saw more than one equally good partner for a
   /// node and left it free rather than pick one (a tie).
-  void markSourceAmbiguous(unsigned source) { ambiguousSource[source] = true; }
-  void markTargetAmbiguous(unsigned target) { ambiguousTarget[target] = true; }
+  void markSourceAmbiguous(unsigned source) {
+    counts.ambiguousMarks += !ambiguousSource[source];
+    ambiguousSource[source] = true;
+  }
+  void markTargetAmbiguous(unsigned target) {
+    counts.ambiguousMarks += !ambiguousTarget[target];
+    ambiguousTarget[target] = true;
+  }
   /// Forgets such a mark: region settling found the node has no counterpart
   /// at all, which is no tie.
   void clearSourceAmbiguous(unsigned source) {
@@ -106,11 +122,16 @@ private:
   /// Whether each node is paired or in a region (claimed, for a source).
   std::vector<uint8_t> sourceTaken, targetTaken;
   unsigned releases = 0;
+  Counts counts;
   void updateSource(unsigned source) {
-    sourceTaken[source] = sourceToTarget[source] || claimedBy[source];
+    uint8_t taken = sourceToTarget[source] || claimedBy[source];
+    counts.takenSources += taken - sourceTaken[source];
+    sourceTaken[source] = taken;
   }
   void updateTarget(unsigned target) {
-    targetTaken[target] = targetToSource[target] || !regionOf[target].empty();
+    uint8_t taken = targetToSource[target] || !regionOf[target].empty();
+    counts.takenTargets += taken - targetTaken[target];
+    targetTaken[target] = taken;
   }
 };
 

@@ -7,7 +7,7 @@
 #include "GraphDiff/Differ/Consensus.h"
 #include "GraphDiff/Graph/Reshape.h"
 
-#include "GraphDiff/Differ/StructuralStages.h"
+#include "GraphDiff/Differ/Stages/Stages.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Operation.h"

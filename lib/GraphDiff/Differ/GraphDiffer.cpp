@@ -2,7 +2,8 @@
 //
 // Part of graph-diff.
 //
-// Matching runs the stages of Matchers.h in order of trust. Then regions are
+// Matching runs the stages of Stages/StageOrder.cpp in order of trust. Then
+// regions are
 // settled (RegionSettling.cpp: grown from what the target node's neighbours
 // say, checked for convexity), and the plan is emitted (PlanEmitter.cpp) in a
 // canonical order that depends on names and structure only, never on the
@@ -13,10 +14,10 @@
 #include "GraphDiff/Differ/GraphDiffer.h"
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
-#include "GraphDiff/Differ/Matchers.h"
 #include "GraphDiff/Differ/PairContext.h"
 #include "GraphDiff/Differ/PlanEmitter.h"
 #include "GraphDiff/Differ/RegionSettling.h"
+#include "GraphDiff/Differ/Stages/MatcherStage.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -36,11 +37,12 @@ GraphDiff graphdiff::diffGraphs(const Graph &source, const Graph &target,
                                 const StructureOptions &structure) {
   GraphDiff result(source.size(), target.size());
   NodeMapping &mapping = result.mapping;
-  matchByIds(source, target, mapping);
-  matchByProvenance(source, target, mapping);
-  matchByLocations(source, target, mapping);
-  matchByConventions(source, target, mapping);
-  unsigned guessed = matchByStructure(source, target, mapping, structure);
+  MatchOutcome matched;
+  {
+    MatchContext context(source, target, mapping, structure);
+    matched = runMatcherStages(context);
+  }
+  unsigned guessed = matched.weakPairs;
   // What locations did, and what the structural stage had to guess (before
   // region settling takes free nodes, and with them their ambiguity marks).
   uint64_t located = 0;
@@ -57,6 +59,7 @@ GraphDiff graphdiff::diffGraphs(const Graph &source, const Graph &target,
   SettledRegions regions = settleRegions(pair);
   emitPlan(pair, regions, builder, result);
   result.summary.guessed = guessed;
+  result.stages = std::move(matched.stages);
   result.summary.located = located;
   result.sourceOrder = std::move(pair.sourceOrder);
   result.targetOrder = std::move(pair.targetOrder);

@@ -15,6 +15,7 @@ void NodeMapping::pair(unsigned source, unsigned target, MatchStage stage) {
   sourceToTarget[source] = target;
   targetToSource[target] = source;
   pairStage[target] = stage;
+  ++counts.pairsMade;
   updateSource(source);
   updateTarget(target);
 }
@@ -24,6 +25,7 @@ void NodeMapping::setRegion(unsigned target, llvm::ArrayRef<unsigned> region,
   assert(!isTargetTaken(target) && "target already taken");
   regionOf[target].assign(region.begin(), region.end());
   regionStage[target] = stage;
+  ++counts.regionsSet;
   for (unsigned source : region) {
     assert(!isSourceTaken(source) && "source already taken");
     claimedBy[source] = target;
@@ -35,6 +37,7 @@ void NodeMapping::setRegion(unsigned target, llvm::ArrayRef<unsigned> region,
 void NodeMapping::unpairTarget(unsigned target) {
   if (std::optional<unsigned> source = targetToSource[target]) {
     ++releases;
+    ++counts.pairsUndone;
     sourceToTarget[*source].reset();
     targetToSource[target].reset();
     updateSource(*source);

@@ -1,24 +1,23 @@
-//===- StructuralMatcher.h - Pair nodes by their place ----------*- C++ -*-===//
+//===- StructuralState.h - What the structural stages read ------*- C++ -*-===//
 //
 // Part of graph-diff.
 //
-// The last matcher stage, for IR that carries no ids and no usable locations
-// (most real MLIR): it pairs nodes by what they are and by what surrounds
-// them. It never breaks a tie arbitrarily: a node that could be one of several
-// stays free (and is recorded as ambiguous in the mapping). docs/Matching.md
-// explains the design. The stage is built from parts with one job each:
-// hashing (Graph/StructuralHash.h), consensus propagation (Consensus.h), the
-// pairing rules that seed it (StructuralStages.h); this file holds their
-// shared state and runs them in order.
+// The stages that pair nodes by structure (Stages/Stages.h), for IR that
+// carries no ids and no usable locations (most real MLIR), read two
+// analyses of both graphs, built in one walk over the ops: the structural
+// hashes (Graph/StructuralHash.h) and what each op is (its kind: name,
+// constness, linalg structure, elementwise payload), which the pair filters
+// below compare. Rules that need more build it when they run.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_DIFFER_STRUCTURALMATCHER_H
-#define GRAPHDIFF_DIFFER_STRUCTURALMATCHER_H
+#ifndef GRAPHDIFF_DIFFER_STRUCTURALSTATE_H
+#define GRAPHDIFF_DIFFER_STRUCTURALSTATE_H
 
 #include "GraphDiff/Differ/NodeMapping.h"
 #include "GraphDiff/Graph/StructuralHash.h"
 #include "mlir/IR/OperationSupport.h"
+#include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -168,6 +167,10 @@ struct StructuralState {
   bool holdsElementwise(mlir::Operation *e, unsigned g, bool gIsSource) const;
   NodeMapping &mapping;
   const StructureOptions &options;
+  /// Set by the stage that pairs the reductions of a lowering: the graphs
+  /// are an op lowered to another dialect, so later votes look across it
+  /// (PropagateFlags::Lowered).
+  bool acrossLowering = false;
 
 private:
   /// Iteration hash -> that side's named ops holding it, in node order, and
@@ -193,21 +196,10 @@ bool sameModuloUnitDims(mlir::Type a, mlir::Type b);
 /// Whether `value` is a result of a constant op (`ConstantLike`).
 bool isConstantValue(mlir::Value value);
 
-/// Pairs the free nodes of `source` and `target` by structure, in stages:
-/// unique exact sub-DAG matches (forward Merkle hash), unique exact matches
-/// of the downstream context (backward hash over users), consensus
-/// propagation from matched pairs along operands (and from the outputs) and
-/// along users, interchangeable dead ends, bounded neighbourhood similarity,
-/// then the same with relaxed kinds for changed and lowered ops. Records
-/// MatchStage::Structure on its pairs and marks as ambiguous the free nodes
-/// that had more than one equally good partner. Does nothing for `lg`
-/// graphs: their nodes' ids are their identity. Returns how many pairs it
-/// made on weak evidence (similarity, relaxed kinds): guesses that
-/// locations would have settled.
-unsigned matchByStructure(const Graph &source, const Graph &target,
-                          NodeMapping &mapping,
-                          const StructureOptions &options = {});
+/// The source value that target value `value` stands for under the pairs
+/// made so far (a graph input by position, when the types agree), or null.
+mlir::Value getSourceImage(const StructuralState &state, mlir::Value value);
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_DIFFER_STRUCTURALMATCHER_H
+#endif // GRAPHDIFF_DIFFER_STRUCTURALSTATE_H

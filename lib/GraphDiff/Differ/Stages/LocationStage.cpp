@@ -1,79 +1,18 @@
-//===- Matchers.cpp - The stages that pair nodes --------------------------===//
+//===- LocationStage.cpp - Pairing ops by location ------------------------===//
 //
 // Part of graph-diff.
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Differ/Matchers.h"
+#include "GraphDiff/Differ/Stages/Stages.h"
 
-#include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/StringMap.h"
 
 using namespace mlir;
 using namespace graphdiff;
-
-/// Source `lg` nodes by id.
-static llvm::StringMap<unsigned> indexIds(const Graph &graph) {
-  llvm::StringMap<unsigned> ids;
-  for (auto [index, op] : llvm::enumerate(graph.getNodes()))
-    if (auto node = dyn_cast<lg::NodeOp>(op))
-      ids[node.getId()] = index;
-  return ids;
-}
-
-void graphdiff::matchByIds(const Graph &source, const Graph &target,
-                           NodeMapping &mapping) {
-  if (!source.hasIdNodes() || !target.hasIdNodes())
-    return;
-  llvm::StringMap<unsigned> ids = indexIds(source);
-  for (auto [index, op] : llvm::enumerate(target.getNodes())) {
-    auto node = dyn_cast<lg::NodeOp>(op);
-    if (!node)
-      continue;
-    auto it = ids.find(node.getId());
-    if (it != ids.end() && !mapping.isSourceTaken(it->second))
-      mapping.pair(it->second, index, MatchStage::Id);
-  }
-}
-
-/// The free source nodes that `ids` name, in the order given; stops at (and
-/// returns nothing for) an id that is unknown or already taken, since a
-/// region the optimizer describes must be taken whole.
-static SmallVector<unsigned>
-freeNodesNamed(ArrayRef<StringRef> ids, const llvm::StringMap<unsigned> &byId,
-               const NodeMapping &mapping) {
-  SmallVector<unsigned> region;
-  for (StringRef id : ids) {
-    auto it = byId.find(id);
-    if (it == byId.end() || mapping.isSourceTaken(it->second))
-      return {};
-    if (!llvm::is_contained(region, it->second))
-      region.push_back(it->second);
-  }
-  return region;
-}
-
-void graphdiff::matchByProvenance(const Graph &source, const Graph &target,
-                                  NodeMapping &mapping) {
-  if (!source.hasIdNodes() || !target.hasIdNodes())
-    return;
-  llvm::StringMap<unsigned> byId = indexIds(source);
-  for (auto [index, op] : llvm::enumerate(target.getNodes())) {
-    auto node = dyn_cast<lg::NodeOp>(op);
-    if (!node || !node.getFusedFromAttr() || mapping.isTargetTaken(index))
-      continue;
-    SmallVector<StringRef> ids;
-    for (Attribute ref : node.getFusedFromAttr())
-      ids.push_back(cast<FlatSymbolRefAttr>(ref).getValue());
-    SmallVector<unsigned> region = freeNodesNamed(ids, byId, mapping);
-    if (!region.empty())
-      mapping.setRegion(index, region, MatchStage::Provenance);
-  }
-}
 
 /// Whether `loc` says something an optimizer may have carried over (not an
 /// unknown location).
@@ -155,25 +94,6 @@ void graphdiff::matchByLocations(const Graph &source, const Graph &target,
   }
 }
 
-void graphdiff::matchByConventions(const Graph &source, const Graph &target,
-                                   NodeMapping &mapping) {
-  if (!source.hasIdNodes() || !target.hasIdNodes())
-    return;
-  llvm::StringMap<unsigned> byId = indexIds(source);
-  for (auto [index, op] : llvm::enumerate(target.getNodes())) {
-    auto node = dyn_cast<lg::NodeOp>(op);
-    if (!node || mapping.isTargetTaken(index))
-      continue;
-    StringRef anchor;
-    if (DictionaryAttr metadata = node.getMetadataAttr())
-      if (auto value = metadata.getAs<StringAttr>("anchor"))
-        anchor = value.getValue();
-    if (anchor.empty() && node.getId().starts_with("fused_"))
-      anchor = node.getId().drop_front(strlen("fused_"));
-    if (anchor.empty())
-      continue;
-    SmallVector<unsigned> region = freeNodesNamed({anchor}, byId, mapping);
-    if (!region.empty())
-      mapping.setRegion(index, region, MatchStage::Convention);
-  }
+void LocationStage::run(MatchContext &context) const {
+  matchByLocations(context.source, context.target, context.mapping);
 }

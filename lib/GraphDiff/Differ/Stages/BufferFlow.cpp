@@ -1,5 +1,4 @@
-//===- BufferFlow.cpp - Pairs across bufferization
-//-------------------------===//
+//===- BufferFlow.cpp - Pairs across bufferization ------------------------===//
 //
 // Part of graph-diff.
 //
@@ -18,7 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Differ/StructuralStages.h"
+#include "GraphDiff/Differ/Stages/Stages.h"
 
 #include "GraphDiff/Differ/NodeMapping.h"
 #include "GraphDiff/Graph/Graph.h"
@@ -275,4 +274,8 @@ SmallVector<NodePair> graphdiff::pairAcrossBuffers(StructuralState &state) {
         }
   }
   return pairs;
+}
+
+void BufferStage::runOn(StructuralState &state) const {
+  pairAcrossBuffers(state);
 }

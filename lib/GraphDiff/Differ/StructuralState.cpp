@@ -1,39 +1,11 @@
-//===- StructuralMatcher.cpp - Pair nodes by their place in the graph -----===//
+//===- StructuralState.cpp - What the structural stages read --------------===//
 //
 // Part of graph-diff.
 //
-// See docs/Matching.md for the design and its reasoning. In short:
-//   1. exact: unique forward (Merkle) hashes, then consensus propagation to
-//      operands whose hashes agree;
-//   2. exact downstream: unique backward hashes (over users), then consensus
-//      propagation to users whose backward hashes agree;
-//   2b. across bufferization: data followed through buffers, ops paired with
-//      their buffer forms (BufferFlow.cpp);
-//   3. structure: consensus propagation from every pair (and from the
-//      outputs) along operands, then users, to nodes of the same op;
-//      Where a pair's slots differ (fusion), votes look through the free
-//      chain above the source node instead of going slot by slot;
-//   4. twins: interchangeable dead ends (same content, same inputs, no users);
-//   4b. a splat constant and the one scalar of its value (elementwise fusion);
-//       a constant and the one constant of another op of its value (moved
-//       to another dialect);
-//   5. bounded similarity (matched-neighbour overlap), then 3. again;
-//   6. the same with a relaxed kind (same dialect and result types), for ops
-//      that changed name (named op -> linalg.generic);
-//   7. for lowered ops: the reductions in order, then along operands only,
-//      result types up to unit dimensions, then the same result types.
-// Consensus: a free node is paired only if every pair that voted for it
-// named the same partner and that partner's votes name it back. Nodes with
-// conflicting votes or tied scores stay free and are marked ambiguous, unless
-// the candidates are interchangeable (same content over the same cone): then
-// the first in file order.
-//
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Differ/StructuralMatcher.h"
+#include "GraphDiff/Differ/StructuralState.h"
 
-#include "GraphDiff/Differ/Consensus.h"
-#include "GraphDiff/Differ/StructuralStages.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Operation.h"
@@ -346,134 +318,21 @@ bool StructuralState::sameElements(unsigned s, unsigned t) const {
          sameConstness(s, t);
 }
 
-/// Runs the stages in order on `state`; returns how many pairs the stages
-/// after the exact and strict ones made (weak evidence).
-static unsigned runStages(StructuralState &state) {
-  auto sameForward = [&](unsigned s, unsigned t) {
-    return state.sameForward(s, t);
-  };
-  auto sameBackward = [&](unsigned s, unsigned t) {
-    return state.sameBackward(s, t);
-  };
-  auto sameKind = [&](unsigned s, unsigned t) { return state.sameKind(s, t); };
-  auto sameShape = [&](unsigned s, unsigned t) {
-    return state.sameShape(s, t);
-  };
-  auto sameTypes = [&](unsigned s, unsigned t) {
-    return state.sameTypes(s, t);
-  };
-  const StructureHashes &src = state.sourceHashes, &tgt = state.targetHashes;
-  constexpr unsigned Everywhere = AlongOperands | AlongUsers | FromOutputs;
-
-  // 1. Identical sub-DAGs: unique forward hashes, then their cones (seeded
-  //    with the earlier stages' pairs and the outputs too). A few rounds:
-  //    resolving ties by context can leave unique leftovers.
-  //    After the first round, only the buckets of the nodes propagation took
-  //    can have become unique (`made`; past 1/32 of the graph, the
-  //    full look is as cheap and the list would take memory).
-  MadePairs made(state.source.size() / 32);
-  pairUniqueBuckets(state, src.forward, tgt.forward);
-  propagate(state, state.votingPairs(), AlongOperands | FromOutputs,
-            sameForward, &made);
-  for (unsigned round = 0; round < 3; ++round) {
-    SmallVector<NodePair> pairs =
-        pairUniqueBuckets(state, src.forward, tgt.forward, made.get());
-    if (pairs.empty())
-      break;
-    made.clear();
-    propagate(state, pairs, AlongOperands, sameForward, &made);
+Value graphdiff::getSourceImage(const StructuralState &state, Value value) {
+  const Graph &source = state.source, &target = state.target;
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (arg.getOwner() != &target.getBody() ||
+        arg.getArgNumber() >= source.getInputs().size())
+      return nullptr;
+    BlockArgument image = source.getInputs()[arg.getArgNumber()];
+    return image.getType() == arg.getType() ? image : nullptr;
   }
-
-  // 2. Identical downstream contexts: unique backward hashes, then their
-  //    users.
-  for (unsigned round = 0; round < 3; ++round) {
-    SmallVector<NodePair> pairs = pairUniqueBuckets(
-        state, src.backward, tgt.backward, round ? made.get() : nullptr);
-    if (pairs.empty())
-      break;
-    made.clear();
-    propagate(state, pairs, AlongUsers, sameBackward, &made);
-  }
-
-  // 2b. Across bufferization: data followed through buffers.
-  pairAcrossBuffers(state);
-
-  // 3. Structure: from every pair and from the outputs, along operands, then
-  //    users, to nodes of the same op.
-  propagate(state, state.votingPairs(), Everywhere, sameKind);
-
-  // 4. Interchangeable dead ends.
-  if (pairTwins(state))
-    propagate(state, state.votingPairs(), AlongOperands | AlongUsers, sameKind);
-
-  // 4b. Splat constants that fusion made scalars; constants moved to
-  //     another op as they are.
-  pairRetypedSplats(state);
-  pairMovedConstants(state);
-
-  // From here on, pairs rest on weaker evidence.
-  unsigned strict = state.allPairs().size();
-
-  // 5. Bounded similarity, then structure again from the new pairs.
-  auto similarity = [&](PairFilter kind) {
-    for (unsigned round = 0; round < state.options.maxSimilarityRounds;
-         ++round) {
-      SmallVector<NodePair> pairs = pairSimilar(state, kind);
-      if (pairs.empty())
-        break;
-      propagate(state, pairs, AlongOperands | AlongUsers, sameKind);
-    }
-  };
-  similarity(sameKind);
-
-  // 6. Where the op itself changed (a named op generalized to
-  //    linalg.generic, a tosa op lowered): the same dialect and the same
-  //    result types, once the strict stages are done; then those again.
-  if (propagate(state, state.votingPairs(), Everywhere, sameShape)) {
-    propagate(state, state.votingPairs(), Everywhere, sameKind);
-    similarity(sameKind);
-  }
-  similarity(sameShape);
-
-  // 7. Lowered ops (tosa -> linalg). First the reductions, in order, which
-  //    lowering and fusion keep as ops of their own; from them, every pair
-  //    and the outputs, along operands, across the lowering.
-  //    Then the same result types is all that is left to go by, so only
-  //    along operands, from pairs and outputs, where a consumer's slot says
-  //    which producer took the old one's place (across the lowering too, if
-  //    reductions were paired: a reshape of a paired node is not another
-  //    node's counterpart).
-  unsigned lowered = 0;
-  if (!pairLoweredReductions(state).empty()) {
-    lowered = Lowered;
-    propagate(state, state.votingPairs(), AlongOperands | FromOutputs | Lowered,
-              [&](unsigned s, unsigned t) { return state.sameElements(s, t); });
-  }
-  if (propagate(state, state.votingPairs(),
-                AlongOperands | FromOutputs | lowered, sameTypes)) {
-    propagate(state, state.votingPairs(), Everywhere, sameKind);
-    propagate(state, state.votingPairs(), Everywhere, sameShape);
-  }
-
-  // Equal constants merged into the first, which nothing else placed.
-  pairMergedConstants(state);
-
-  // Which of several source twins a target node stands for: the one whose
-  // readers' partners read it.
-  settleTwins(state);
-
-  // Exact ties that nothing resolved are ambiguous too.
-  markUnresolvedTies(state);
-  return state.allPairs().size() - strict;
-}
-
-unsigned graphdiff::matchByStructure(const Graph &source, const Graph &target,
-                                     NodeMapping &mapping,
-                                     const StructureOptions &options) {
-  // An lg node's id is its identity: two lg nodes with different ids are
-  // different nodes, whatever their shape.
-  if (source.isLogicalGraph() || target.isLogicalGraph())
-    return 0;
-  StructuralState state(source, target, mapping, options);
-  return runStages(state);
+  std::optional<unsigned> producer = target.getProducer(value);
+  if (!producer)
+    return nullptr;
+  std::optional<unsigned> s = state.mapping.getSource(*producer);
+  unsigned k = cast<OpResult>(value).getResultNumber();
+  if (!s || k >= source.getNode(*s)->getNumResults())
+    return nullptr;
+  return source.getNode(*s)->getResult(k);
 }
