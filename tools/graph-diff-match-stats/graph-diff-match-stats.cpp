@@ -6,7 +6,8 @@
 // prints one tab-separated line per pair of graphs: the graph, its node
 // counts, the number of plan actions (by kind), the lower bound and the
 // unchanged-but-unmatched count of computeMatchStats, the ambiguous nodes,
-// whether the plan verifies (apply + isomorphism) and the diff time.
+// whether the plan verifies (apply + isomorphism) and the diff time; with
+// --stages, then what each stage of the matcher did (renderStageStats).
 // scripts/corpus-report.sh turns these lines into the table of
 // docs/Matching.md. Exit codes as graph-diff-opt: 0 the graphs are the same,
 // 1 they differ (and every plan verifies), 2 trouble: a command-line mistake,
@@ -19,10 +20,11 @@
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Differ/DiffResult.h"
 #include "GraphDiff/Differ/MatchStats.h"
-#include "GraphDiff/Differ/StructuralMatcher.h"
+#include "GraphDiff/Differ/StructuralState.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "GraphDiff/Plan/ApplyPlan.h"
 #include "GraphDiff/Plan/Isomorphism.h"
+#include "GraphDiff/Renderers/Renderers.h"
 #include "GraphDiff/Support/Supervisor.h"
 #include "GraphDiff/Tools/CommandLine.h"
 #include "GraphDiff/Tools/ParseInput.h"
@@ -49,6 +51,42 @@
 using namespace mlir;
 using namespace graphdiff;
 
+/// Prints the table line of one pair of graphs; returns whether its plan
+/// verifies (applied to the source, it gives the target).
+static bool printPairLine(GraphPairDiff &pair, MLIRContext &context,
+                          double seconds, llvm::raw_ostream &out) {
+  std::map<std::string, unsigned> kinds;
+  unsigned actions = 0;
+  for (Operation &action : pair.plan.getActions().front()) {
+    ++actions;
+    ++kinds[action.getName().stripDialect().str()];
+  }
+  MatchStats stats =
+      computeMatchStats(*pair.source, *pair.target, pair.mapping);
+  bool verified = false;
+  {
+    // Keep a failed verification quiet: the table says "no".
+    ScopedDiagnosticHandler quiet(&context,
+                                  [](Diagnostic &) { return success(); });
+    FailureOr<OwningOpRef<Operation *>> applied =
+        applyPlan(pair.plan, *pair.source);
+    if (succeeded(applied)) {
+      FailureOr<std::unique_ptr<Graph>> graph = Graph::build(**applied);
+      verified = succeeded(graph) && !findMismatch(**graph, *pair.target);
+    }
+  }
+  std::string breakdown;
+  for (auto &[kind, count] : kinds)
+    breakdown +=
+        (breakdown.empty() ? "" : ",") + kind + "=" + std::to_string(count);
+  out << pair.source->getName() << "\t" << stats.sourceNodes << "\t"
+      << stats.targetNodes << "\t" << actions << "\t" << stats.lowerBound
+      << "\t" << stats.unchangedUnmatched << "\t" << stats.ambiguous << "\t"
+      << (verified ? "yes" : "no") << "\t" << llvm::format("%.3f", seconds)
+      << "\t" << (breakdown.empty() ? "-" : breakdown) << "\n";
+  return verified;
+}
+
 static int runTool(int argc, char **argv) {
   // Before the tool registers its options (CommandLine.h).
   ToolCommandLine commandLine("graph-diff-match-stats");
@@ -59,6 +97,12 @@ static int runTool(int argc, char **argv) {
   static llvm::cl::opt<bool> allowUnregisteredDialects(
       "allow-unregistered-dialect",
       llvm::cl::desc("Allow operations of unregistered dialects in the inputs"),
+      llvm::cl::init(false), llvm::cl::cat(category));
+  static llvm::cl::opt<bool> showStages(
+      "stages",
+      llvm::cl::desc("After the table, what each stage of the matcher did "
+                     "(pairs made and undone, regions, ambiguous and free "
+                     "nodes left)"),
       llvm::cl::init(false), llvm::cl::cat(category));
   commandLine.tidyHelp({&category});
   if (!llvm::cl::ParseCommandLineOptions(
@@ -106,39 +150,11 @@ static int runTool(int argc, char **argv) {
 
   int status = report.isDifferent() ? 1 : 0;
   llvm::raw_fd_ostream &out = llvm::outs();
-  for (GraphPairDiff &pair : report.pairs) {
-    std::map<std::string, unsigned> kinds;
-    unsigned actions = 0;
-    for (Operation &action : pair.plan.getActions().front()) {
-      ++actions;
-      ++kinds[action.getName().stripDialect().str()];
-    }
-    MatchStats stats =
-        computeMatchStats(*pair.source, *pair.target, pair.mapping);
-    bool verified = false;
-    {
-      // Keep a failed verification quiet: the table says "no".
-      ScopedDiagnosticHandler quiet(&context,
-                                    [](Diagnostic &) { return success(); });
-      FailureOr<OwningOpRef<Operation *>> applied =
-          applyPlan(pair.plan, *pair.source);
-      if (succeeded(applied)) {
-        FailureOr<std::unique_ptr<Graph>> graph = Graph::build(**applied);
-        verified = succeeded(graph) && !findMismatch(**graph, *pair.target);
-      }
-    }
-    if (!verified)
+  for (GraphPairDiff &pair : report.pairs)
+    if (!printPairLine(pair, context, seconds, out))
       status = 2;
-    std::string breakdown;
-    for (auto &[kind, count] : kinds)
-      breakdown +=
-          (breakdown.empty() ? "" : ",") + kind + "=" + std::to_string(count);
-    out << pair.source->getName() << "\t" << stats.sourceNodes << "\t"
-        << stats.targetNodes << "\t" << actions << "\t" << stats.lowerBound
-        << "\t" << stats.unchangedUnmatched << "\t" << stats.ambiguous << "\t"
-        << (verified ? "yes" : "no") << "\t" << llvm::format("%.3f", seconds)
-        << "\t" << (breakdown.empty() ? "-" : breakdown) << "\n";
-  }
+  if (showStages)
+    renderStageStats(report, out);
   out.flush();
   if (out.has_error()) {
     llvm::errs() << "graph-diff-match-stats: <stdout>: "

@@ -13,7 +13,7 @@
 #ifndef GRAPHDIFF_DRIVER_DIFFDRIVER_H
 #define GRAPHDIFF_DRIVER_DIFFDRIVER_H
 
-#include "GraphDiff/Differ/StructuralMatcher.h"
+#include "GraphDiff/Differ/StructuralState.h"
 #include "GraphDiff/Renderers/Renderers.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"

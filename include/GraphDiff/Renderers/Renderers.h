@@ -109,6 +109,13 @@ mlir::LogicalResult renderMarkdown(const DiffResult &report,
 mlir::LogicalResult renderStat(const DiffResult &report, llvm::raw_ostream &os,
                                const RenderOptions &options);
 
+/// What each stage of the matcher did, per pair of graphs: a table of the
+/// pairs it made and undid, the regions it set, the nodes it marked
+/// ambiguous and the nodes it left free on each side
+/// (StageStatsRenderer.cpp). `--debug-only=graph-diff-stages` and
+/// `graph-diff-match-stats --stages` print it.
+void renderStageStats(const DiffResult &report, llvm::raw_ostream &os);
+
 } // namespace graphdiff
 
 #endif // GRAPHDIFF_RENDERERS_RENDERERS_H

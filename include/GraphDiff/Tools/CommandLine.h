@@ -43,6 +43,13 @@ void printVersion(llvm::raw_ostream &os, llvm::StringRef tool);
 void registerInCategory(llvm::cl::OptionCategory &category,
                         llvm::function_ref<void()> registerOptions);
 
+/// `--debug-only=TYPE[,TYPE...]`: the traces a tool prints on stderr
+/// (`graph-diff-stages`: what each matcher stage did). LLVM registers an
+/// option of that name only in a build with assertions, which Debian's
+/// libLLVM is not; where it is absent, ToolCommandLine registers this one
+/// (hidden). Whether the command line named `type`.
+bool isDebugTypeEnabled(llvm::StringRef type);
+
 /// A tool's command line, to set up before the tool registers its options.
 class ToolCommandLine {
 public:

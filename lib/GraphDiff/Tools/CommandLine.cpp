@@ -45,9 +45,31 @@ void graphdiff::registerInCategory(cl::OptionCategory &category,
   }
 }
 
+/// Our `--debug-only`, registered on first call unless libLLVM has its own
+/// (then null: that one's value is not readable from here).
+static cl::list<std::string> *debugOnlyOption() {
+  static cl::list<std::string> *option = []() -> cl::list<std::string> * {
+    if (cl::getRegisteredOptions().count("debug-only"))
+      return nullptr;
+    // Reachable for the whole run, as a static option would be.
+    return new cl::list<std::string>(
+        "debug-only",
+        cl::desc("Print the traces of these kinds on stderr "
+                 "(graph-diff-stages: what each matcher stage did)"),
+        cl::value_desc("kind"), cl::CommaSeparated, cl::Hidden);
+  }();
+  return option;
+}
+
+bool graphdiff::isDebugTypeEnabled(llvm::StringRef type) {
+  cl::list<std::string> *option = debugOnlyOption();
+  return option && llvm::is_contained(*option, type);
+}
+
 ToolCommandLine::ToolCommandLine(llvm::StringRef tool) {
   for (auto &entry : cl::getRegisteredOptions())
     libraryOptions.insert(entry.second);
+  debugOnlyOption();
   std::string name = tool.str();
   cl::SetVersionPrinter(
       [name](llvm::raw_ostream &os) { printVersion(os, name); });

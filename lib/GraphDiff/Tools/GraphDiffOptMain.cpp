@@ -353,6 +353,8 @@ static int runDiff(const GraphDiffOptConfig &config, DialectRegistry &registry,
     return ExitTrouble;
   auto ownedReport = std::make_unique<DiffResult>(std::move(*diff));
   DiffResult &report = *ownedReport;
+  if (isDebugTypeEnabled("graph-diff-stages"))
+    renderStageStats(report, llvm::errs());
   // The plans verifyPlan applied are verified already (applyPlan verifies
   // a plan before it applies it): the rest of the module is left.
   SmallVector<patch::PlanOp> verifiedPlans;
