@@ -9,6 +9,10 @@
 // depend on the order pairs are visited in; a node with conflicting votes
 // stays free and is marked ambiguous. docs/Matching.md ("Stages, in order").
 //
+// The votes are cast by named rules, one a file under Differ/Votes/, each
+// with its contract at the top of its header and its own unit tests;
+// propagate() (Consensus.cpp) runs them in order to a fixpoint.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef GRAPHDIFF_DIFFER_CONSENSUS_H
@@ -23,12 +27,16 @@ namespace graphdiff {
 enum PropagateFlags : unsigned {
   /// From each pair to its producers, slot by slot (or, where the two nodes'
   /// slots differ because a fusion folded a chain into the target node,
-  /// through the free chain above the source node).
+  /// through the free chain above the source node): the rules
+  /// ThroughPayload.h, DestinationInputs.h, AlongOperands.h,
+  /// ThroughFusedChain.h and DestinationInits.h of Differ/Votes/.
   AlongOperands = 1,
-  /// From each pair to the one free user at the same (result, slot).
+  /// From each pair to the one free user at the same (result, slot)
+  /// (Votes/AlongUsers.h).
   AlongUsers = 2,
   /// Also from the two terminators, as if they were a pair: output
-  /// producers, position by position. Only with AlongOperands.
+  /// producers, position by position (Votes/FromOutputs.h). Only with
+  /// AlongOperands.
   FromOutputs = 4,
   /// Votes across a lowering: value types compared up to unit dimensions
   /// (sameModuloUnitDims); a renamed op whose slots differ compared without
