@@ -2,8 +2,8 @@
 //
 // The whole stage: it pairs what is unique, resolves twins by context, and
 // leaves ties free; reordered, renamed copies give empty plans. Its parts
-// have their own tests (StructuralHashTest, ConsensusTest,
-// StructuralStagesTest, MatchStatsTest).
+// have their own tests (StructuralHashTest, ConsensusTest, VoteRulesTest,
+// MatcherStagesTest, StructuralStagesTest, MatchStatsTest).
 //
 //===----------------------------------------------------------------------===//
 

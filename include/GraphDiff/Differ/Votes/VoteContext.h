@@ -13,7 +13,7 @@
 #ifndef GRAPHDIFF_DIFFER_VOTES_VOTECONTEXT_H
 #define GRAPHDIFF_DIFFER_VOTES_VOTECONTEXT_H
 
-#include "GraphDiff/Differ/StructuralMatcher.h"
+#include "GraphDiff/Differ/StructuralState.h"
 #include "GraphDiff/Differ/Votes/Votes.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "mlir/IR/Value.h"

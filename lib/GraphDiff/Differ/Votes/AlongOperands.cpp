@@ -6,7 +6,7 @@
 
 #include "GraphDiff/Differ/Votes/AlongOperands.h"
 
-#include "GraphDiff/Differ/StructuralStages.h"
+#include "GraphDiff/Differ/Stages/Stages.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
