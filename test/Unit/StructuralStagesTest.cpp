@@ -238,6 +238,63 @@ TEST_F(StructuralStagesTest, NoBuffersNoPairs) {
   EXPECT_TRUE(pairAcrossBuffers(*state).empty());
 }
 
+/// An exp and a neg on tensors, the second reading the first.
+static const char *kTwoElementwise = R"mlir(
+#id = affine_map<(d0) -> (d0)>
+func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %e = tensor.empty() : tensor<4xf32>
+  %g = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = math.exp %in : f32
+    linalg.yield %0 : f32
+  } -> tensor<4xf32>
+  %h = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%g : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.negf %in : f32
+    linalg.yield %0 : f32
+  } -> tensor<4xf32>
+  return %h : tensor<4xf32>
+}
+)mlir";
+
+/// kTwoElementwise fused, bufferized and lowered to a loop, which computes
+/// `op` (math.exp) before the neg.
+static std::string fusedLoop(llvm::StringRef op) {
+  return (R"mlir(
+func.func @f(%x: memref<4xf32>) -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<4xf32>
+  scf.for %i = %c0 to %c4 step %c1 {
+    %v = memref.load %x[%i] : memref<4xf32>
+    %e = )mlir" +
+          op + R"mlir( %v : f32
+    %n = arith.negf %e : f32
+    memref.store %n, %a[%i] : memref<4xf32>
+  }
+  return %a : memref<4xf32>
+}
+)mlir")
+      .str();
+}
+
+TEST_F(StructuralStagesTest, BuffersPairAFusedChainWithItsLoopNest) {
+  ASSERT_TRUE(parsePair(kTwoElementwise, fusedLoop("math.exp")));
+  // The loop computes exp and neg: the neg (the chain's sink, which the
+  // output reads) with the exp fused into it. Then what the chain reads
+  // from outside: the graph input, and the empty it fills (the alloc).
+  EXPECT_EQ(pairAcrossBuffers(*state), SmallVector<NodePair>({{2, 4}, {0, 3}}));
+  // The exp is a member of the region the loop replaces, not a pair.
+  EXPECT_FALSE(mapping->getTarget(1));
+}
+
+TEST_F(StructuralStagesTest, BuffersLeaveALoopNestThatComputesSomethingElse) {
+  // The loop computes log and neg: no chain of the source computes that.
+  ASSERT_TRUE(parsePair(kTwoElementwise, fusedLoop("math.log")));
+  EXPECT_TRUE(pairAcrossBuffers(*state).empty());
+}
+
 TEST_F(StructuralStagesTest, RetypedSplatsPairWithTheirScalar) {
   // 0.5 and 2.0 are each held by one splat and one scalar: paired. 3.0 is
   // held by two source splats: which one became the scalar cannot be told,

@@ -22,6 +22,8 @@
 #include "GraphDiff/Differ/NodeMapping.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "GraphDiff/Graph/MemoryEdges.h"
+#include "GraphDiff/Graph/Reshape.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -168,80 +170,362 @@ static bool bufferForms(Operation *a, Operation *b) {
   return true;
 }
 
+/// Sorts `types` into a canonical order.
+static void sortTypes(SmallVectorImpl<Type> &types) {
+  llvm::sort(types, [](Type x, Type y) {
+    return x.getAsOpaquePointer() < y.getAsOpaquePointer();
+  });
+}
+
 /// The types of the buffers `op` writes, itself or in its regions, sorted.
 static SmallVector<Type> writtenTypes(Operation *op) {
   SmallVector<Type> types;
   for (Value buffer : getWrittenBuffers(op))
     types.push_back(buffer.getType());
-  llvm::sort(types, [](Type x, Type y) {
-    return x.getAsOpaquePointer() < y.getAsOpaquePointer();
-  });
+  sortTypes(types);
   return types;
+}
+
+/// `type` as a buffer of the identity layout: what a tensor of its shape
+/// becomes, and what a buffer holds whatever its layout. Null for a type
+/// that is neither a ranked tensor nor a ranked buffer.
+static Type asPlainBuffer(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return MemRefType::get(tensor.getShape(), tensor.getElementType());
+  if (auto buffer = dyn_cast<MemRefType>(type))
+    return MemRefType::get(buffer.getShape(), buffer.getElementType());
+  return nullptr;
 }
 
 /// Whether one of `a` and `b` is a loop nest that may be the other lowered
 /// (`--convert-linalg-to-loops`, `-affine-loops`, `-parallel-loops`): a
-/// loop and an op that is none, writing buffers of the same types.
+/// loop and an op that is none, writing buffers of the same types; or, for
+/// an op on tensors that was bufferized and then lowered, a loop writing
+/// buffers of the shapes and element types of the op's tensor results (the
+/// data a tensor holds is what its buffer holds).
 static bool loopNestForms(Operation *a, Operation *b) {
   if (isa<LoopLikeOpInterface>(a) == isa<LoopLikeOpInterface>(b))
     return false;
   SmallVector<Type> written = writtenTypes(a);
-  return !written.empty() && written == writtenTypes(b);
+  if (!written.empty() && written == writtenTypes(b))
+    return true;
+  Operation *loop = isa<LoopLikeOpInterface>(a) ? a : b;
+  Operation *op = loop == a ? b : a;
+  if (op->getNumResults() == 0 ||
+      !llvm::all_of(op->getResultTypes(), llvm::IsaPred<RankedTensorType>))
+    return false;
+  SmallVector<Type> made, stored;
+  for (Type type : op->getResultTypes())
+    made.push_back(asPlainBuffer(type));
+  for (Type type : writtenTypes(loop))
+    stored.push_back(asPlainBuffer(type));
+  sortTypes(made);
+  sortTypes(stored);
+  return made == stored;
+}
+
+/// Whether `value` is an init of linalg op `op` that its payload does not
+/// read (a `tensor.empty` the op fills): it holds no data the op reads.
+static bool isOnlyWrittenInit(Operation *op, Value value) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  return linalgOp &&
+         llvm::any_of(linalgOp.getDpsInitsMutable(), [&](OpOperand &init) {
+           return init.get() == value &&
+                  !linalgOp.payloadUsesValueFromOperand(&init);
+         });
+}
+
+/// Moves the values of `data` that every one of `nodes` reading them only
+/// writes to the end, in order: the data read first then meets the buffers a
+/// loop nest reads, in place or not.
+static void placeWrittenLast(SmallVectorImpl<std::pair<Value, int>> &data,
+                             ArrayRef<unsigned> nodes, const Graph &graph) {
+  auto written = [&](const std::pair<Value, int> &entry) {
+    bool readerSeen = false, onlyWritten = true;
+    for (unsigned node : nodes)
+      if (llvm::is_contained(graph.getSlots(node), entry.first)) {
+        readerSeen = true;
+        onlyWritten &= isOnlyWrittenInit(graph.getNode(node), entry.first);
+      }
+    return readerSeen && onlyWritten;
+  };
+  std::stable_partition(data.begin(), data.end(),
+                        [&](const auto &entry) { return !written(entry); });
 }
 
 /// The buffers `node` reads, each once, in the order of its slots, with
 /// the producer of each: `ins(%a, %b) outs(%a)` reads %a and %b, as a loop
-/// nest that loads both and stores into %a captures them.
+/// nest that loads both and stores into %a captures them. A node that reads
+/// no buffer (an op on tensors), its ranked tensors the same way: what
+/// their buffers will hold.
 static SmallVector<std::pair<Value, int>, 4>
 bufferProducers(const Graph &graph, const FlowView &flow, unsigned node) {
   SmallVector<std::pair<Value, int>, 4> buffers;
-  for (auto [value, producer] :
-       llvm::zip(graph.getSlots(node), flow.producers[node]))
-    if (isMemRef(value) && llvm::none_of(buffers, [&](const auto &buffer) {
-          return buffer.first == value;
-        }))
-      buffers.push_back({value, producer});
+  auto collect = [&](auto isData) {
+    for (auto [value, producer] :
+         llvm::zip(graph.getSlots(node), flow.producers[node]))
+      if (isData(value) && llvm::none_of(buffers, [&](const auto &buffer) {
+            return buffer.first == value;
+          }))
+        buffers.push_back({value, producer});
+  };
+  collect(isMemRef);
+  if (!buffers.empty())
+    return buffers;
+  collect([](Value value) { return isa<RankedTensorType>(value.getType()); });
+  placeWrittenLast(buffers, {node}, graph);
   return buffers;
 }
 
-SmallVector<NodePair> graphdiff::pairAcrossBuffers(StructuralState &state) {
-  SmallVector<NodePair> pairs;
-  // Most graphs hold no buffer (the views know, from building: no scan of
-  // the slots' types here).
-  if (!state.source.readsMemRefs() && !state.target.readsMemRefs())
-    return pairs;
-  FlowView source = computeFlow(state.source);
-  FlowView target = computeFlow(state.target);
-  SmallVector<NodePair> worklist = state.allPairs();
-  // A view the other side has no counterpart for (the `memref.subview` a
-  // copy writes into) is looked through, to what its buffer holds.
-  auto throughView = [](const Graph &graph, const FlowView &flow, int node) {
+/// Whether data of type `x` on one side may be data of type `y` on the other:
+/// the same type, or a tensor and a buffer of its shape and element type.
+static bool sameData(Type x, Type y) {
+  if (x == y)
+    return true;
+  if (isa<RankedTensorType>(x) == isa<RankedTensorType>(y))
+    return false;
+  Type p = asPlainBuffer(x);
+  return p && p == asPlainBuffer(y);
+}
+
+/// The names of the ops that compute data in `op`'s nested regions, sorted,
+/// each once: what is left of a linalg op's payload once it is a loop nest.
+/// Loop structure, memory accesses, constants, terminators and index
+/// arithmetic (loop bounds, addresses, `linalg.index`) are left out.
+static SmallVector<StringRef> computeOps(Operation *op) {
+  SmallVector<StringRef> names;
+  op->walk([&](Operation *inner) {
+    if (inner == op)
+      return;
+    StringRef dialect = inner->getName().getDialectNamespace();
+    if (dialect == "scf" || dialect == "memref" || dialect == "affine" ||
+        inner->getName().getStringRef() == "linalg.index" ||
+        inner->getName().getStringRef() == "arith.index_cast" ||
+        inner->hasTrait<OpTrait::ConstantLike>() ||
+        inner->hasTrait<OpTrait::IsTerminator>())
+      return;
+    if (inner->getNumResults() != 0 &&
+        llvm::all_of(inner->getResultTypes(), llvm::IsaPred<IndexType>))
+      return;
+    names.push_back(inner->getName().getStringRef());
+  });
+  llvm::sort(names);
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  return names;
+}
+
+/// Whether `op` makes only ranked tensors (and something).
+static bool makesTensors(Operation *op) {
+  return op->getNumResults() != 0 &&
+         llvm::all_of(op->getResultTypes(), llvm::IsaPred<RankedTensorType>);
+}
+
+namespace {
+/// One run of pairAcrossBuffers: pairs grown breadth first from the pairs
+/// made so far and the outputs.
+class BufferPairing {
+public:
+  explicit BufferPairing(StructuralState &state)
+      : state(state), source(computeFlow(state.source)),
+        target(computeFlow(state.target)), worklist(state.allPairs()) {}
+
+  SmallVector<NodePair> run();
+
+private:
+  void tryPair(int s, int t);
+  /// For an op on tensors `s` and a loop nest `t` writing buffers of its
+  /// results' shapes: `s` and the free producers fused into it (elementwise
+  /// fusion before bufferization), in that order, whose payloads together
+  /// compute what the loop nest computes (computeOps); empty if there are
+  /// none.
+  SmallVector<unsigned, 4> fusedChain(unsigned s, unsigned t) const;
+  /// Pairs the producers of the data `s` and `t` read, slot by slot.
+  void pairProducers(unsigned s, unsigned t);
+  /// The data source node `s` reads (bufferProducers), or, for the sink of
+  /// a fused chain, what the chain reads from outside it.
+  SmallVector<std::pair<Value, int>, 4> sourceData(unsigned s) const;
+  /// A view the other side has no counterpart for (the `memref.subview` a
+  /// copy writes into) is looked through, to what its buffer holds.
+  static int throughView(const Graph &graph, const FlowView &flow, int node) {
     if (node >= 0 && isa<ViewLikeOpInterface>(graph.getNode(node)) &&
         !flow.producers[node].empty())
       return flow.producers[node].front();
     return -1;
+  }
+
+  StructuralState &state;
+  FlowView source, target;
+  SmallVector<NodePair> worklist, pairs;
+  /// The sink of each fused chain paired with a loop nest -> its members.
+  llvm::DenseMap<unsigned, SmallVector<unsigned, 4>> chains;
+};
+} // namespace
+
+SmallVector<unsigned, 4> BufferPairing::fusedChain(unsigned s,
+                                                   unsigned t) const {
+  constexpr unsigned maxChain = 4;
+  SmallVector<StringRef> goal = computeOps(state.target.getNode(t));
+  SmallVector<unsigned, 4> chain{s};
+  SmallVector<StringRef> have = computeOps(state.source.getNode(s));
+  auto isMember = [&](unsigned node) {
+    return llvm::is_contained(chain, node);
   };
-  auto tryPair = [&](int s, int t) {
-    if (s < 0 || t < 0)
-      return;
-    Operation *a = state.source.getNode(s), *b = state.target.getNode(t);
-    if (!bufferForms(a, b) && !loopNestForms(a, b)) {
-      if (int u = throughView(state.target, target, t); u >= 0)
-        t = u;
-      else if (int u = throughView(state.source, source, s); u >= 0)
-        s = u;
-      else
-        return;
-      if (s < 0 || t < 0 ||
-          !bufferForms(state.source.getNode(s), state.target.getNode(t)))
-        return;
+  // The free producers of the members, in slot order, that only the chain
+  // reads.
+  auto candidates = [&] {
+    SmallVector<unsigned, 4> found;
+    for (unsigned member : chain)
+      for (int p : state.source.getSlotProducers(member))
+        if (p != Graph::kNoProducer && !isMember(p) &&
+            !llvm::is_contained(found, static_cast<unsigned>(p)) &&
+            !state.mapping.isSourceTaken(p) &&
+            makesTensors(state.source.getNode(p)) &&
+            llvm::all_of(state.source.getUses(p), [&](const Graph::Use &use) {
+              return isMember(use.user);
+            }))
+          found.push_back(p);
+    return found;
+  };
+  // The loop nest computes nothing the chain does not: the chain may
+  // compute more (canonicalization folds away what constants make
+  // trivial), but computes something exactly when the nest does.
+  auto covered = [&](ArrayRef<StringRef> ops) {
+    return llvm::includes(ops, goal) && ops.empty() == goal.empty();
+  };
+  auto coverage = [&](ArrayRef<StringRef> ops) {
+    return llvm::count_if(
+        goal, [&](StringRef name) { return llvm::is_contained(ops, name); });
+  };
+  while (!covered(have) && chain.size() < maxChain) {
+    // First a producer whose payload brings ops the loop nest computes;
+    // else a reshape between the chain and such a producer (the fusion
+    // folds it away).
+    std::optional<unsigned> next;
+    SmallVector<StringRef> grown;
+    SmallVector<unsigned, 4> found = candidates();
+    for (unsigned p : found) {
+      SmallVector<StringRef> ops = computeOps(state.source.getNode(p));
+      SmallVector<StringRef> both = have;
+      both.append(ops.begin(), ops.end());
+      llvm::sort(both);
+      both.erase(std::unique(both.begin(), both.end()), both.end());
+      if (coverage(both) > coverage(have)) {
+        next = p;
+        grown = std::move(both);
+        break;
+      }
     }
-    if (!state.isFree(s, t))
+    if (!next) {
+      for (unsigned p : found)
+        if (isPureReshape(state.source.getNode(p))) {
+          next = p;
+          grown = have;
+          break;
+        }
+    }
+    if (!next)
+      return {};
+    chain.push_back(*next);
+    have = std::move(grown);
+  }
+  if (!covered(have))
+    return {};
+  return chain;
+}
+
+void BufferPairing::tryPair(int s, int t) {
+  if (s < 0 || t < 0)
+    return;
+  Operation *a = state.source.getNode(s), *b = state.target.getNode(t);
+  SmallVector<unsigned, 4> chain;
+  if (!bufferForms(a, b) && !loopNestForms(a, b)) {
+    if (int u = throughView(state.target, target, t); u >= 0)
+      t = u;
+    else if (int u = throughView(state.source, source, s); u >= 0)
+      s = u;
+    else
       return;
-    state.pair(s, t);
-    pairs.push_back({s, t});
-    worklist.push_back({s, t});
+    if (s < 0 || t < 0 ||
+        !bufferForms(state.source.getNode(s), state.target.getNode(t)))
+      return;
+  } else if (makesTensors(a) && isa<LoopLikeOpInterface>(b)) {
+    // An op on tensors and a loop nest: only if the nest computes what the
+    // op (with what was fused into it) computes.
+    chain = fusedChain(s, t);
+    if (chain.empty())
+      return;
+  }
+  if (!state.isFree(s, t))
+    return;
+  state.pair(s, t);
+  pairs.push_back({s, t});
+  worklist.push_back({s, t});
+  if (chain.size() > 1)
+    chains[s] = std::move(chain);
+}
+
+SmallVector<std::pair<Value, int>, 4>
+BufferPairing::sourceData(unsigned s) const {
+  auto it = chains.find(s);
+  if (it == chains.end())
+    return bufferProducers(state.source, source, s);
+  ArrayRef<unsigned> chain = it->second;
+  SmallVector<std::pair<Value, int>, 4> data;
+  for (unsigned member : chain)
+    for (auto [value, producer] : bufferProducers(state.source, source, member))
+      if ((producer < 0 ||
+           !llvm::is_contained(chain, static_cast<unsigned>(producer))) &&
+          llvm::none_of(data,
+                        [&](const auto &seen) { return seen.first == value; }))
+        data.push_back({value, producer});
+  placeWrittenLast(data, chain, state.source);
+  return data;
+}
+
+void BufferPairing::pairProducers(unsigned s, unsigned t) {
+  ArrayRef<int> a = source.producers[s], b = target.producers[t];
+  bool tensorsToLoop = makesTensors(state.source.getNode(s)) &&
+                       isa<LoopLikeOpInterface>(state.target.getNode(t));
+  if (a.size() == b.size() && !tensorsToLoop) {
+    for (auto [p, q] : llvm::zip(a, b))
+      tryPair(p, q);
+    return;
+  }
+  // A loop nest reads its bounds and what its body captures, and a buffer
+  // the op reads for its shape only (a pooling window) is not captured:
+  // the buffers still correspond, each with the first one of its type
+  // left on the other side, in the order they are first read.
+  SmallVector<std::pair<Value, int>, 4> x = sourceData(s);
+  SmallVector<std::pair<Value, int>, 4> y =
+      bufferProducers(state.target, target, t);
+  SmallVector<bool, 4> used(y.size(), false);
+  SmallVector<std::pair<Value, int>, 4> unmatched;
+  auto match = [&](Value value, int p) {
+    for (auto [k, other] : llvm::enumerate(y))
+      if (!used[k] && sameData(other.first.getType(), value.getType())) {
+        used[k] = true;
+        tryPair(p, other.second);
+        return true;
+      }
+    return false;
   };
+  for (auto [buffer, p] : x)
+    if (!match(buffer, p))
+      unmatched.push_back({buffer, p});
+  // A reshape on the source side that the other side folded into its
+  // accesses (a loop nest loads the buffer the reshape read): its input.
+  for (auto [buffer, p] : unmatched) {
+    if (p < 0 || !isPureReshape(state.source.getNode(p)) ||
+        state.mapping.isSourceTaken(p))
+      continue;
+    SmallVector<std::pair<Value, int>, 4> input =
+        bufferProducers(state.source, source, p);
+    if (!input.empty())
+      match(input.front().first, input.front().second);
+  }
+}
+
+SmallVector<NodePair> BufferPairing::run() {
   for (unsigned k = 0,
                 e = std::min(source.outputs.size(), target.outputs.size());
        k < e; ++k)
@@ -250,30 +534,17 @@ SmallVector<NodePair> graphdiff::pairAcrossBuffers(StructuralState &state) {
   // (as many on both sides).
   for (size_t next = 0; next < worklist.size(); ++next) {
     auto [s, t] = worklist[next];
-    ArrayRef<int> a = source.producers[s], b = target.producers[t];
-    if (a.size() == b.size()) {
-      for (auto [p, q] : llvm::zip(a, b))
-        tryPair(p, q);
-      continue;
-    }
-    // A loop nest reads its bounds and what its body captures, and a buffer
-    // the op reads for its shape only (a pooling window) is not captured:
-    // the buffers still correspond, each with the first one of its type
-    // left on the other side, in the order they are first read.
-    SmallVector<std::pair<Value, int>, 4> x =
-        bufferProducers(state.source, source, s);
-    SmallVector<std::pair<Value, int>, 4> y =
-        bufferProducers(state.target, target, t);
-    SmallVector<bool, 4> used(y.size(), false);
-    for (auto [buffer, p] : x)
-      for (auto [k, other] : llvm::enumerate(y))
-        if (!used[k] && other.first.getType() == buffer.getType()) {
-          used[k] = true;
-          tryPair(p, other.second);
-          break;
-        }
+    pairProducers(s, t);
   }
-  return pairs;
+  return std::move(pairs);
+}
+
+SmallVector<NodePair> graphdiff::pairAcrossBuffers(StructuralState &state) {
+  // Most graphs hold no buffer (the views know, from building: no scan of
+  // the slots' types here).
+  if (!state.source.readsMemRefs() && !state.target.readsMemRefs())
+    return {};
+  return BufferPairing(state).run();
 }
 
 void BufferStage::runOn(StructuralState &state) const {
