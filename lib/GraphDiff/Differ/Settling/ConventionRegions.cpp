@@ -2,31 +2,42 @@
 //
 // Part of graph-diff.
 //
-// A convention (`fused_<id>`, an `anchor` metadata key) names one source node
-// a new node absorbs, not where it is anchored: ml_switcheroo's optimizer
-// names a fused chain after its head (docs/SwitcherooInterop.md). These are
-// the regions such a name stands for.
+// Rule: growing the regions conventions name (step 0 of settleRegions).
+//
+// Decides the whole region of each target node whose region is, after the
+// matchers, the one source node a convention names (matchByConventions:
+// `fused_<id>`, an `anchor` metadata key). Evidence: what the new node
+// stands for (the source values its paired users, the graph outputs and
+// other new nodes' regions read in its place); the region is every free
+// node on a path from the named node to those, then grows over exclusive
+// producers back to what the new node reads. A new node that nothing reads
+// gets the chain of free nodes downstream of the named node, chains growing
+// together, a node two reach at once going to the one with no other choice.
+//
+// What one pass's output needs: ml_switcheroo's optimizer names a fused
+// chain after its head, not where it is anchored, and fuses linear chains
+// (docs/SwitcherooInterop.md).
 //
 //===----------------------------------------------------------------------===//
 
-#include "ConventionRegions.h"
-
 #include "GraphDiff/Differ/NodeMapping.h"
+#include "GraphDiff/Differ/PairContext.h"
+#include "GraphDiff/Differ/Settling/Rules.h"
+#include "GraphDiff/Differ/Settling/Settler.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 using namespace graphdiff;
+using namespace graphdiff::settling;
 
 namespace {
 class ConventionSettler {
 public:
-  ConventionSettler(const Graph &source, const Graph &target,
-                    NodeMapping &mapping, ArrayRef<unsigned> sourceRank,
-                    OutImagesFn outImages)
-      : source(source), target(target), mapping(mapping),
-        sourceRank(sourceRank), outImages(outImages) {}
+  explicit ConventionSettler(const Settler &settler)
+      : settler(settler), source(settler.source), mapping(settler.mapping),
+        sourceRank(settler.sourceRank) {}
 
   /// The region of a convention node `t` whose region holds just the source
   /// node its name or `anchor` names; empty if nothing says where its value
@@ -37,50 +48,12 @@ public:
   void claimChains(ArrayRef<unsigned> unread);
 
 private:
+  const Settler &settler;
   const Graph &source;
-  const Graph &target;
   NodeMapping &mapping;
   ArrayRef<unsigned> sourceRank;
-  OutImagesFn outImages;
 };
 } // namespace
-
-SmallVector<SmallVector<Value, 2>>
-graphdiff::regionReads(const Graph &source, const Graph &target,
-                       const NodeMapping &mapping, unsigned t) {
-  Operation *node = target.getNode(t);
-  SmallVector<SmallVector<Value, 2>> reads(node->getNumResults());
-  for (OpResult result : node->getResults())
-    for (Operation *user : result.getUsers()) {
-      std::optional<unsigned> u = target.getIndex(user);
-      if (!u || *u == t)
-        continue;
-      ArrayRef<unsigned> theirs = mapping.getRegion(*u);
-      auto &out = reads[result.getResultNumber()];
-      // A region of one node that reads as many values as the new node: by
-      // position (ml_switcheroo's fused node keeps its head's inputs).
-      if (theirs.size() == 1 &&
-          source.getNode(theirs.front())->getNumOperands() ==
-              user->getNumOperands()) {
-        for (OpOperand &use : result.getUses())
-          if (use.getOwner() == user) {
-            Value read = source.getNode(theirs.front())
-                             ->getOperand(use.getOperandNumber());
-            if (!llvm::is_contained(out, read))
-              out.push_back(read);
-          }
-        continue;
-      }
-      for (unsigned member : theirs)
-        for (Value input : source.getNodeInputs(member)) {
-          std::optional<unsigned> p = source.getProducer(input);
-          if (p && !llvm::is_contained(theirs, *p) &&
-              !llvm::is_contained(out, input))
-            out.push_back(input);
-        }
-    }
-  return reads;
-}
 
 SmallVector<unsigned> ConventionSettler::conventionRegion(unsigned t) const {
   unsigned named = mapping.getRegion(t).front();
@@ -99,9 +72,9 @@ SmallVector<unsigned> ConventionSettler::conventionRegion(unsigned t) const {
     if (p && open(*p) && !llvm::is_contained(candidates, *p))
       candidates.push_back(*p);
   };
-  for (auto &values : outImages(t))
+  for (auto &values : settler.outImages(t, /*loose=*/true))
     llvm::for_each(values, addCandidate);
-  for (auto &values : regionReads(source, target, mapping, t))
+  for (auto &values : settler.regionReads(t))
     llvm::for_each(values, addCandidate);
   unsigned lastRank = sourceRank[named];
   for (unsigned s : candidates)
@@ -228,16 +201,17 @@ void ConventionSettler::claimChains(ArrayRef<unsigned> unread) {
   }
 }
 
-void graphdiff::settleConventionRegions(const Graph &source,
-                                        const Graph &target,
-                                        NodeMapping &mapping,
-                                        ArrayRef<unsigned> conventions,
-                                        ArrayRef<unsigned> sourceRank,
-                                        OutImagesFn outImages) {
-  ConventionSettler settler(source, target, mapping, sourceRank, outImages);
+void settling::growConventionRegions(Settler &settler) {
+  NodeMapping &mapping = settler.mapping;
+  SmallVector<unsigned> conventions;
+  for (unsigned t : settler.targetOrder)
+    if (!mapping.getRegion(t).empty() &&
+        mapping.getRegionStage(t) == MatchStage::Convention)
+      conventions.push_back(t);
+  ConventionSettler conventionSettler(settler);
   SmallVector<unsigned> unread;
   for (unsigned t : conventions) {
-    SmallVector<unsigned> region = settler.conventionRegion(t);
+    SmallVector<unsigned> region = conventionSettler.conventionRegion(t);
     if (region.empty()) {
       unread.push_back(t);
       continue;
@@ -245,5 +219,14 @@ void graphdiff::settleConventionRegions(const Graph &source,
     mapping.clearRegion(t);
     mapping.setRegion(t, region, MatchStage::Convention);
   }
-  settler.claimChains(unread);
+  conventionSettler.claimChains(unread);
+  // Then each grows over the free nodes that fed only it, back to what its
+  // new node reads.
+  for (unsigned t : conventions) {
+    SmallVector<unsigned> region(mapping.getRegion(t));
+    mapping.clearRegion(t);
+    growOverExclusiveProducers(settler, region, settler.pair.inputImages(t));
+    settler.pair.sortBySourceRank(region);
+    mapping.setRegion(t, region, MatchStage::Convention);
+  }
 }
