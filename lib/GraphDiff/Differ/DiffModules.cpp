@@ -255,6 +255,32 @@ static LogicalResult checkPrintedExactly(ModuleOp plans) {
   return failure();
 }
 
+/// Bodies of several blocks are not graphs the differ reads: equal ones are
+/// the same (success), different ones are refused (an error on the one of
+/// several blocks), never skipped.
+static LogicalResult compareMultiBlock(const ModuleGraph &sourceGraph,
+                                       const ModuleGraph &targetGraph) {
+  if (isSameOp(
+          sourceGraph.op, targetGraph.op,
+          [](Value a, Value b) { return a == b; }, /*ignoreLocations=*/true))
+    return success();
+  const ModuleGraph &multi =
+      sourceGraph.form == ModuleGraph::MultiBlock ? sourceGraph : targetGraph;
+  const ModuleGraph &other = &multi == &sourceGraph ? targetGraph : sourceGraph;
+  InFlightDiagnostic diag =
+      multi.op->emitError()
+      << "function @" << multi.key << " has a body of "
+      << cast<FunctionOpInterface>(multi.op)
+             .getFunctionBody()
+             .getBlocks()
+             .size()
+      << " blocks, which graph-diff does not diff (it diffs single-block "
+         "bodies), and it differs from the other input's @"
+      << multi.key;
+  diag.attachNote(other.op->getLoc()) << "the other input's @" << other.key;
+  return failure();
+}
+
 FailureOr<DiffResult> graphdiff::diffModules(ModuleOp source, ModuleOp target,
                                              const DiffOptions &options) {
   MLIRContext *context = source.getContext();
@@ -307,31 +333,11 @@ FailureOr<DiffResult> graphdiff::diffModules(ModuleOp source, ModuleOp target,
     }
     Operation *sourceOp = sourceGraphInfo.op;
     Operation *targetOp = targetGraphInfo->op;
-    // Bodies of several blocks are not graphs the differ reads: equal ones
-    // are the same, different ones are refused, never skipped.
     if (sourceGraphInfo.form == ModuleGraph::MultiBlock ||
         targetGraphInfo->form == ModuleGraph::MultiBlock) {
-      if (isSameOp(
-              sourceOp, targetOp, [](Value a, Value b) { return a == b; },
-              /*ignoreLocations=*/true))
-        continue;
-      const ModuleGraph &multi = sourceGraphInfo.form == ModuleGraph::MultiBlock
-                                     ? sourceGraphInfo
-                                     : *targetGraphInfo;
-      const ModuleGraph &other =
-          &multi == &sourceGraphInfo ? *targetGraphInfo : sourceGraphInfo;
-      InFlightDiagnostic diag =
-          multi.op->emitError()
-          << "function @" << multi.key << " has a body of "
-          << cast<FunctionOpInterface>(multi.op)
-                 .getFunctionBody()
-                 .getBlocks()
-                 .size()
-          << " blocks, which graph-diff does not diff (it diffs single-block "
-             "bodies), and it differs from the other input's @"
-          << multi.key;
-      diag.attachNote(other.op->getLoc()) << "the other input's @" << other.key;
-      return failure();
+      if (failed(compareMultiBlock(sourceGraphInfo, *targetGraphInfo)))
+        return failure();
+      continue;
     }
     if (sourceGraphInfo.form == ModuleGraph::Declaration ||
         targetGraphInfo->form == ModuleGraph::Declaration) {
