@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphDiff/Blame/BlameRenderers.h"
+#include "BlameText.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
@@ -15,43 +16,55 @@ using namespace mlir;
 using namespace graphdiff;
 using namespace graphdiff::blame;
 
-/// The version each input op's lineage ends in.
-static unsigned lastOf(const GraphHistory &graph, unsigned input) {
+unsigned blame::lastOf(const GraphHistory &graph, unsigned input) {
   unsigned v = input;
   while (std::optional<unsigned> next = graph.versions[v].successor)
     v = *next;
   return v;
 }
 
-/// The output op of each live version.
-static llvm::DenseMap<unsigned, const OutputOp *>
-outputsByVersion(const GraphHistory &graph) {
+llvm::DenseMap<unsigned, const OutputOp *>
+blame::outputsByVersion(const GraphHistory &graph) {
   llvm::DenseMap<unsigned, const OutputOp *> outputs;
   for (const OutputOp &out : graph.outputs)
     outputs[out.version] = &out;
   return outputs;
 }
 
-static std::vector<std::string> changeNames(patch::NodeChange changes) {
+std::vector<std::string> blame::changeNames(patch::NodeChange changes) {
   std::vector<std::string> names;
   for (patch::NodeChange change : patch::getSetBits(changes))
     names.push_back(patch::stringifyNodeChange(change));
   return names;
 }
 
+std::string blame::passCounts(const PassRun &pass) {
+  SmallVector<std::string> parts;
+  if (pass.created)
+    parts.push_back(std::to_string(pass.created) + " created");
+  if (pass.updated)
+    parts.push_back(std::to_string(pass.updated) + " changed");
+  if (pass.fusions)
+    parts.push_back(std::to_string(pass.fusedOps) + " fused into " +
+                    std::to_string(pass.fusions));
+  if (pass.replaced)
+    parts.push_back(std::to_string(pass.replaced) + " replaced");
+  if (pass.erased)
+    parts.push_back(std::to_string(pass.erased) + " erased");
+  return parts.empty() ? "no change" : llvm::join(parts, ", ");
+}
+
 //===----------------------------------------------------------------------===//
 // Text
 //===----------------------------------------------------------------------===//
 
-static std::string passLabel(const BlameResult &result, unsigned pass) {
+std::string blame::passLabel(const BlameResult &result, unsigned pass) {
   if (pass == kInputPass || pass > result.passes.size())
     return "(input)";
   return "#" + std::to_string(pass) + " " + result.passes[pass - 1].name;
 }
 
-/// How an input op is named: its name and, for an op of the input file, its
-/// line (`%1@6`); else its whole location.
-static std::string inputLabel(const BlameResult &result, const InputOp &input) {
+std::string blame::inputLabel(const BlameResult &result, const InputOp &input) {
   StringRef location = input.location;
   StringRef file = result.inputFile;
   if (location.consume_front(file) && location.consume_front(":")) {
@@ -80,10 +93,10 @@ public:
 
 private:
   std::string passLabel(unsigned pass) const {
-    return ::passLabel(result, pass);
+    return blame::passLabel(result, pass);
   }
   std::string inputLabel(const InputOp &input) const {
-    return ::inputLabel(result, input);
+    return blame::inputLabel(result, input);
   }
 
   void renderGraph(const GraphHistory &graph) {
@@ -146,22 +159,9 @@ private:
     size_t width = 0;
     for (unsigned p = 1; p <= result.passes.size(); ++p)
       width = std::max(width, passLabel(p).size());
-    for (const PassRun &pass : result.passes) {
-      SmallVector<std::string> parts;
-      if (pass.created)
-        parts.push_back(std::to_string(pass.created) + " created");
-      if (pass.updated)
-        parts.push_back(std::to_string(pass.updated) + " changed");
-      if (pass.fusions)
-        parts.push_back(std::to_string(pass.fusedOps) + " fused into " +
-                        std::to_string(pass.fusions));
-      if (pass.replaced)
-        parts.push_back(std::to_string(pass.replaced) + " replaced");
-      if (pass.erased)
-        parts.push_back(std::to_string(pass.erased) + " erased");
+    for (const PassRun &pass : result.passes)
       os << "  " << llvm::left_justify(passLabel(pass.index), width) << "  "
-         << (parts.empty() ? "no change" : llvm::join(parts, ", ")) << "\n";
-    }
+         << passCounts(pass) << "\n";
   }
 
   const BlameResult &result;
@@ -307,7 +307,7 @@ static std::string changeList(patch::NodeChange changes) {
   return llvm::join(changeNames(changes), ", ");
 }
 
-static void printOutputHistory(const BlameResult &result,
+void blame::printOutputHistory(const BlameResult &result,
                                const GraphHistory &graph, const OutputOp &out,
                                llvm::raw_ostream &os) {
   const Version &last = graph.versions[out.version];
@@ -357,7 +357,7 @@ static void printOutputHistory(const BlameResult &result,
   os << "\n";
 }
 
-static void printInputHistory(const BlameResult &result,
+void blame::printInputHistory(const BlameResult &result,
                               const GraphHistory &graph, unsigned input,
                               llvm::raw_ostream &os) {
   const InputOp &op = graph.inputs[input];
