@@ -60,7 +60,7 @@ VALUE_KIND = {
 # they are right.
 EXCEPTIONS = {
     ("graph-diff-api", "--api-version"): "typed --version=KEY: LLVM owns a bare --version",
-    # One input run through passes: how --graph-diff-blame prints (text|json),
+    # One input run through passes: how --graph-diff-blame prints (text|json|html),
     # where --format (the diff's report) is refused.
     ("graph-diff-opt", "--blame-format"): "blame's own report, with one input",
     ("graph-diff-git", "--blame-format"): "graph-diff-opt's, passed through",

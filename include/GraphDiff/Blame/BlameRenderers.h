@@ -4,8 +4,9 @@
 //
 // The text listing (each op of the output with the pass that made it last
 // and the input ops it comes from, as `git blame` lists lines, then what
-// each pass did) and the JSON document (docs/UserGuide.md, "Blame"). They
-// only read a BlameResult.
+// each pass did), the JSON document (docs/UserGuide.md, "Blame") and the
+// HTML page (a timeline of the passes, the listing, and each op's history
+// on a click). They only read a BlameResult.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,12 +19,17 @@
 
 namespace graphdiff::blame {
 
-enum class BlameFormat { Text, JSON };
+enum class BlameFormat { Text, JSON, HTML };
 
 /// Prints `result` in `format`: the listing of the output and the summary of
 /// the passes.
 void renderBlame(const BlameResult &result, BlameFormat format,
                  llvm::raw_ostream &os);
+
+/// Prints `result` as one self-contained HTML page: the passes on a
+/// timeline, the listing of the output (as the text), and the history of
+/// the op or pass clicked (as renderBlameQuery prints an op's).
+void renderBlameHTML(const BlameResult &result, llvm::raw_ostream &os);
 
 /// Prints the history of the ops `query` names: `%5` or `@id`, an op of
 /// the output so named; `FILE:LINE`, the ops of the output (if FILE is the

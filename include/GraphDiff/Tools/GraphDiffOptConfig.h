@@ -13,6 +13,7 @@
 #ifndef GRAPHDIFF_TOOLS_GRAPHDIFFOPTCONFIG_H
 #define GRAPHDIFF_TOOLS_GRAPHDIFFOPTCONFIG_H
 
+#include "GraphDiff/Blame/BlameRenderers.h"
 #include "GraphDiff/Renderers/Renderers.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -57,8 +58,8 @@ struct GraphDiffOptConfig {
   /// `--graph-diff-blame[=FILE]`: where the blame goes ("" for stderr), if
   /// asked for (also by --blame-format).
   std::optional<std::string> blame;
-  /// `--blame-format=text|json`: true for JSON.
-  bool blameJSON = false;
+  /// `--blame-format=text|json|html`.
+  blame::BlameFormat blameFormat = blame::BlameFormat::Text;
   /// `--blame=QUERY` (repeatable): the ops whose history to print instead
   /// of the listing.
   std::vector<std::string> blameQueries;

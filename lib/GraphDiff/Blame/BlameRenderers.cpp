@@ -307,6 +307,28 @@ static std::string changeList(patch::NodeChange changes) {
   return llvm::join(changeNames(changes), ", ");
 }
 
+std::string blame::describeStep(const GraphHistory &graph, unsigned v) {
+  const Version &step = graph.versions[v];
+  switch (step.origin) {
+  case Origin::Input:
+    break;
+  case Origin::Updated:
+    return ("updated " + graph.versions[step.parents.front()].opName +
+            " into " + step.opName + " (" + changeList(step.changes) + ")")
+        .str();
+  case Origin::Fused:
+    return "fused " + std::to_string(step.parents.size()) + " ops into " +
+           step.opName.str();
+  case Origin::Replaced:
+    return ("replaced " + graph.versions[step.parents.front()].opName + " by " +
+            step.opName)
+        .str();
+  case Origin::Created:
+    return "created " + step.opName.str();
+  }
+  return "";
+}
+
 void blame::printOutputHistory(const BlameResult &result,
                                const GraphHistory &graph, const OutputOp &out,
                                llvm::raw_ostream &os) {
@@ -324,26 +346,7 @@ void blame::printOutputHistory(const BlameResult &result,
     if (step.origin == Origin::Input)
       continue;
     os << "  " << llvm::left_justify(passLabel(result, step.pass), width)
-       << "  ";
-    switch (step.origin) {
-    case Origin::Input:
-      break;
-    case Origin::Updated:
-      os << "updated " << graph.versions[step.parents.front()].opName
-         << " into " << step.opName << " (" << changeList(step.changes) << ")";
-      break;
-    case Origin::Fused:
-      os << "fused " << step.parents.size() << " ops into " << step.opName;
-      break;
-    case Origin::Replaced:
-      os << "replaced " << graph.versions[step.parents.front()].opName << " by "
-         << step.opName;
-      break;
-    case Origin::Created:
-      os << "created " << step.opName;
-      break;
-    }
-    os << "\n";
+       << "  " << describeStep(graph, v) << "\n";
   }
   SmallVector<unsigned> origins = graph.originsOf(out.version);
   if (origins.empty()) {
@@ -463,8 +466,15 @@ llvm::Error blame::renderBlameQuery(const BlameResult &result, StringRef query,
 
 void blame::renderBlame(const BlameResult &result, BlameFormat format,
                         llvm::raw_ostream &os) {
-  if (format == BlameFormat::JSON)
-    writeJSON(result, os);
-  else
+  switch (format) {
+  case BlameFormat::Text:
     TextRenderer(result, os).render();
+    break;
+  case BlameFormat::JSON:
+    writeJSON(result, os);
+    break;
+  case BlameFormat::HTML:
+    renderBlameHTML(result, os);
+    break;
+  }
 }

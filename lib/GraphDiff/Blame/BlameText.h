@@ -41,6 +41,11 @@ std::string inputLabel(const BlameResult &result, const InputOp &input);
 /// `no change`.
 std::string passCounts(const PassRun &pass);
 
+/// What the pass that made version `v` did: `updated linalg.add into
+/// linalg.generic (kind)`, `fused 2 ops into linalg.generic`, `replaced X by
+/// Y`, `created X`; "" for an input op.
+std::string describeStep(const GraphHistory &graph, unsigned v);
+
 /// The history of output op `out` (what `--blame=%N` prints for it).
 void printOutputHistory(const BlameResult &result, const GraphHistory &graph,
                         const OutputOp &out, llvm::raw_ostream &os);

@@ -154,13 +154,16 @@ struct CLOptions {
       cl::value_desc("file"),
       cl::init(""),
       cl::cat(cat)};
-  enum class BlameFormat { Text, JSON };
+  using BlameFormat = blame::BlameFormat;
   cl::opt<BlameFormat> blameFormat{
       "blame-format", cl::desc("How --graph-diff-blame prints"),
       cl::values(clEnumValN(BlameFormat::Text, "text",
                             "a listing of the output, as git blame"),
                  clEnumValN(BlameFormat::JSON, "json",
-                            "the whole history (docs/UserGuide.md, Blame)")),
+                            "the whole history (docs/UserGuide.md, Blame)"),
+                 clEnumValN(BlameFormat::HTML, "html",
+                            "a page: the passes on a timeline, the listing, "
+                            "each op's history on a click")),
       cl::init(BlameFormat::Text), cl::cat(cat)};
   cl::list<std::string> blameQueries{
       "blame",
@@ -305,10 +308,15 @@ FailureOr<GraphDiffOptConfig> GraphDiffOptConfig::createFromCLOptions() {
   if (cl.blame.getNumOccurrences() || cl.blameFormat.getNumOccurrences() ||
       !cl.blameQueries.empty())
     config.blame = cl.blame.getValue();
-  config.blameJSON = cl.blameFormat == CLOptions::BlameFormat::JSON;
+  config.blameFormat = cl.blameFormat;
   config.blameQueries.assign(cl.blameQueries.begin(), cl.blameQueries.end());
-  if (config.blameJSON && !config.blameQueries.empty())
+  if (config.blameFormat == blame::BlameFormat::JSON &&
+      !config.blameQueries.empty())
     return fail("--blame prints the history of an op as text; the JSON "
                 "document (--blame-format=json) holds every op's");
+  if (config.blameFormat == blame::BlameFormat::HTML &&
+      !config.blameQueries.empty())
+    return fail("--blame prints the history of an op as text; the HTML "
+                "page (--blame-format=html) shows every op's");
   return config;
 }

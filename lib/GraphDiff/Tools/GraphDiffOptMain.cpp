@@ -454,8 +454,7 @@ static int runTool(int argc, char **argv) {
             ? "<stdin>"
             : options.inputs.front();
     std::string blameFile = *options.blame;
-    auto format =
-        options.blameJSON ? blame::BlameFormat::JSON : blame::BlameFormat::Text;
+    blame::BlameFormat format = options.blameFormat;
     std::string outputFile = options.outputFilename;
     std::vector<std::string> queries = options.blameQueries;
     config.setPassPipelineSetupFn([=](PassManager &pm) {
