@@ -13,6 +13,12 @@ Formats (``FORMATS``): mlir, text, markdown, json, dot, html, model-explorer, st
 
     actions = graph_diff.diff_logical_graphs(source_graph, target_graph)
 
+    b = graph_diff.blame("model.mlir", "builtin.module(cse,canonicalize)")
+    b.passes, b.outputs, b.inputs, b.query("%1"), b.render("html")
+
+``blame`` runs a pass pipeline and returns the history of every op
+(graph-diff-opt's ``--graph-diff-blame``; see its module, ``_blame.py``).
+
 ``diff`` takes ``only=``, ``func=`` and ``verify=`` as graph-diff-opt's
 ``--only``, ``--func`` and ``--verify``; an option that does not apply to the
 report asked for (``only`` with the plan, ``fold`` outside text and markdown,
@@ -30,16 +36,36 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
 from . import _graph_diff
+from ._blame import (
+    BLAME_FORMATS,
+    Blame,
+    Fate,
+    GraphBlame,
+    InputOp,
+    OutputOp,
+    PassRun,
+    Step,
+    blame,
+)
 from ._errors import GraphDiffError
 
 __all__ = [
     "Action",
+    "BLAME_FORMATS",
+    "Blame",
     "Diff",
     "FORMATS",
+    "Fate",
+    "GraphBlame",
     "GraphDiffError",
     "GraphPair",
+    "InputOp",
     "MappingEntry",
+    "OutputOp",
+    "PassRun",
+    "Step",
     "Summary",
+    "blame",
     "diff",
     "diff_logical_graphs",
 ]

@@ -353,6 +353,8 @@ def test_typed_usage_runs():
     )
     assert run.returncode == 0, run.stderr
     assert "similarity 50.0%" in run.stdout
+    # No two nodes of the lg graph are the same: cse erases none.
+    assert "blame: cse 0, canonicalize 0; erased []; last None; 3 lines" in run.stdout
 
 
 def chain(fused):

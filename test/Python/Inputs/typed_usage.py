@@ -16,6 +16,15 @@ def fused_regions(d: graph_diff.Diff) -> Dict[str, List[str]]:
     return regions
 
 
+def blamed(model: str) -> str:
+    b: graph_diff.Blame = graph_diff.blame(pathlib.Path(model), "builtin.module(cse,canonicalize)")
+    erased: List[str] = [i.name for i in b.inputs if i.erased_by is not None]
+    last: Optional[int] = b.outputs[-1].pass_ if b.outputs else None
+    counts = ", ".join(f"{p.name} {p.erased}" for p in b.passes)
+    history: str = b.query(b.outputs[0].name) if b.outputs else ""
+    return f"blame: {counts}; erased {erased}; last {last}; {len(history.splitlines())} lines"
+
+
 def main(source: str, target: str) -> int:
     try:
         d = graph_diff.diff(pathlib.Path(source), target, verify=True)
@@ -37,6 +46,7 @@ def main(source: str, target: str) -> int:
     print(len(text), report["version"], len(d.to_json()))
     selected = graph_diff.diff(source, target, only=["fuse"], func="conv*")
     print(selected.different, [a.kind for a in selected], selected.render("stat"))
+    print(blamed(source))
     return 1 if d.different else 0
 
 
