@@ -56,48 +56,58 @@ static std::string inputId(unsigned graph, unsigned op) {
 }
 static std::string passId(unsigned pass) { return "p" + std::to_string(pass); }
 
-/// What pass `pass` did, graph by graph: the output ops it made or changed
-/// (with what it did to each), the graphs it made or removed and the ops it
-/// erased.
-static void printPassHistory(const BlameResult &result, unsigned pass,
-                             llvm::raw_ostream &os) {
-  os << passLabel(result, pass) << "  " << passCounts(result.passes[pass - 1])
-     << "\n";
+/// What each pass did, graph by graph (indexed by pass; 0 unused): the
+/// output ops it made or changed (with what it did to each), the graphs it
+/// made or removed and the ops it erased. Each version is read once.
+static std::vector<std::string> passHistories(const BlameResult &result) {
+  size_t numPasses = result.passes.size();
+  std::vector<std::string> histories(numPasses + 1);
+  for (unsigned p = 1; p <= numPasses; ++p)
+    histories[p] =
+        passLabel(result, p) + "  " + passCounts(result.passes[p - 1]) + "\n";
   for (const GraphHistory &graph : result.graphs) {
-    std::string text;
-    llvm::raw_string_ostream lines(text);
-    if (!graph.inInput && graph.createdBy == pass)
-      lines << "    made the graph\n";
+    // This graph's lines, by pass.
+    std::vector<std::string> lines(numPasses + 1);
+    auto at = [&](unsigned pass) -> std::string * {
+      return pass == kInputPass || pass > numPasses ? nullptr : &lines[pass];
+    };
+    if (std::string *text = graph.inInput ? nullptr : at(graph.createdBy))
+      *text += "    made the graph\n";
     for (const OutputOp &out : graph.outputs) {
-      std::vector<std::string> steps;
-      for (unsigned v : graph.ancestryOf(out.version))
-        if (graph.versions[v].pass == pass &&
-            graph.versions[v].origin != Origin::Input)
-          steps.push_back(describeStep(graph, v));
-      if (steps.empty())
-        continue;
-      lines << "    " << out.name << " " << graph.versions[out.version].opName
-            << ", line " << out.line << " of " << result.outputFile << "\n";
-      for (const std::string &step : steps)
-        lines << "      " << step << "\n";
+      // The ancestry is in pass order: one heading per pass.
+      unsigned last = kInputPass;
+      for (unsigned v : graph.ancestryOf(out.version)) {
+        const Version &step = graph.versions[v];
+        std::string *text = at(step.pass);
+        if (step.origin == Origin::Input || !text)
+          continue;
+        if (step.pass != last)
+          *text += "    " + out.name + " " +
+                   graph.versions[out.version].opName.str() + ", line " +
+                   std::to_string(out.line) + " of " + result.outputFile + "\n";
+        last = step.pass;
+        *text += "      " + describeStep(graph, v) + "\n";
+      }
     }
     for (unsigned v = 0, e = graph.versions.size(); v < e; ++v) {
       const Version &version = graph.versions[v];
-      if (version.fate != Fate::Erased || version.endPass != pass)
+      std::string *text = at(version.endPass);
+      if (version.fate != Fate::Erased || !text)
         continue;
-      lines << "    erased ";
       if (v < graph.inputs.size())
-        lines << inputLabel(result, graph.inputs[v]) << " " << version.opName;
+        *text += "    erased " + inputLabel(result, graph.inputs[v]) + " " +
+                 version.opName.str() + "\n";
       else
-        lines << version.opName << " (made by "
-              << passLabel(result, version.pass) << ")";
-      lines << "\n";
+        *text += "    erased " + version.opName.str() + " (made by " +
+                 passLabel(result, version.pass) + ")\n";
     }
-    if (!graph.inOutput && graph.removedBy == pass)
-      lines << "    removed the graph\n";
-    if (!text.empty())
-      os << "  graph @" << graph.name << "\n" << text;
+    if (std::string *text = graph.inOutput ? nullptr : at(graph.removedBy))
+      *text += "    removed the graph\n";
+    for (unsigned p = 1; p <= numPasses; ++p)
+      if (!lines[p].empty())
+        histories[p] += "  graph @" + graph.name + "\n" + lines[p];
   }
+  return histories;
 }
 
 static std::string joinPasses(const std::set<unsigned> &passes) {
@@ -246,19 +256,19 @@ static void writeHistories(const BlameResult &result, llvm::raw_ostream &os) {
     print(history);
     os << "<pre id=\"h-" << id << "\">" << escapeXML(text) << "</pre>\n";
   };
-  for (const PassRun &pass : result.passes)
-    write(passId(pass.index), [&](llvm::raw_ostream &history) {
-      printPassHistory(result, pass.index, history);
-    });
+  std::vector<std::string> passes = passHistories(result);
+  for (unsigned p = 1, e = passes.size(); p < e; ++p)
+    write(passId(p), [&](llvm::raw_ostream &history) { history << passes[p]; });
   for (unsigned g = 0, e = result.graphs.size(); g < e; ++g) {
     const GraphHistory &graph = result.graphs[g];
     for (unsigned k = 0, n = graph.outputs.size(); k < n; ++k)
       write(outputId(g, k), [&](llvm::raw_ostream &history) {
         printOutputHistory(result, graph, graph.outputs[k], history);
       });
+    auto outputs = outputsByVersion(graph);
     for (unsigned i = 0, n = graph.inputs.size(); i < n; ++i)
       write(inputId(g, i), [&](llvm::raw_ostream &history) {
-        printInputHistory(result, graph, i, history);
+        printInputHistory(result, graph, outputs, i, history);
       });
   }
   os << "</div>\n";

@@ -360,9 +360,10 @@ void blame::printOutputHistory(const BlameResult &result,
   os << "\n";
 }
 
-void blame::printInputHistory(const BlameResult &result,
-                              const GraphHistory &graph, unsigned input,
-                              llvm::raw_ostream &os) {
+void blame::printInputHistory(
+    const BlameResult &result, const GraphHistory &graph,
+    const llvm::DenseMap<unsigned, const OutputOp *> &outputs, unsigned input,
+    llvm::raw_ostream &os) {
   const InputOp &op = graph.inputs[input];
   os << op.name << " " << graph.versions[input].opName;
   if (!op.location.empty())
@@ -404,7 +405,6 @@ void blame::printInputHistory(const BlameResult &result,
     }
     os << "\n";
   }
-  auto outputs = outputsByVersion(graph);
   auto out = outputs.find(lineage.back());
   if (out != outputs.end())
     os << "  now: " << out->second->name << " "
@@ -427,6 +427,7 @@ llvm::Error blame::renderBlameQuery(const BlameResult &result, StringRef query,
   bool byLine =
       !lineText.empty() && file != query && !lineText.getAsInteger(10, line);
   for (const GraphHistory &graph : result.graphs) {
+    std::optional<llvm::DenseMap<unsigned, const OutputOp *>> outputs;
     if (!byLine) {
       for (const OutputOp &op : graph.outputs)
         if (op.name == query) {
@@ -451,7 +452,9 @@ llvm::Error blame::renderBlameQuery(const BlameResult &result, StringRef query,
       if (!namesFile(file, inputFile))
         continue;
       separate();
-      printInputHistory(result, graph, i, out);
+      if (!outputs)
+        outputs = outputsByVersion(graph);
+      printInputHistory(result, graph, *outputs, i, out);
     }
   }
   if (first)

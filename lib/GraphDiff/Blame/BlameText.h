@@ -50,9 +50,12 @@ std::string describeStep(const GraphHistory &graph, unsigned v);
 void printOutputHistory(const BlameResult &result, const GraphHistory &graph,
                         const OutputOp &out, llvm::raw_ostream &os);
 
-/// The history of input op `input` (what `--blame=FILE:LINE` prints for it).
-void printInputHistory(const BlameResult &result, const GraphHistory &graph,
-                       unsigned input, llvm::raw_ostream &os);
+/// The history of input op `input` (what `--blame=FILE:LINE` prints for it);
+/// `outputs` is outputsByVersion(graph).
+void printInputHistory(
+    const BlameResult &result, const GraphHistory &graph,
+    const llvm::DenseMap<unsigned, const OutputOp *> &outputs, unsigned input,
+    llvm::raw_ostream &os);
 
 } // namespace graphdiff::blame
 
