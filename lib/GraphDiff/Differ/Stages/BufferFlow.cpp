@@ -24,6 +24,8 @@
 #include "GraphDiff/Graph/MemoryEdges.h"
 #include "GraphDiff/Graph/Reshape.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -314,6 +316,52 @@ static SmallVector<StringRef> computeOps(Operation *op) {
   return names;
 }
 
+/// The trip counts, other than 1, of the loops of loop nest `loop` (every
+/// `scf.for` in it, itself included), sorted; none if a bound or step is
+/// not a constant or a loop is of another kind.
+static std::optional<SmallVector<int64_t>> loopTrips(Operation *loop) {
+  SmallVector<int64_t> trips;
+  bool known = true;
+  loop->walk([&](LoopLikeOpInterface inner) {
+    auto forOp = dyn_cast<scf::ForOp>(inner.getOperation());
+    std::optional<int64_t> lb, ub, step;
+    if (forOp) {
+      lb = getConstantIntValue(forOp.getLowerBound());
+      ub = getConstantIntValue(forOp.getUpperBound());
+      step = getConstantIntValue(forOp.getStep());
+    }
+    if (!lb || !ub || !step || *step <= 0) {
+      known = false;
+      return;
+    }
+    int64_t trip = (*ub - *lb + *step - 1) / *step;
+    if (trip != 1)
+      trips.push_back(trip);
+  });
+  if (!known)
+    return std::nullopt;
+  llvm::sort(trips);
+  return trips;
+}
+
+/// The static ranges, other than 1, of linalg op `op`'s loops, sorted: the
+/// loops it becomes (a loop of one trip folds away); none if it is not a
+/// linalg op or a range is not static.
+static std::optional<SmallVector<int64_t>> linalgTrips(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || !linalgOp.getShapesToLoopsMap())
+    return std::nullopt;
+  SmallVector<int64_t> trips;
+  for (int64_t range : linalgOp.getStaticLoopRanges()) {
+    if (ShapedType::isDynamic(range))
+      return std::nullopt;
+    if (range != 1)
+      trips.push_back(range);
+  }
+  llvm::sort(trips);
+  return trips;
+}
+
 /// Whether `op` makes only ranked tensors (and something).
 static bool makesTensors(Operation *op) {
   return op->getNumResults() != 0 &&
@@ -332,7 +380,9 @@ public:
   SmallVector<NodePair> run();
 
 private:
-  void tryPair(int s, int t);
+  /// Pairs `s` and `t` if they may be one op before and after; returns
+  /// whether `s` is settled: paired now, or taken before.
+  bool tryPair(int s, int t);
   /// For an op on tensors `s` and a loop nest `t` writing buffers of its
   /// results' shapes: `s` and the free producers fused into it (elementwise
   /// fusion before bufferization), in that order, whose payloads together
@@ -433,9 +483,9 @@ SmallVector<unsigned, 4> BufferPairing::fusedChain(unsigned s,
   return chain;
 }
 
-void BufferPairing::tryPair(int s, int t) {
+bool BufferPairing::tryPair(int s, int t) {
   if (s < 0 || t < 0)
-    return;
+    return false;
   Operation *a = state.source.getNode(s), *b = state.target.getNode(t);
   SmallVector<unsigned, 4> chain;
   if (!bufferForms(a, b) && !loopNestForms(a, b)) {
@@ -444,24 +494,36 @@ void BufferPairing::tryPair(int s, int t) {
     else if (int u = throughView(state.source, source, s); u >= 0)
       s = u;
     else
-      return;
+      return false;
     if (s < 0 || t < 0 ||
         !bufferForms(state.source.getNode(s), state.target.getNode(t)))
-      return;
+      return false;
   } else if (makesTensors(a) && isa<LoopLikeOpInterface>(b)) {
-    // An op on tensors and a loop nest: only if the nest computes what the
-    // op (with what was fused into it) computes.
+    // An op on tensors and a loop nest: only if the nest runs the op's
+    // loops (fusion keeps the sink's), where both are known, and computes
+    // what the op (with what was fused into it) computes.
+    // (The number of iterations: fusing through a reshape splits a loop.)
+    std::optional<SmallVector<int64_t>> x = linalgTrips(a), y = loopTrips(b);
+    auto product = [](ArrayRef<int64_t> trips) {
+      uint64_t total = 1;
+      for (int64_t trip : trips)
+        total = llvm::SaturatingMultiply(total, static_cast<uint64_t>(trip));
+      return total;
+    };
+    if (x && y && product(*x) != product(*y))
+      return false;
     chain = fusedChain(s, t);
     if (chain.empty())
-      return;
+      return false;
   }
   if (!state.isFree(s, t))
-    return;
+    return state.mapping.isSourceTaken(s);
   state.pair(s, t);
   pairs.push_back({s, t});
   worklist.push_back({s, t});
   if (chain.size() > 1)
     chains[s] = std::move(chain);
+  return true;
 }
 
 SmallVector<std::pair<Value, int>, 4>
@@ -500,13 +562,19 @@ void BufferPairing::pairProducers(unsigned s, unsigned t) {
       bufferProducers(state.target, target, t);
   SmallVector<bool, 4> used(y.size(), false);
   SmallVector<std::pair<Value, int>, 4> unmatched;
+  // Each with the first one of its type left on the other side; from an
+  // op on tensors to a loop nest, the first one that pairs (several
+  // buffers of one shape are common there, and tryPair checks what each
+  // loop nest computes).
   auto match = [&](Value value, int p) {
-    for (auto [k, other] : llvm::enumerate(y))
-      if (!used[k] && sameData(other.first.getType(), value.getType())) {
+    for (auto [k, other] : llvm::enumerate(y)) {
+      if (used[k] || !sameData(other.first.getType(), value.getType()))
+        continue;
+      if (tryPair(p, other.second) || !tensorsToLoop || p < 0) {
         used[k] = true;
-        tryPair(p, other.second);
         return true;
       }
+    }
     return false;
   };
   for (auto [buffer, p] : x)
