@@ -19,13 +19,13 @@
 
 #include "GraphDiff/Differ/Stages/Stages.h"
 
+#include "LoopNests.h"
+
 #include "GraphDiff/Differ/NodeMapping.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "GraphDiff/Graph/MemoryEdges.h"
 #include "GraphDiff/Graph/Reshape.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -172,60 +172,6 @@ static bool bufferForms(Operation *a, Operation *b) {
   return true;
 }
 
-/// Sorts `types` into a canonical order.
-static void sortTypes(SmallVectorImpl<Type> &types) {
-  llvm::sort(types, [](Type x, Type y) {
-    return x.getAsOpaquePointer() < y.getAsOpaquePointer();
-  });
-}
-
-/// The types of the buffers `op` writes, itself or in its regions, sorted.
-static SmallVector<Type> writtenTypes(Operation *op) {
-  SmallVector<Type> types;
-  for (Value buffer : getWrittenBuffers(op))
-    types.push_back(buffer.getType());
-  sortTypes(types);
-  return types;
-}
-
-/// `type` as a buffer of the identity layout: what a tensor of its shape
-/// becomes, and what a buffer holds whatever its layout. Null for a type
-/// that is neither a ranked tensor nor a ranked buffer.
-static Type asPlainBuffer(Type type) {
-  if (auto tensor = dyn_cast<RankedTensorType>(type))
-    return MemRefType::get(tensor.getShape(), tensor.getElementType());
-  if (auto buffer = dyn_cast<MemRefType>(type))
-    return MemRefType::get(buffer.getShape(), buffer.getElementType());
-  return nullptr;
-}
-
-/// Whether one of `a` and `b` is a loop nest that may be the other lowered
-/// (`--convert-linalg-to-loops`, `-affine-loops`, `-parallel-loops`): a
-/// loop and an op that is none, writing buffers of the same types; or, for
-/// an op on tensors that was bufferized and then lowered, a loop writing
-/// buffers of the shapes and element types of the op's tensor results (the
-/// data a tensor holds is what its buffer holds).
-static bool loopNestForms(Operation *a, Operation *b) {
-  if (isa<LoopLikeOpInterface>(a) == isa<LoopLikeOpInterface>(b))
-    return false;
-  SmallVector<Type> written = writtenTypes(a);
-  if (!written.empty() && written == writtenTypes(b))
-    return true;
-  Operation *loop = isa<LoopLikeOpInterface>(a) ? a : b;
-  Operation *op = loop == a ? b : a;
-  if (op->getNumResults() == 0 ||
-      !llvm::all_of(op->getResultTypes(), llvm::IsaPred<RankedTensorType>))
-    return false;
-  SmallVector<Type> made, stored;
-  for (Type type : op->getResultTypes())
-    made.push_back(asPlainBuffer(type));
-  for (Type type : writtenTypes(loop))
-    stored.push_back(asPlainBuffer(type));
-  sortTypes(made);
-  sortTypes(stored);
-  return made == stored;
-}
-
 /// Whether `value` is an init of linalg op `op` that its payload does not
 /// read (a `tensor.empty` the op fills): it holds no data the op reads.
 static bool isOnlyWrittenInit(Operation *op, Value value) {
@@ -288,84 +234,6 @@ static bool sameData(Type x, Type y) {
     return false;
   Type p = asPlainBuffer(x);
   return p && p == asPlainBuffer(y);
-}
-
-/// The names of the ops that compute data in `op`'s nested regions, sorted,
-/// each once: what is left of a linalg op's payload once it is a loop nest.
-/// Loop structure, memory accesses, constants, terminators and index
-/// arithmetic (loop bounds, addresses, `linalg.index`) are left out.
-static SmallVector<StringRef> computeOps(Operation *op) {
-  SmallVector<StringRef> names;
-  op->walk([&](Operation *inner) {
-    if (inner == op)
-      return;
-    StringRef dialect = inner->getName().getDialectNamespace();
-    if (dialect == "scf" || dialect == "memref" || dialect == "affine" ||
-        inner->getName().getStringRef() == "linalg.index" ||
-        inner->getName().getStringRef() == "arith.index_cast" ||
-        inner->hasTrait<OpTrait::ConstantLike>() ||
-        inner->hasTrait<OpTrait::IsTerminator>())
-      return;
-    if (inner->getNumResults() != 0 &&
-        llvm::all_of(inner->getResultTypes(), llvm::IsaPred<IndexType>))
-      return;
-    names.push_back(inner->getName().getStringRef());
-  });
-  llvm::sort(names);
-  names.erase(std::unique(names.begin(), names.end()), names.end());
-  return names;
-}
-
-/// The trip counts, other than 1, of the loops of loop nest `loop` (every
-/// `scf.for` in it, itself included), sorted; none if a bound or step is
-/// not a constant or a loop is of another kind.
-static std::optional<SmallVector<int64_t>> loopTrips(Operation *loop) {
-  SmallVector<int64_t> trips;
-  bool known = true;
-  loop->walk([&](LoopLikeOpInterface inner) {
-    auto forOp = dyn_cast<scf::ForOp>(inner.getOperation());
-    std::optional<int64_t> lb, ub, step;
-    if (forOp) {
-      lb = getConstantIntValue(forOp.getLowerBound());
-      ub = getConstantIntValue(forOp.getUpperBound());
-      step = getConstantIntValue(forOp.getStep());
-    }
-    if (!lb || !ub || !step || *step <= 0) {
-      known = false;
-      return;
-    }
-    int64_t trip = (*ub - *lb + *step - 1) / *step;
-    if (trip != 1)
-      trips.push_back(trip);
-  });
-  if (!known)
-    return std::nullopt;
-  llvm::sort(trips);
-  return trips;
-}
-
-/// The static ranges, other than 1, of linalg op `op`'s loops, sorted: the
-/// loops it becomes (a loop of one trip folds away); none if it is not a
-/// linalg op or a range is not static.
-static std::optional<SmallVector<int64_t>> linalgTrips(Operation *op) {
-  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-  if (!linalgOp || !linalgOp.getShapesToLoopsMap())
-    return std::nullopt;
-  SmallVector<int64_t> trips;
-  for (int64_t range : linalgOp.getStaticLoopRanges()) {
-    if (ShapedType::isDynamic(range))
-      return std::nullopt;
-    if (range != 1)
-      trips.push_back(range);
-  }
-  llvm::sort(trips);
-  return trips;
-}
-
-/// Whether `op` makes only ranked tensors (and something).
-static bool makesTensors(Operation *op) {
-  return op->getNumResults() != 0 &&
-         llvm::all_of(op->getResultTypes(), llvm::IsaPred<RankedTensorType>);
 }
 
 namespace {
