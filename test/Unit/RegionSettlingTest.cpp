@@ -8,9 +8,9 @@
 
 #include "GraphDiff/Differ/RegionSettling.h"
 #include "DifferTestSupport.h"
-#include "GraphDiff/Differ/Stages/Stages.h"
 #include "GraphDiff/Differ/NodeMapping.h"
 #include "GraphDiff/Differ/PairContext.h"
+#include "GraphDiff/Differ/Stages/Stages.h"
 
 using namespace mlir;
 using namespace graphdiff;

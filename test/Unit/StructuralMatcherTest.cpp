@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Differ/StructuralState.h"
 #include "GraphDiff/Differ/MatchStats.h"
+#include "GraphDiff/Differ/StructuralState.h"
 
 #include "GraphFixture.h"
 
