@@ -45,6 +45,23 @@ protected:
   std::unique_ptr<MatchContext> context;
 };
 
+/// One exp of the input, returned.
+constexpr const char *kOneExp = R"mlir(
+func.func @f(%x: f32) -> f32 {
+  %a = math.exp %x : f32
+  return %a : f32
+}
+)mlir";
+
+/// Two equal exps of the input, both returned.
+constexpr const char *kTwoExps = R"mlir(
+func.func @f(%x: f32) -> (f32, f32) {
+  %a = math.exp %x : f32
+  %b = math.exp %x : f32
+  return %a, %b : f32, f32
+}
+)mlir";
+
 /// `lg` graphs @f: a chain a -> b -> c.
 constexpr const char *kLGChain = R"mlir(
 lg.graph @f(%x: i32) -> i32 {
@@ -194,13 +211,7 @@ TEST_F(MatcherStagesTest, IdenticalConesPairUniqueConesAndTheirOperands) {
 }
 
 TEST_F(MatcherStagesTest, IdenticalConesLeaveTies) {
-  ASSERT_TRUE(setUp(R"mlir(
-func.func @f(%x: f32) -> (f32, f32) {
-  %a = math.exp %x : f32
-  %b = math.exp %x : f32
-  return %a, %b : f32, f32
-}
-)mlir",
+  ASSERT_TRUE(setUp(kTwoExps,
                     R"mlir(
 func.func @f(%x: f32) -> (f32, f32, f32) {
   %a = math.exp %x : f32
@@ -390,12 +401,7 @@ func.func @f(%x: f32) -> f32 {
 
 TEST_F(MatcherStagesTest, ChangedOpsPairAnOpThatChangedName) {
   // exp -> log, same dialect and types: the output says which it became.
-  ASSERT_TRUE(setUp(R"mlir(
-func.func @f(%x: f32) -> f32 {
-  %a = math.exp %x : f32
-  return %a : f32
-}
-)mlir",
+  ASSERT_TRUE(setUp(kOneExp,
                     R"mlir(
 func.func @f(%x: f32) -> f32 {
   %a = math.log %x : f32
@@ -407,12 +413,7 @@ func.func @f(%x: f32) -> f32 {
 }
 
 TEST_F(MatcherStagesTest, ChangedOpsLeaveAnotherDialect) {
-  ASSERT_TRUE(setUp(R"mlir(
-func.func @f(%x: f32) -> f32 {
-  %a = math.exp %x : f32
-  return %a : f32
-}
-)mlir",
+  ASSERT_TRUE(setUp(kOneExp,
                     R"mlir(
 func.func @f(%x: f32) -> f32 {
   %a = arith.negf %x : f32
@@ -456,12 +457,7 @@ TEST_F(MatcherStagesTest, LoweredReductionsLeaveGraphsWithoutReductions) {
 TEST_F(MatcherStagesTest, LoweredOpsPairByResultTypesAlongOperands) {
   // exp became a negf of another dialect: only the types and the output
   // that reads it say which it is.
-  ASSERT_TRUE(setUp(R"mlir(
-func.func @f(%x: f32) -> f32 {
-  %a = math.exp %x : f32
-  return %a : f32
-}
-)mlir",
+  ASSERT_TRUE(setUp(kOneExp,
                     R"mlir(
 func.func @f(%x: f32) -> f32 {
   %a = arith.negf %x : f32
@@ -473,12 +469,7 @@ func.func @f(%x: f32) -> f32 {
 }
 
 TEST_F(MatcherStagesTest, LoweredOpsLeaveOtherTypes) {
-  ASSERT_TRUE(setUp(R"mlir(
-func.func @f(%x: f32) -> f32 {
-  %a = math.exp %x : f32
-  return %a : f32
-}
-)mlir",
+  ASSERT_TRUE(setUp(kOneExp,
                     R"mlir(
 func.func @f(%x: f32) -> f16 {
   %a = arith.truncf %x : f32 to f16
@@ -565,19 +556,7 @@ TEST_F(MatcherStagesTest, SettleTwinsKeepsAPairItsReadersVouchFor) {
 }
 
 TEST_F(MatcherStagesTest, UnresolvedTiesAreMarkedAmbiguous) {
-  ASSERT_TRUE(setUp(R"mlir(
-func.func @f(%x: f32) -> (f32, f32) {
-  %a = math.exp %x : f32
-  %b = math.exp %x : f32
-  return %a, %b : f32, f32
-}
-)mlir",
-                    R"mlir(
-func.func @f(%x: f32) -> f32 {
-  %a = math.exp %x : f32
-  return %a : f32
-}
-)mlir"));
+  ASSERT_TRUE(setUp(kTwoExps, kOneExp));
   UnresolvedTieStage().run(*context);
   EXPECT_TRUE(mapping->isSourceAmbiguous(0));
   EXPECT_TRUE(mapping->isSourceAmbiguous(1));
