@@ -303,6 +303,67 @@ TEST_F(StructuralStagesTest, BuffersLeaveALoopNestThatComputesSomethingElse) {
   EXPECT_TRUE(pairAcrossBuffers(*state).empty());
 }
 
+/// An exp, then a clamp in two generics (each a cmpf and a select).
+static const char *kExpThenClamp = R"mlir(
+#id = affine_map<(d0) -> (d0)>
+func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %lo = arith.constant 0.0 : f32
+  %hi = arith.constant 6.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %g = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = math.exp %in : f32
+    linalg.yield %0 : f32
+  } -> tensor<4xf32>
+  %m = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%g : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.cmpf ugt, %in, %lo : f32
+    %1 = arith.select %0, %in, %lo : f32
+    linalg.yield %1 : f32
+  } -> tensor<4xf32>
+  %n = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%m : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.cmpf ult, %in, %hi : f32
+    %1 = arith.select %0, %in, %hi : f32
+    linalg.yield %1 : f32
+  } -> tensor<4xf32>
+  return %n : tensor<4xf32>
+}
+)mlir";
+
+TEST_F(StructuralStagesTest, BuffersTakeAChainThroughAHalfThatAddsNoOp) {
+  // The loop computes the exp and the clamp. From the clamp's second half,
+  // the first half adds no kind of op, but computes only what the loop
+  // does: it joins the chain, which then reaches the exp.
+  ASSERT_TRUE(parsePair(kExpThenClamp, R"mlir(
+func.func @f(%x: memref<4xf32>) -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1 = arith.constant 1 : index
+  %lo = arith.constant 0.0 : f32
+  %hi = arith.constant 6.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  scf.for %i = %c0 to %c4 step %c1 {
+    %v = memref.load %x[%i] : memref<4xf32>
+    %e = math.exp %v : f32
+    %0 = arith.cmpf ugt, %e, %lo : f32
+    %1 = arith.select %0, %e, %lo : f32
+    %2 = arith.cmpf ult, %1, %hi : f32
+    %3 = arith.select %2, %1, %hi : f32
+    memref.store %3, %a[%i] : memref<4xf32>
+  }
+  return %a : memref<4xf32>
+}
+)mlir"));
+  SmallVector<NodePair> pairs = pairAcrossBuffers(*state);
+  // The clamp's second half (node 5) is the loop (node 6).
+  ASSERT_FALSE(pairs.empty());
+  EXPECT_EQ(pairs.front(), NodePair(5, 6));
+  // Its first half and the exp are members of the chain, not pairs.
+  EXPECT_FALSE(mapping->getTarget(3));
+  EXPECT_FALSE(mapping->getTarget(4));
+}
+
 TEST_F(StructuralStagesTest, RetypedSplatsPairWithTheirScalar) {
   // 0.5 and 2.0 are each held by one splat and one scalar: paired. 3.0 is
   // held by two source splats: which one became the scalar cannot be told,

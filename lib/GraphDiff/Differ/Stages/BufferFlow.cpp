@@ -304,15 +304,19 @@ SmallVector<unsigned, 4> BufferPairing::fusedChain(unsigned s,
           found.push_back(p);
     return found;
   };
-  // The loop nest computes nothing the chain does not: the chain may
-  // compute more (canonicalization folds away what constants make
-  // trivial), but computes something exactly when the nest does.
-  auto covered = [&](ArrayRef<StringRef> ops) {
-    return llvm::includes(ops, goal) && ops.empty() == goal.empty();
-  };
   auto coverage = [&](ArrayRef<StringRef> ops) {
     return llvm::count_if(
         goal, [&](StringRef name) { return llvm::is_contained(ops, name); });
+  };
+  // The loop nest computes nothing the chain does not, and something
+  // exactly when the chain does. The chain may compute more (the
+  // canonicalizer folds away what constants make trivial); in a nest of
+  // four kinds of ops or more, one kind may be new (it rewrites a division
+  // by a square root into a product with the reciprocal square root).
+  auto covered = [&](ArrayRef<StringRef> ops) {
+    size_t missing = goal.size() - coverage(ops);
+    return ops.empty() == goal.empty() &&
+           (missing == 0 || (missing == 1 && goal.size() >= 4));
   };
   while (!covered(have) && chain.size() < maxChain) {
     // First a producer whose payload brings ops the loop nest computes;
@@ -333,13 +337,18 @@ SmallVector<unsigned, 4> BufferPairing::fusedChain(unsigned s,
         break;
       }
     }
+    // Else a producer that computes only ops the nest computes (a clamp's
+    // second half), or a reshape, between the chain and such a producer.
     if (!next) {
-      for (unsigned p : found)
-        if (isPureReshape(state.source.getNode(p))) {
+      for (unsigned p : found) {
+        SmallVector<StringRef> ops = computeOps(state.source.getNode(p));
+        if ((!ops.empty() && llvm::includes(goal, ops)) ||
+            isPureReshape(state.source.getNode(p))) {
           next = p;
           grown = have;
           break;
         }
+      }
     }
     if (!next)
       return {};
