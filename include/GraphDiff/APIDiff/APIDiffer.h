@@ -24,6 +24,7 @@
 #ifndef GRAPHDIFF_APIDIFF_APIDIFFER_H
 #define GRAPHDIFF_APIDIFF_APIDIFFER_H
 
+#include "GraphDiff/Dialect/API/IR/APIEnums.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Differ/NodeMapping.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -35,34 +36,10 @@
 
 namespace graphdiff {
 
-/// What changed. The names are the `kind` strings of the reports.
-enum class APIChangeKind {
-  Removed,            // an object (module, class, function) is gone
-  Added,              // a new object
-  Renamed,            // paired by structure, under another name
-  Moved,              // paired by structure, in another scope
-  MadePrivate,        // public -> private
-  MadePublic,         // private -> public
-  ParamRemoved,       //
-  ParamRenamed,       // same position, other name
-  ParamMoved,         // same name, other position
-  RequiredParamAdded, // no default (or defaults unknown)
-  OptionalParamAdded, // has a default, or is *args / **kwargs
-  ParamKindChanged,   // e.g. positional -> keyword-only
-  DefaultChanged,     //
-  DefaultRemoved,     //
-  DefaultAdded,       //
-  ParamTypeChanged,   //
-  ResultTypeChanged,  //
-  ResultAdded,        //
-  ResultRemoved,      //
-  NodeRemoved,        // any other fact (a struct's size, a member) is gone
-  NodeAdded,          //
-  NodeValueChanged,   //
-};
-
-/// "removed", "param-renamed", ...
-llvm::StringRef stringifyAPIChangeKind(APIChangeKind kind);
+/// What changed (APIEnums.td): `stringifyAPIChangeKind` gives the `kind`
+/// strings of the reports ("removed", "param-renamed", ...).
+using api::APIChangeKind;
+using api::stringifyAPIChangeKind;
 
 /// The level a change belongs to, for --group-by=level.
 enum class APILevel { Module = 1, Function = 2, Parameter = 3 };

@@ -200,7 +200,7 @@ void Classifier::compareFunctions(unsigned o, unsigned n, Operation *newOp,
   std::vector<bool> used(newParams.size(), false);
   auto byName = [](api::ParamOp param) {
     return !param.getName().empty() &&
-           param.getKindOrDefault() != "positional_only";
+           param.getKindOrDefault() != api::ParamKind::PositionalOnly;
   };
   // Parameters callers may name pair by name, the others by position.
   llvm::StringMap<unsigned> newByName;
@@ -239,22 +239,25 @@ void Classifier::compareFunctions(unsigned o, unsigned n, Operation *newOp,
       add(kind, breaking && breaks, o, n, oldParamPath, newParamPath, oldLoc,
           newParam.getLoc(), APILevel::Parameter, std::move(detail));
     };
-    StringRef oldKind = oldParam.getKindOrDefault();
-    StringRef newKind = newParam.getKindOrDefault();
+    api::ParamKind oldKind = oldParam.getKindOrDefault();
+    api::ParamKind newKind = newParam.getKindOrDefault();
     if (oldParam.getName() != newParam.getName())
       change(
-          APIChangeKind::ParamRenamed, oldKind != "positional_only",
+          APIChangeKind::ParamRenamed,
+          oldKind != api::ParamKind::PositionalOnly,
           ("\"" + oldParam.getName() + "\" -> \"" + newParam.getName() + "\"")
               .str());
-    if (i != j &&
-        (oldKind == "positional_only" || oldKind == "positional_or_keyword"))
+    if (i != j && (oldKind == api::ParamKind::PositionalOnly ||
+                   oldKind == api::ParamKind::PositionalOrKeyword))
       change(APIChangeKind::ParamMoved, true,
              "position " + std::to_string(i + 1) + " -> " +
                  std::to_string(j + 1));
     if (oldKind != newKind)
       change(APIChangeKind::ParamKindChanged,
-             newKind != "positional_or_keyword",
-             (oldKind + " -> " + newKind).str());
+             newKind != api::ParamKind::PositionalOrKeyword,
+             (api::stringifyParamKind(oldKind) + " -> " +
+              api::stringifyParamKind(newKind))
+                 .str());
     std::optional<StringRef> oldType = oldParam.getType(),
                              newType = newParam.getType();
     if (oldType && newType && *oldType != *newType)

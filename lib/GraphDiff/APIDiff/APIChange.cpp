@@ -11,56 +11,6 @@
 using namespace mlir;
 using namespace graphdiff;
 
-StringRef graphdiff::stringifyAPIChangeKind(APIChangeKind kind) {
-  switch (kind) {
-  case APIChangeKind::Removed:
-    return "removed";
-  case APIChangeKind::Added:
-    return "added";
-  case APIChangeKind::Renamed:
-    return "renamed";
-  case APIChangeKind::Moved:
-    return "moved";
-  case APIChangeKind::MadePrivate:
-    return "made-private";
-  case APIChangeKind::MadePublic:
-    return "made-public";
-  case APIChangeKind::ParamRemoved:
-    return "param-removed";
-  case APIChangeKind::ParamRenamed:
-    return "param-renamed";
-  case APIChangeKind::ParamMoved:
-    return "param-moved";
-  case APIChangeKind::RequiredParamAdded:
-    return "required-param-added";
-  case APIChangeKind::OptionalParamAdded:
-    return "optional-param-added";
-  case APIChangeKind::ParamKindChanged:
-    return "param-kind-changed";
-  case APIChangeKind::DefaultChanged:
-    return "default-changed";
-  case APIChangeKind::DefaultRemoved:
-    return "default-removed";
-  case APIChangeKind::DefaultAdded:
-    return "default-added";
-  case APIChangeKind::ParamTypeChanged:
-    return "param-type-changed";
-  case APIChangeKind::ResultTypeChanged:
-    return "result-type-changed";
-  case APIChangeKind::ResultAdded:
-    return "result-added";
-  case APIChangeKind::ResultRemoved:
-    return "result-removed";
-  case APIChangeKind::NodeRemoved:
-    return "fact-removed";
-  case APIChangeKind::NodeAdded:
-    return "fact-added";
-  case APIChangeKind::NodeValueChanged:
-    return "fact-changed";
-  }
-  return "change";
-}
-
 bool APIDiff::isBreaking() const {
   return llvm::any_of(changes, [](const APIChange &change) {
     return change.breaking && !change.suppressed;

@@ -51,7 +51,7 @@ std::string fingerprint(Operation *op) {
     for (api::ParamOp param : params) {
       os << param.getName() << ":" << param.getType().value_or("") << "="
          << param.getDefaultValue().value_or("") << "/"
-         << param.getKindOrDefault();
+         << api::stringifyParamKind(param.getKindOrDefault());
       printNodes(os, param);
       os << ",";
     }

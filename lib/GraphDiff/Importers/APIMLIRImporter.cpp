@@ -91,7 +91,8 @@ static void importFunction(OpBuilder &builder, FunctionOpInterface func) {
     if (!names.back().empty() && !seen.insert(names.back()).second)
       unique = false;
   }
-  StringAttr positional = builder.getStringAttr("positional_only");
+  StringAttr positional = builder.getStringAttr(
+      api::stringifyParamKind(api::ParamKind::PositionalOnly));
   for (unsigned i = 0; i < numArgs; ++i) {
     // An argument's own location, when it says where it is (a bare NameLoc
     // only names it); else the function's.

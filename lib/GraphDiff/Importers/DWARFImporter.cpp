@@ -808,13 +808,14 @@ void ABIReader::emitObject(OpBuilder &builder, ABIObject *object) {
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToEnd(&op->getRegion(0).emplaceBlock());
   for (const ABIObject::Param &param : object->params)
-    api::ParamOp::create(
-        builder, loc, builder.getStringAttr(param.name),
-        param.variadic ? StringAttr() : builder.getStringAttr(param.type),
-        StringAttr(),
-        builder.getStringAttr(param.variadic ? "var_positional"
-                                             : "positional_only"),
-        StringAttr());
+    api::ParamOp::create(builder, loc, builder.getStringAttr(param.name),
+                         param.variadic ? StringAttr()
+                                        : builder.getStringAttr(param.type),
+                         StringAttr(),
+                         builder.getStringAttr(api::stringifyParamKind(
+                             param.variadic ? api::ParamKind::VarPositional
+                                            : api::ParamKind::PositionalOnly)),
+                         StringAttr());
   if (object->result)
     api::ResultOp::create(builder, loc, builder.getStringAttr(*object->result),
                           StringAttr());

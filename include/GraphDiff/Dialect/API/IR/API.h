@@ -13,15 +13,14 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/SymbolTable.h"
 
+#include "GraphDiff/Dialect/API/IR/APIEnums.h"
+
 #include "GraphDiff/Dialect/API/IR/APIOpsDialect.h.inc"
 
 #define GET_OP_CLASSES
 #include "GraphDiff/Dialect/API/IR/APIOps.h.inc"
 
 namespace graphdiff::api {
-
-/// The parameter kinds `api.param` accepts, in Python's order.
-llvm::ArrayRef<llvm::StringRef> getParamKinds();
 
 /// Whether `op` is an API object: an `api.module`, `api.class` or `api.func`.
 bool isAPIObject(mlir::Operation *op);

@@ -11,6 +11,7 @@
 
 include "mlir/IR/OpBase.td"
 include "mlir/IR/SymbolInterfaces.td"
+include "GraphDiff/Dialect/API/IR/APIEnums.td"
 
 def API_Dialect : Dialect {
   let name = "api";
@@ -156,10 +157,10 @@ def API_ParamOp : API_Op<"param", [NoTerminator, NoRegionArguments,
   let description = [{
     Parameters are ordered as written. `name` may be empty for a parameter
     whose name the source does not know (then it is matched by position).
-    `kind` is one of `positional_only`, `positional_or_keyword` (the default),
-    `keyword_only`, `var_positional` (`*args`) and `var_keyword`
-    (`**kwargs`). The optional body holds other facts as `api.node`s (a
-    compspec parameter's `location`, `order`).
+    `kind` is a `ParamKind`: one of `positional_only`,
+    `positional_or_keyword` (the default), `keyword_only`, `var_positional`
+    (`*args`) and `var_keyword` (`**kwargs`). The optional body holds other
+    facts as `api.node`s (a compspec parameter's `location`, `order`).
 
     ```mlir
     api.param "x" : "tensor<4xf32>"
@@ -178,8 +179,9 @@ def API_ParamOp : API_Op<"param", [NoTerminator, NoRegionArguments,
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
-    /// `kind`, or `positional_or_keyword` when absent.
-    ::llvm::StringRef getKindOrDefault();
+    /// `kind`, or `positional_or_keyword` when absent. A kind that is not a
+    /// ParamKind, which the verifier rejects, reads as absent.
+    ::graphdiff::api::ParamKind getKindOrDefault();
     /// Whether a caller may omit it: it has a default, or collects the rest
     /// (`*args`, `**kwargs`).
     bool isOptional();

@@ -11,6 +11,8 @@ using namespace graphdiff::api;
 
 #include "GraphDiff/Dialect/API/IR/APIOpsDialect.cpp.inc"
 
+#include "GraphDiff/Dialect/API/IR/APIEnums.cpp.inc"
+
 void APIDialect::initialize() {
   addOperations<
 #define GET_OP_LIST

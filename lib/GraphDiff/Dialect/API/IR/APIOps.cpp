@@ -16,13 +16,6 @@
 using namespace mlir;
 using namespace graphdiff::api;
 
-ArrayRef<StringRef> graphdiff::api::getParamKinds() {
-  static const StringRef kinds[] = {"positional_only", "positional_or_keyword",
-                                    "var_positional", "keyword_only",
-                                    "var_keyword"};
-  return kinds;
-}
-
 bool graphdiff::api::isAPIObject(Operation *op) {
   return isa<APIModuleOp, ClassOp, FuncOp>(op);
 }
@@ -138,12 +131,13 @@ LogicalResult FuncOp::verify() {
         return diag;
       }
     }
-    StringRef kind = param.getKindOrDefault();
-    ParamOp &single = kind == "var_positional" ? varPositional : varKeyword;
-    if (kind == "var_positional" || kind == "var_keyword") {
+    ParamKind kind = param.getKindOrDefault();
+    ParamOp &single =
+        kind == ParamKind::VarPositional ? varPositional : varKeyword;
+    if (kind == ParamKind::VarPositional || kind == ParamKind::VarKeyword) {
       if (single)
         return param.emitOpError("a function has at most one ")
-               << kind << " parameter";
+               << stringifyParamKind(kind) << " parameter";
       single = param;
     }
   }
@@ -151,11 +145,14 @@ LogicalResult FuncOp::verify() {
 }
 
 LogicalResult ParamOp::verify() {
-  if (getKind() && !llvm::is_contained(getParamKinds(), *getKind()))
+  if (getKind() && !symbolizeParamKind(*getKind())) {
+    SmallVector<StringRef> kinds;
+    for (unsigned kind = 0; kind <= getMaxEnumValForParamKind(); ++kind)
+      kinds.push_back(stringifyParamKind(static_cast<ParamKind>(kind)));
     return emitOpError("unknown parameter kind \"")
-           << *getKind()
-           << "\" (expected one of: " << llvm::join(getParamKinds(), ", ")
+           << *getKind() << "\" (expected one of: " << llvm::join(kinds, ", ")
            << ")";
+  }
   if (Block *body = getBodyBlock(*this))
     for (Operation &child : *body)
       if (!isa<NodeOp>(child))
@@ -180,14 +177,17 @@ LogicalResult NodeOp::verify() {
 // Accessors
 //===----------------------------------------------------------------------===//
 
-StringRef ParamOp::getKindOrDefault() {
-  return getKind() ? *getKind() : StringRef("positional_or_keyword");
+ParamKind ParamOp::getKindOrDefault() {
+  std::optional<ParamKind> kind;
+  if (std::optional<StringRef> text = getKind())
+    kind = symbolizeParamKind(*text);
+  return kind.value_or(ParamKind::PositionalOrKeyword);
 }
 
 bool ParamOp::isOptional() {
-  StringRef kind = getKindOrDefault();
-  return getDefaultValue().has_value() || kind == "var_positional" ||
-         kind == "var_keyword";
+  ParamKind kind = getKindOrDefault();
+  return getDefaultValue().has_value() || kind == ParamKind::VarPositional ||
+         kind == ParamKind::VarKeyword;
 }
 
 std::string NodeOp::getValueString() {
