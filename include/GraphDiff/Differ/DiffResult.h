@@ -31,25 +31,10 @@
 
 namespace graphdiff {
 
-/// What happened to a node.
-enum class NodeStatus : uint8_t {
-  /// A source node paired with a target node and not updated.
-  Unchanged,
-  /// A source node paired with a target node that a `patch.update` changes;
-  /// also the target node of such a pair.
-  Updated,
-  /// A source node in the region of a `patch.replace` (the anchor included).
-  Replaced,
-  /// A source node removed by a plain `patch.delete` (no `absorbed_by`).
-  Deleted,
-  /// A target node added by `patch.insert`.
-  Inserted,
-  /// A target node written by a `patch.replace`: it stands for a region.
-  Replacing,
-};
-
-/// "unchanged", "updated", "replaced", "deleted", "inserted", "replacing".
-llvm::StringRef stringifyNodeStatus(NodeStatus status);
+/// What happened to a node (PatchEnums.td): unchanged, updated, replaced,
+/// deleted, inserted or replacing.
+using patch::NodeStatus;
+using patch::stringifyNodeStatus;
 
 /// The summary counts of a diff. Source nodes split exactly into
 /// unchanged + updated + replaced + deleted; target nodes into

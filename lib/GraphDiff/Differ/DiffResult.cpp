@@ -9,24 +9,6 @@
 using namespace mlir;
 using namespace graphdiff;
 
-StringRef graphdiff::stringifyNodeStatus(NodeStatus status) {
-  switch (status) {
-  case NodeStatus::Unchanged:
-    return "unchanged";
-  case NodeStatus::Updated:
-    return "updated";
-  case NodeStatus::Replaced:
-    return "replaced";
-  case NodeStatus::Deleted:
-    return "deleted";
-  case NodeStatus::Inserted:
-    return "inserted";
-  case NodeStatus::Replacing:
-    return "replacing";
-  }
-  llvm_unreachable("unknown node status");
-}
-
 DiffSummary DiffSummary::count(ArrayRef<NodeStatus> sourceStatus,
                                ArrayRef<NodeStatus> targetStatus,
                                uint64_t replacements) {

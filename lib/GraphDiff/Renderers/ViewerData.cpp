@@ -475,8 +475,8 @@ ViewerData graphdiff::buildViewerData(const PairView &view,
     json.attribute("hiddenChecks", data.hiddenChecks);
     // The status column's numbers: NodeStatus's values.
     json.attributeArray("statuses", [&] {
-      for (unsigned status = 0;
-           status <= static_cast<unsigned>(NodeStatus::Replacing); ++status)
+      for (unsigned status = 0; status <= patch::getMaxEnumValForNodeStatus();
+           ++status)
         json.value(stringifyNodeStatus(static_cast<NodeStatus>(status)));
     });
     json.attributeObject("nodes", [&] { writeColumns(json, rows); });

@@ -1,9 +1,10 @@
 //===- PatchEnums.h - Enums of the patch-plan dialect -----------*- C++ -*-===//
 //
 // Part of graph-diff. The matcher stages (MatchStage) and node change kinds
-// (NodeChange) that `patch` actions record, generated from PatchEnums.td with
-// their `stringify*`/`symbolize*` functions. Light enough for code that only
-// needs the enums (the differ's NodeMapping).
+// (NodeChange) that `patch` actions record, and what a plan does to a node
+// (NodeStatus), generated from PatchEnums.td with their
+// `stringify*`/`symbolize*` functions. Light enough for code that only needs
+// the enums (the differ's NodeMapping).
 //
 //===----------------------------------------------------------------------===//
 

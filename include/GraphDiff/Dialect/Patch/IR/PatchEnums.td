@@ -1,9 +1,9 @@
 //===- PatchEnums.td - Enums of the patch-plan dialect -----*- tablegen -*-===//
 //
-// The matcher stages and the node change kinds that actions record, and the
-// graph change kinds of `patch.change_graph`. Each enum
-// gets generated `stringify*`/`symbolize*` functions; PatchOps.td wraps them in
-// attributes of the `patch` dialect.
+// The matcher stages and the node change kinds that actions record, the
+// graph change kinds of `patch.change_graph`, and what a plan does to each
+// node. Each enum gets generated `stringify*`/`symbolize*` functions;
+// PatchOps.td wraps the first three in attributes of the `patch` dialect.
 //
 //===----------------------------------------------------------------------===//
 
@@ -87,6 +87,34 @@ def Patch_GraphChange : I32BitEnum<"GraphChange",
     | `"declared"`   | is defined in the source, only declared in the target |
     | `"signature"`  | has another function type                             |
     | `"attributes"` | differs in any other attribute (visibility, argument attributes...) |
+  }];
+}
+
+def Patch_NodeStatus : I32Enum<"NodeStatus",
+    "what a plan does to a node", [
+      // The values number the statuses in the HTML viewer's data.
+      I32EnumCase<"Unchanged", 0, "unchanged">,
+      I32EnumCase<"Updated", 1, "updated">,
+      I32EnumCase<"Replaced", 2, "replaced">,
+      I32EnumCase<"Deleted", 3, "deleted">,
+      I32EnumCase<"Inserted", 4, "inserted">,
+      I32EnumCase<"Replacing", 5, "replacing">
+    ]> {
+  let cppNamespace = "::graphdiff::patch";
+  // The diff result keeps one per node.
+  let underlyingType = "uint8_t";
+  let description = [{
+    What the plan of a pair of graphs does to each source and target node,
+    as the diff result and the reports say it:
+
+    | status        | the node ...                                           |
+    |---------------|--------------------------------------------------------|
+    | `"unchanged"` | a source node paired with a target node and not updated (and that target node) |
+    | `"updated"`   | a source node paired with a target node that a `patch.update` changes (and that target node) |
+    | `"replaced"`  | a source node in the region of a `patch.replace` (the anchor included) |
+    | `"deleted"`   | a source node removed by a plain `patch.delete` (no `absorbed_by`) |
+    | `"inserted"`  | a target node added by a `patch.insert`                |
+    | `"replacing"` | a target node written by a `patch.replace`: it stands for a region |
   }];
 }
 
