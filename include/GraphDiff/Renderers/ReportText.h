@@ -21,7 +21,8 @@
 
 namespace graphdiff {
 
-/// The kinds `--only` takes: the patch ops' names, "fuse" and "fold".
+/// The kinds `--only` takes: the names of the patch actions
+/// (patch::getActionNames), with "fuse" and "fold" after "replace".
 llvm::ArrayRef<llvm::StringRef> actionKindNames();
 
 /// Checks `options.functions` (globs) and `options.onlyKinds`.

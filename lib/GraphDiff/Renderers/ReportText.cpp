@@ -20,17 +20,17 @@ using namespace mlir;
 using namespace graphdiff;
 
 ArrayRef<StringRef> graphdiff::actionKindNames() {
-  static const StringRef names[] = {"delete",
-                                    "replace",
-                                    "fuse",
-                                    "fold",
-                                    "insert",
-                                    "update",
-                                    "add_input",
-                                    "remove_input",
-                                    "add_output",
-                                    "remove_output",
-                                    "set_graph_attributes"};
+  static const SmallVector<StringRef> names = [] {
+    SmallVector<StringRef> names;
+    for (StringRef name : patch::getActionNames()) {
+      names.push_back(name);
+      // The verbs a report gives some replaces (describeActions): a fusion
+      // of several nodes, a fold into a constant.
+      if (name == patch::getActionName<patch::ReplaceOp>())
+        names.append({"fuse", "fold"});
+    }
+    return names;
+  }();
   return names;
 }
 

@@ -17,6 +17,8 @@
 #include "mlir/IR/RegionKindInterface.h"
 #include "mlir/IR/SymbolTable.h"
 
+#include <tuple>
+
 #include "GraphDiff/Dialect/Patch/IR/PatchOpsDialect.h.inc"
 
 #define GET_ATTRDEF_CLASSES
@@ -49,5 +51,28 @@ void nameInputs(mlir::Region &region, mlir::OpAsmSetValueNameFn setNameFn);
 
 #define GET_OP_CLASSES
 #include "GraphDiff/Dialect/Patch/IR/PatchOps.h.inc"
+
+namespace graphdiff::patch {
+
+/// The ops with ActionOpInterface, in the order the dialect describes them:
+/// the node actions, then those on the graph's inputs, outputs and
+/// attributes. ActionVisitor dispatches on them; PatchDialect.cpp checks at
+/// compile time that they are exactly the dialect's ops with the interface.
+using ActionOps = std::tuple<DeleteOp, ReplaceOp, InsertOp, UpdateOp,
+                             AddInputOp, RemoveInputOp, AddOutputOp,
+                             RemoveOutputOp, SetGraphAttributesOp>;
+
+/// The name of action `OpT` without the dialect's prefix: "delete" for
+/// DeleteOp.
+template <typename OpT> llvm::StringRef getActionName() {
+  return OpT::getOperationName().drop_front(
+      PatchDialect::getDialectNamespace().size() + 1);
+}
+
+/// getActionName() of each of ActionOps, in their order: "delete",
+/// "replace", "insert", "update", "add_input", ...
+llvm::ArrayRef<llvm::StringRef> getActionNames();
+
+} // namespace graphdiff::patch
 
 #endif // GRAPHDIFF_DIALECT_PATCH_IR_PATCH_H

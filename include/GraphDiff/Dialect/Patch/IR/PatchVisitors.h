@@ -40,16 +40,7 @@ template <typename ConcreteType, typename ResultType = void,
 class ActionVisitor {
 public:
   ResultType dispatchActionVisitor(mlir::Operation *op, ExtraArgs... args) {
-    auto *visitor = static_cast<ConcreteType *>(this);
-    return llvm::TypeSwitch<mlir::Operation *, ResultType>(op)
-        .template Case<DeleteOp, ReplaceOp, InsertOp, UpdateOp, AddInputOp,
-                       RemoveInputOp, AddOutputOp, RemoveOutputOp,
-                       SetGraphAttributesOp>([&](auto action) -> ResultType {
-          return visitor->visitAction(action, args...);
-        })
-        .Default([&](mlir::Operation *other) -> ResultType {
-          return visitor->visitInvalidAction(other, args...);
-        });
+    return dispatchAmong(static_cast<ActionOps *>(nullptr), op, args...);
   }
 
   /// Called for an op that is not an action.
@@ -63,6 +54,23 @@ public:
     return ResultType();
   }
 
+private:
+  /// Dispatches `op` to visitAction of the first of `Ops` it is.
+  template <typename... Ops>
+  ResultType dispatchAmong(std::tuple<Ops...> *, mlir::Operation *op,
+                           ExtraArgs... args) {
+    auto *visitor = static_cast<ConcreteType *>(this);
+    return llvm::TypeSwitch<mlir::Operation *, ResultType>(op)
+        .template Case<Ops...>([&](auto action) -> ResultType {
+          return visitor->visitAction(action, args...);
+        })
+        .Default([&](mlir::Operation *other) -> ResultType {
+          return visitor->visitInvalidAction(other, args...);
+        });
+  }
+
+public:
+  // The default visitAction of each of ActionOps.
 #define GRAPHDIFF_PATCH_ACTION(OpType)                                         \
   ResultType visitAction(OpType op, ExtraArgs... args) {                       \
     return static_cast<ConcreteType *>(this)->visitUnhandledAction(op,         \

@@ -33,6 +33,50 @@ void PatchDialect::initialize() {
 }
 
 //===----------------------------------------------------------------------===//
+// Actions
+//===----------------------------------------------------------------------===//
+
+template <typename... Ops>
+static constexpr unsigned countActions(std::tuple<Ops...> *) {
+  return (0 + ... +
+          (Ops::template hasTrait<ActionOpInterface::Trait>() ? 1 : 0));
+}
+
+template <typename First, typename... Rest>
+static constexpr bool allDistinct(std::tuple<First, Rest...> *) {
+  if constexpr (sizeof...(Rest) == 0)
+    return true;
+  else
+    return !(std::is_same_v<First, Rest> || ...) &&
+           allDistinct(static_cast<std::tuple<Rest...> *>(nullptr));
+}
+
+// ActionOps lists each op that declares ActionOpInterface in PatchOps.td,
+// and nothing else: as many of them as the dialect has, each an action,
+// none twice.
+using AllOps = std::tuple<
+#define GET_OP_LIST
+#include "GraphDiff/Dialect/Patch/IR/PatchOps.cpp.inc"
+    >;
+static_assert(countActions(static_cast<ActionOps *>(nullptr)) ==
+                      std::tuple_size_v<ActionOps> &&
+                  countActions(static_cast<AllOps *>(nullptr)) ==
+                      std::tuple_size_v<ActionOps> &&
+                  allDistinct(static_cast<ActionOps *>(nullptr)),
+              "ActionOps must list the ops with ActionOpInterface");
+
+template <typename... Ops>
+static SmallVector<StringRef> getNames(std::tuple<Ops...> *) {
+  return {getActionName<Ops>()...};
+}
+
+ArrayRef<StringRef> graphdiff::patch::getActionNames() {
+  static const SmallVector<StringRef> names =
+      getNames(static_cast<ActionOps *>(nullptr));
+  return names;
+}
+
+//===----------------------------------------------------------------------===//
 // RefAttr
 //===----------------------------------------------------------------------===//
 
