@@ -82,7 +82,7 @@ protected:
   /// The index of the node of `graph` with `lg` id `id`.
   static unsigned node(const Graph &graph, llvm::StringRef id) {
     for (unsigned i = 0; i < graph.size(); ++i)
-      if (graph.getNodeRef(i).getName().getValue() == id)
+      if (graph.getNodeRef(i).getName() == id)
         return i;
     ADD_FAILURE() << "no node @" << id.str();
     return 0;

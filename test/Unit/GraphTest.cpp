@@ -356,10 +356,7 @@ func.func @f(%x: i1) -> i1 {
   EXPECT_EQ(g.lookupValue(g.getValueRef(g.getNode(2)->getResult(0))),
             g.getNode(2)->getResult(0));
   EXPECT_EQ(g.lookupValue(g.getValueRef(g.getInputs()[0])), g.getInputs()[0]);
-  MLIRContext *ctx = &context;
-  EXPECT_EQ(g.lookupNode(patch::RefAttr::get(ctx, StringAttr::get(ctx, "z"),
-                                             false, 0, false)),
-            std::nullopt);
+  EXPECT_EQ(g.lookupNode(NameRef("z", /*symbol=*/false)), std::nullopt);
 }
 
 TEST_F(GraphTest, LookupsAmongSomeNamesAnswerAsTheFullIndex) {
@@ -375,9 +372,8 @@ func.func @f(%x: i1, %w: i1) -> i1 {
   ASSERT_TRUE(named.graph);
   const Graph &g = *named.graph;
   MLIRContext *ctx = &context;
-  auto ref = [&](StringRef name, unsigned result = 0) {
-    return patch::RefAttr::get(ctx, StringAttr::get(ctx, name), false, result,
-                               false);
+  auto ref = [](StringRef name, unsigned result = 0) {
+    return NameRef(name, /*symbol=*/false, result);
   };
   // Names the graph has, a name it lacks, and `arg1`, which no node has.
   g.indexNamesAmong({StringAttr::get(ctx, "y").getValue(),

@@ -9,16 +9,20 @@
 // inputs are the block arguments and whose outputs are the terminator's
 // operands. The view works out each node's input slots, their producers, the
 // uses of every value and the canonical order once, for every stage, hash and
-// renderer to read. This file also fixes how nodes and values are *named* in
-// plans.
+// renderer to read. It also names the nodes and values as plans write them
+// (NameRef: `@conv1`, `%17#1`, `%arg0`), and finds them by those names.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef GRAPHDIFF_GRAPH_GRAPH_H
 #define GRAPHDIFF_GRAPH_GRAPH_H
 
-#include "GraphDiff/Dialect/Patch/IR/Patch.h"
+#include "GraphDiff/Support/NameRef.h"
 #include "mlir/IR/BuiltinAttributes.h"
+// What the graph's users ask of its nodes and values (op traits, tensor and
+// memref types).
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/DenseMap.h"
@@ -288,24 +292,27 @@ public:
 
   /// The reference naming node `index`: `@id` for an `lg` node, else the SSA
   /// name of its first result (`%17`, `%conv1`), or `%<op>.<k>` for the k-th
-  /// result-less op.
-  /// Made on first use: most nodes of a large graph are never printed.
-  patch::RefAttr getNodeRef(unsigned index) const;
-  /// getNodeRef(index).str() without making the attribute (a report that
-  /// names every node would otherwise make one per node).
-  std::string getNodeRefText(unsigned index) const;
+  /// result-less op. Its name lives as long as the graph.
+  NameRef getNodeRef(unsigned index) const;
+  /// getNodeRef(index).str().
+  std::string getNodeRefText(unsigned index) const {
+    return getNodeRef(index).str();
+  }
   /// The name in getNodeRef() without its sigil: `id`, `17`, `conv1`.
   llvm::StringRef getNodeName(unsigned index) const {
     nameNodes();
     return nodeNames[index];
   }
   /// The reference naming `value`: a node result (`@id`, `@id[1]`, `%17`,
-  /// `%17#1`) or a graph input (`%argN`).
-  patch::RefAttr getValueRef(mlir::Value value) const;
-  /// The node that `ref` names, ignoring any result index.
-  std::optional<unsigned> lookupNode(patch::RefAttr ref) const;
+  /// `%17#1`) or a graph input (`%argN`); one that names nothing (false)
+  /// for a value of another block.
+  NameRef getValueRef(mlir::Value value) const;
+  /// The node that `ref` names, ignoring any result index; none for `_`, a
+  /// `new` value or a reference that names nothing. A `#patch.ref`
+  /// converts to a NameRef.
+  std::optional<unsigned> lookupNode(const NameRef &ref) const;
   /// The value that `ref` names, or null.
-  mlir::Value lookupValue(patch::RefAttr ref) const;
+  mlir::Value lookupValue(const NameRef &ref) const;
   /// Readies lookupNode() and lookupValue() for references to `names`
   /// (without sigil; they must outlive the graph, as attribute storage does)
   /// if no lookup has been made yet: one pass over the nodes' names that
@@ -397,9 +404,8 @@ private:
   mutable llvm::BumpPtrAllocator nameStorage;
   /// Whether nodeNames are still to be made (buildNamedOnDemand).
   mutable bool namesPending = false;
-  /// getNodeRef() by node, null until first asked for (and empty until a
-  /// first node is).
-  mutable std::vector<patch::RefAttr> nodeRefs;
+  /// The names of the inputs, `arg0`, `arg1`, ... (in `nameStorage`).
+  std::vector<llvm::StringRef> inputNames;
   /// Node-name (without sigil) to node index: made by the first lookup (or
   /// by build() when it cannot tell otherwise that the names are unique).
   /// After indexNamesAmong() (`namesPartial`), only the names it was given,

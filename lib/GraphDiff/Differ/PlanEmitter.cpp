@@ -16,6 +16,7 @@
 #include "GraphDiff/Differ/MemoryOrder.h"
 #include "GraphDiff/Differ/PairContext.h"
 #include "GraphDiff/Differ/RegionSettling.h"
+#include "GraphDiff/Differ/SourceRefs.h"
 #include "GraphDiff/Graph/AttributeEquivalence.h"
 #include "GraphDiff/Graph/Graph.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -41,7 +42,7 @@ public:
               OpBuilder &builder, GraphDiff &result)
       : pair(pair), source(pair.source), target(pair.target),
         mapping(pair.mapping), regions(regions), builder(builder),
-        result(result) {}
+        result(result), sourceRefs(source, builder.getContext()) {}
 
   void run();
 
@@ -112,18 +113,19 @@ private:
   llvm::SmallDenseMap<unsigned, patch::MatchStageAttr, 8> stageAttrs;
   /// newNodeRef() by target node, made on first use.
   mutable llvm::DenseMap<unsigned, patch::RefAttr> newRefs;
+  /// How the plan names source nodes and values.
+  SourceRefs sourceRefs;
 };
 } // namespace
 
 patch::RefAttr PlanEmitter::imageRef(Value value) const {
   if (Value image = pair.sourceImage(value))
-    return source.getValueRef(image);
+    return sourceRefs.value(image);
   if (auto result = dyn_cast<OpResult>(value))
     if (std::optional<unsigned> producer = target.getProducer(value))
       return newValueRef(*producer, result.getResultNumber());
-  patch::RefAttr ref = target.getValueRef(value);
-  return patch::RefAttr::get(ref.getContext(), ref.getName(), ref.getSymbol(),
-                             ref.getResult(), /*isNew=*/true);
+  return patch::RefAttr::get(builder.getContext(),
+                             target.getValueRef(value).asNew());
 }
 
 patch::RefAttr PlanEmitter::newNodeRef(unsigned t) const {
@@ -154,7 +156,7 @@ patch::RefAttr PlanEmitter::slotImageRef(unsigned t, unsigned slot,
   std::optional<unsigned> s = mapping.getSource(producer);
   if (!s)
     return newValueRef(producer, result);
-  patch::RefAttr ref = source.getNodeRef(*s);
+  patch::RefAttr ref = sourceRefs.node(*s);
   if (result == 0)
     return ref;
   return patch::RefAttr::get(ref.getContext(), ref.getName(), ref.getSymbol(),
@@ -166,12 +168,12 @@ patch::RefAttr PlanEmitter::afterRef(Value value) const {
   if (it != regions.replacedBy.end())
     return newValueRef(it->second.first, it->second.second);
   if (auto arg = dyn_cast<BlockArgument>(value))
-    return pair.isKeptInput(arg.getArgNumber()) ? source.getValueRef(value)
+    return pair.isKeptInput(arg.getArgNumber()) ? sourceRefs.value(value)
                                                 : nullptr;
   std::optional<unsigned> producer = source.getProducer(value);
   if (!producer || !mapping.getTarget(*producer))
     return nullptr;
-  return source.getValueRef(value);
+  return sourceRefs.value(value);
 }
 
 DictionaryAttr PlanEmitter::oldAttributes(unsigned s, unsigned t) const {
@@ -206,7 +208,7 @@ patch::RefAttr PlanEmitter::beforeRef(unsigned t) const {
   if (it == placement.before.end())
     return nullptr;
   if (it->second)
-    return source.getNodeRef(*it->second);
+    return sourceRefs.node(*it->second);
   return noneRef;
 }
 
@@ -401,18 +403,18 @@ void PlanEmitter::emitAddedInputs() {
 
 void PlanEmitter::emitReplace(const Replacement &replacement) {
   Operation *node = target.getNode(replacement.target);
-  patch::RefAttr anchorRef = source.getNodeRef(replacement.anchor);
+  patch::RefAttr anchorRef = sourceRefs.node(replacement.anchor);
   patch::MatchStageAttr stage = stageAttr(replacement.stage);
   for (unsigned member : replacement.region)
     if (member != replacement.anchor)
       patch::DeleteOp::create(builder, source.getNode(member)->getLoc(),
-                              source.getNodeRef(member), anchorRef,
-                              StringAttr(), stage);
+                              sourceRefs.node(member), anchorRef, StringAttr(),
+                              stage);
   SmallVector<Attribute> regionRefs, results;
   for (unsigned member : replacement.region)
-    regionRefs.push_back(source.getNodeRef(member));
+    regionRefs.push_back(sourceRefs.node(member));
   for (Value value : replacement.standsFor)
-    results.push_back(value ? source.getValueRef(value) : noneRef);
+    results.push_back(value ? sourceRefs.value(value) : noneRef);
   bool init = false;
   if (auto lgNode = dyn_cast<lg::NodeOp>(node))
     init = lgNode.getStateful();
@@ -452,7 +454,7 @@ void PlanEmitter::emitInsert(unsigned t) {
 void PlanEmitter::emitUpdate(unsigned s, unsigned t,
                              patch::NodeChange changes) {
   auto update = patch::UpdateOp::create(
-      builder, target.getNode(t)->getLoc(), source.getNodeRef(s),
+      builder, target.getNode(t)->getLoc(), sourceRefs.node(s),
       patch::NodeChangeAttr::get(builder.getContext(), changes),
       patch::bitEnumContainsAll(changes, patch::NodeChange::Attributes)
           ? oldAttributes(s, t)
@@ -479,7 +481,7 @@ void PlanEmitter::emitDeletes() {
     else if (it != regions.refusals.end())
       reason = builder.getStringAttr(it->second);
     patch::DeleteOp::create(builder, source.getNode(s)->getLoc(),
-                            source.getNodeRef(s), patch::RefAttr(), reason,
+                            sourceRefs.node(s), patch::RefAttr(), reason,
                             patch::MatchStageAttr());
   }
 }
@@ -489,7 +491,7 @@ void PlanEmitter::emitSignature(Location loc) {
   for (BlockArgument arg : source.getInputs())
     if (!pair.isKeptInput(arg.getArgNumber()))
       patch::RemoveInputOp::create(builder, arg.getLoc(),
-                                   source.getValueRef(arg));
+                                   sourceRefs.value(arg));
   OperandRange oldOutputs = source.getOutputs();
   OperandRange newOutputs = target.getOutputs();
   SmallVector<unsigned> removed, added;

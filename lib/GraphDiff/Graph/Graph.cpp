@@ -227,8 +227,7 @@ Graph::build(Operation *op, const SourceNames *names, bool namesOnDemand) {
   };
   std::vector<unsigned> useCount, inputUseCount(numInputs + 1, 0);
   // Names: ids for lg nodes, else the user's SSA names, else the
-  // printer's. Only the names now: the reference attributes are made when
-  // asked for. Each kind of name is unique among the nodes that have it
+  // printer's. Each kind of name is unique among the nodes that have it
   // (the lg verifier checks ids, the parser SSA names, the printer makes
   // its own unique, and `<op>.<k>` counts), except ids of unverified IR;
   // names of two kinds can still clash (`%cf.assert.0 = ...` and a
@@ -236,6 +235,9 @@ Graph::build(Operation *op, const SourceNames *names, bool namesOnDemand) {
   enum Kind : uint8_t { Id, Resultless, Given, Printed, NumKinds };
   std::unique_ptr<AsmState> asmState;
   llvm::StringSaver saver(graph->nameStorage);
+  graph->inputNames.reserve(numInputs);
+  for (unsigned i = 0; i < numInputs; ++i)
+    graph->inputNames.push_back(saver.save("arg" + Twine(i)));
   unsigned resultless = 0;
   std::vector<uint8_t> kinds;
   unsigned kindCount[NumKinds] = {0, 0, 0, 0};
@@ -459,24 +461,9 @@ std::optional<unsigned> Graph::indexNames() const {
   return again;
 }
 
-patch::RefAttr Graph::getNodeRef(unsigned index) const {
-  if (nodeRefs.empty())
-    nodeRefs.resize(size());
-  patch::RefAttr &ref = nodeRefs[index];
-  if (!ref) {
-    nameNodes();
-    MLIRContext *context = op->getContext();
-    ref =
-        patch::RefAttr::get(context, StringAttr::get(context, nodeNames[index]),
-                            /*symbol=*/isa<lg::NodeOp>(nodes[index]), 0, false);
-  }
-  return ref;
-}
-
-std::string Graph::getNodeRefText(unsigned index) const {
+NameRef Graph::getNodeRef(unsigned index) const {
   nameNodes();
-  return patch::refText(nodeNames[index],
-                        /*symbol=*/isa<lg::NodeOp>(nodes[index]), 0, false);
+  return NameRef(nodeNames[index], /*symbol=*/isa<lg::NodeOp>(nodes[index]));
 }
 
 ArrayRef<Graph::Use> Graph::getUsesOf(Value value) const {
@@ -490,25 +477,17 @@ ArrayRef<Graph::Use> Graph::getUsesOf(Value value) const {
   return {};
 }
 
-patch::RefAttr Graph::getValueRef(Value value) const {
-  MLIRContext *context = op->getContext();
+NameRef Graph::getValueRef(Value value) const {
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     if (arg.getOwner() == body)
-      return patch::RefAttr::get(
-          context, StringAttr::get(context, "arg" + Twine(arg.getArgNumber())),
-          /*symbol=*/false, 0, false);
-    return nullptr;
+      return NameRef(inputNames[arg.getArgNumber()], /*symbol=*/false);
+    return NameRef();
   }
   std::optional<unsigned> producer = getProducer(value);
   if (!producer)
-    return nullptr;
-  // A first result is named as its node is: the node's cached reference.
-  patch::RefAttr node = getNodeRef(*producer);
-  unsigned result = cast<OpResult>(value).getResultNumber();
-  if (result == 0)
-    return node;
-  return patch::RefAttr::get(context, node.getName(), node.getSymbol(), result,
-                             false);
+    return NameRef();
+  return getNodeRef(*producer).withResult(
+      cast<OpResult>(value).getResultNumber());
 }
 
 void Graph::indexNamesAmong(ArrayRef<StringRef> names) const {
@@ -552,10 +531,10 @@ std::optional<unsigned> Graph::findName(StringRef name) const {
   return it->second;
 }
 
-std::optional<unsigned> Graph::lookupNode(patch::RefAttr ref) const {
+std::optional<unsigned> Graph::lookupNode(const NameRef &ref) const {
   if (!ref || ref.isNone() || ref.getIsNew())
     return std::nullopt;
-  std::optional<unsigned> index = findName(ref.getName().getValue());
+  std::optional<unsigned> index = findName(ref.getName());
   if (!index)
     return std::nullopt;
   // `@id` names lg nodes only, `%name` the others.
@@ -564,10 +543,10 @@ std::optional<unsigned> Graph::lookupNode(patch::RefAttr ref) const {
   return index;
 }
 
-Value Graph::lookupValue(patch::RefAttr ref) const {
+Value Graph::lookupValue(const NameRef &ref) const {
   if (!ref || ref.isNone() || ref.getIsNew())
     return nullptr;
-  StringRef name = ref.getName().getValue();
+  StringRef name = ref.getName();
   unsigned argNumber;
   if (!ref.getSymbol() && name.starts_with("arg") &&
       !name.drop_front(3).getAsInteger(10, argNumber) && !findName(name)) {

@@ -383,7 +383,7 @@ bool Matcher::valuesPaired(Value va, Value vt) const {
 }
 
 std::string Matcher::describe(const Graph &graph, Value value) const {
-  if (patch::RefAttr ref = graph.getValueRef(value))
+  if (NameRef ref = graph.getValueRef(value))
     return ref.str();
   return "a value from outside the graph";
 }

@@ -133,7 +133,7 @@ std::vector<ChangeDetail> graphdiff::describeUpdate(const PairView &view,
       return "?";
     };
     auto oldRef = [&](Value operand) -> std::string {
-      if (patch::RefAttr ref = view.source().getValueRef(operand))
+      if (NameRef ref = view.source().getValueRef(operand))
         return ref.str();
       return "?";
     };

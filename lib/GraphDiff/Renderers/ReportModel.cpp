@@ -103,9 +103,8 @@ std::optional<unsigned> PairView::sourceNode(patch::RefAttr ref) const {
 std::optional<unsigned> PairView::targetNode(patch::RefAttr ref) const {
   if (!ref || ref.isNone())
     return std::nullopt;
-  return target().lookupNode(patch::RefAttr::get(
-      ref.getContext(), ref.getName(), ref.getSymbol(), ref.getResult(),
-      /*isNew=*/false));
+  return target().lookupNode(NameRef(ref.getName().getValue(), ref.getSymbol(),
+                                     ref.getResult(), /*isNew=*/false));
 }
 
 std::vector<PairView> graphdiff::viewsOf(const DiffResult &report) {

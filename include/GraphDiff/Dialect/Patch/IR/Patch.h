@@ -9,6 +9,7 @@
 #define GRAPHDIFF_DIALECT_PATCH_IR_PATCH_H
 
 #include "GraphDiff/Dialect/Patch/IR/PatchEnums.h"
+#include "GraphDiff/Support/NameRef.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Dialect.h"
@@ -31,12 +32,6 @@ class PlanOp;
 /// `new %7`, `_`) from `text`. Returns null and fills `error` on failure.
 RefAttr parseRefText(mlir::MLIRContext *context, llvm::StringRef text,
                      std::string &error);
-
-/// The text of the reference RefAttr::get(name, symbol, result, isNew) would
-/// be (RefAttr::str()), without making the attribute: `%17`, `@conv1[1]`,
-/// `new %7`, `_`.
-std::string refText(llvm::StringRef name, bool symbol, unsigned result,
-                    bool isNew);
 
 namespace detail {
 /// The verifiers of ActionOpInterface and NewNodeOpInterface.

@@ -91,8 +91,19 @@ def Patch_RefAttr : AttrDef<Patch_Dialect, "Ref"> {
   }];
   let parameters = (ins "::mlir::StringAttr":$name, "bool":$symbol,
                         "unsigned":$result, "bool":$isNew);
+  let builders = [
+    // The reference `ref` names (a graph's getNodeRef, getValueRef).
+    AttrBuilder<(ins "const ::graphdiff::NameRef &":$ref), [{
+      return $_get($_ctxt, ::mlir::StringAttr::get($_ctxt, ref.getName()),
+                   ref.getSymbol(), ref.getResult(), ref.getIsNew());
+    }]>
+  ];
   let hasCustomAssemblyFormat = 1;
   let extraClassDeclaration = [{
+    /// The reference as a NameRef (to look it up in a graph), whose name
+    /// lives in the attribute's storage; one that names nothing for a null
+    /// attribute.
+    operator ::graphdiff::NameRef() const;
     /// True for `_`, "no value".
     bool isNone() const { return getName().getValue().empty(); }
     /// The reference as written inside an action (`@conv1[1]`, `new %7`).

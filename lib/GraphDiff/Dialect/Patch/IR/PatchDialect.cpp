@@ -13,6 +13,7 @@
 
 using namespace mlir;
 using namespace graphdiff::patch;
+using graphdiff::NameRef;
 
 #include "GraphDiff/Dialect/Patch/IR/PatchOpsDialect.cpp.inc"
 
@@ -80,46 +81,13 @@ ArrayRef<StringRef> graphdiff::patch::getActionNames() {
 // RefAttr
 //===----------------------------------------------------------------------===//
 
-/// Whether `name` can follow `@` bare, as MLIR's lexer reads a symbol name:
-/// a letter or `_`, then letters, digits, `_`, `$` and `.`.
-static bool isBareSymbolName(StringRef name) {
-  if (name.empty() || !(llvm::isAlpha(name.front()) || name.front() == '_'))
-    return false;
-  return llvm::all_of(name.drop_front(), [](char c) {
-    return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.';
-  });
+RefAttr::operator NameRef() const {
+  if (!*this)
+    return NameRef();
+  return NameRef(getName().getValue(), getSymbol(), getResult(), getIsNew());
 }
 
-std::string RefAttr::str() const {
-  return refText(getName().getValue(), getSymbol(), getResult(), getIsNew());
-}
-
-std::string graphdiff::patch::refText(StringRef name, bool symbol,
-                                      unsigned result, bool isNew) {
-  if (name.empty())
-    return "_";
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  if (isNew)
-    os << "new ";
-  if (!symbol) {
-    os << "%" << name;
-  } else if (isBareSymbolName(name)) {
-    os << "@" << name;
-  } else {
-    // `@"soft max"`, escaped as MLIR's printer escapes a string.
-    os << "@\"";
-    llvm::printEscapedString(name, os);
-    os << "\"";
-  }
-  if (result != 0) {
-    if (symbol)
-      os << "[" << result << "]";
-    else
-      os << "#" << result;
-  }
-  return text;
-}
+std::string RefAttr::str() const { return NameRef(*this).str(); }
 
 std::string RefAttr::bareStr() const {
   std::string text = str();
