@@ -51,7 +51,7 @@ ProfileOp firstProfile(ModuleOp module) {
   return profiles.empty() ? ProfileOp() : *profiles.begin();
 }
 
-/// The largest error tfprof's spelling of `value` makes (Units.cpp: an
+/// The largest error tfprof's spelling of `value` makes (ProfileUnits.cpp: an
 /// integer under 1000, else two decimals of the unit), with room for the
 /// double arithmetic of reading it back.
 double roundingOf(int64_t value, MetricKind kind) {

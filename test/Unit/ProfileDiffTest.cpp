@@ -7,7 +7,7 @@
 
 #include "GraphDiff/ProfileDiff/ProfileDiff.h"
 #include "GraphDiff/Dialect/Profile/IR/Profile.h"
-#include "GraphDiff/ProfileDiff/Units.h"
+#include "GraphDiff/Support/ProfileUnits.h"
 #include "GraphDiff/Support/PythonFloat.h"
 
 #include "mlir/IR/BuiltinOps.h"

@@ -20,7 +20,7 @@
 #define GRAPHDIFF_PROFILEDIFF_MEMORYPROFILE_H
 
 #include "GraphDiff/Dialect/Profile/IR/Profile.h"
-#include "GraphDiff/ProfileDiff/Units.h"
+#include "GraphDiff/Support/ProfileUnits.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include <optional>

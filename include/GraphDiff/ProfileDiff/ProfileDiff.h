@@ -17,7 +17,7 @@
 
 #include "GraphDiff/Dialect/Profile/IR/Profile.h"
 #include "GraphDiff/Importers/TFProfScope.h"
-#include "GraphDiff/ProfileDiff/Units.h"
+#include "GraphDiff/Support/ProfileUnits.h"
 #include "llvm/ADT/STLExtras.h"
 #include <memory>
 #include <optional>

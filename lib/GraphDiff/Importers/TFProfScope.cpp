@@ -6,7 +6,7 @@
 
 #include "GraphDiff/Importers/TFProfScope.h"
 
-#include "GraphDiff/ProfileDiff/Units.h"
+#include "GraphDiff/Support/ProfileUnits.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringExtras.h"

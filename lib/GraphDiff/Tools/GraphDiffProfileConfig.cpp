@@ -6,7 +6,7 @@
 
 #include "GraphDiff/Tools/GraphDiffProfileConfig.h"
 
-#include "GraphDiff/ProfileDiff/Units.h"
+#include "GraphDiff/Support/ProfileUnits.h"
 #include "GraphDiff/Tools/ColorOption.h"
 #include "GraphDiff/Tools/ParseInput.h"
 #include "llvm/Support/CommandLine.h"

@@ -1,10 +1,10 @@
-//===- Units.cpp - Sizes as tfprof and tfprof_diff write them -------------===//
+//===- ProfileUnits.cpp - Sizes as tfprof writes them ---------------------===//
 //
 // Part of graph-diff.
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/ProfileDiff/Units.h"
+#include "GraphDiff/Support/ProfileUnits.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"

@@ -1,15 +1,17 @@
-//===- Units.h - Sizes as tfprof and tfprof_diff write them -----*- C++ -*-===//
+//===- ProfileUnits.h - Sizes as tfprof writes them -------------*- C++ -*-===//
 //
 // Part of graph-diff.
 //
-// Decimal units (1KB = 1000B). tfprof writes `%dB` under 1000, `%.2fKB` under
-// 10^6 and `%.2fMB` above; tfprof_diff rounds to 3 significant digits and
-// scales by 1000 at most twice (`6220MB`, `40.3MB`, `-391MB`, `0B`).
+// Sizes as tfprof and tfprof_diff write them, read by the tfprof scope
+// importer and written by the profile diff. Decimal units (1KB = 1000B).
+// tfprof writes `%dB` under 1000, `%.2fKB` under 10^6 and `%.2fMB` above;
+// tfprof_diff rounds to 3 significant digits and scales by 1000 at most twice
+// (`6220MB`, `40.3MB`, `-391MB`, `0B`).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_PROFILEDIFF_UNITS_H
-#define GRAPHDIFF_PROFILEDIFF_UNITS_H
+#ifndef GRAPHDIFF_SUPPORT_PROFILEUNITS_H
+#define GRAPHDIFF_SUPPORT_PROFILEUNITS_H
 
 #include "mlir/Support/LLVM.h"
 #include <cstdint>
@@ -57,4 +59,4 @@ std::optional<double> parseSizeOption(llvm::StringRef text);
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_PROFILEDIFF_UNITS_H
+#endif // GRAPHDIFF_SUPPORT_PROFILEUNITS_H
