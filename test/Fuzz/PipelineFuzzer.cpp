@@ -32,7 +32,7 @@
 
 #include "FuzzSupport.h"
 
-#include "GraphDiff/Tools/Registration.h"
+#include "GraphDiff/Driver/Registration.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"

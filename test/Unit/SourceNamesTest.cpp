@@ -10,9 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GraphDiff/Driver/Registration.h"
 #include "GraphDiff/Graph/Graph.h"
-#include "GraphDiff/Tools/ParseInput.h"
-#include "GraphDiff/Tools/Registration.h"
+#include "GraphDiff/Importers/ParseInput.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"

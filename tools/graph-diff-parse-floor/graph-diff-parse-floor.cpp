@@ -24,11 +24,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GraphDiff/Driver/Registration.h"
+#include "GraphDiff/Importers/ParseInput.h"
 #include "GraphDiff/Support/LargeStack.h"
 #include "GraphDiff/Support/SecondThread.h"
 #include "GraphDiff/Support/Supervisor.h"
-#include "GraphDiff/Tools/ParseInput.h"
-#include "GraphDiff/Tools/Registration.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/BuiltinOps.h"

@@ -19,11 +19,11 @@
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
+#include "GraphDiff/Importers/ParseInput.h"
 #include "GraphDiff/Importers/Switcheroo.h"
 #include "GraphDiff/Support/Supervisor.h"
 #include "GraphDiff/Tools/CommandLine.h"
 #include "GraphDiff/Tools/OutputFile.h"
-#include "GraphDiff/Tools/ParseInput.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"

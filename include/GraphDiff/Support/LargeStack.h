@@ -3,7 +3,7 @@
 // Part of graph-diff.
 //
 // The parser, the MLIR verifier and the printer recurse once per level of
-// nesting, as deep as checkNestingDepth (Tools/ParseInput.h) lets an input
+// nesting, as deep as checkNestingDepth (Importers/ParseInput.h) lets an input
 // go. Every thread of graph-diff that runs one of them gets this stack:
 // runOnLargeStack's, the one that parses a diff's target, the one that
 // verifies an applied plan.

@@ -3,7 +3,7 @@
 // Part of graph-diff.
 //
 // Two steps of graph-diff-opt run on a thread of their own beside the one
-// that runs the tool: the target's parse (Tools/ParseInput.h) and the MLIR
+// that runs the tool: the target's parse (Importers/ParseInput.h) and the MLIR
 // verifier of an applied plan (Plan/Isomorphism.h). That shortens the wait
 // only when a second core is there to run it: on one core the two threads
 // take turns, and the run pays for a second malloc arena and for sharing

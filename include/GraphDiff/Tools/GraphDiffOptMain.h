@@ -7,7 +7,7 @@
 #ifndef GRAPHDIFF_TOOLS_GRAPHDIFFOPTMAIN_H
 #define GRAPHDIFF_TOOLS_GRAPHDIFFOPTMAIN_H
 
-#include "GraphDiff/Tools/Registration.h"
+#include "GraphDiff/Driver/Registration.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/STLFunctionalExtras.h"

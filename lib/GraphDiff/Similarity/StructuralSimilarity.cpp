@@ -8,10 +8,10 @@
 
 #include "GraphDiff/Differ/DiffResult.h"
 #include "GraphDiff/Differ/GraphDiffer.h"
+#include "GraphDiff/Importers/ParseInput.h"
 #include "GraphDiff/Renderers/Renderers.h"
 #include "GraphDiff/Renderers/ReportModel.h"
 #include "GraphDiff/Similarity/SemVer.h"
-#include "GraphDiff/Tools/ParseInput.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"

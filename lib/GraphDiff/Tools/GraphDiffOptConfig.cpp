@@ -6,9 +6,9 @@
 
 #include "GraphDiff/Tools/GraphDiffOptConfig.h"
 
+#include "GraphDiff/Importers/ParseInput.h"
 #include "GraphDiff/Renderers/ReportText.h"
 #include "GraphDiff/Tools/ColorOption.h"
-#include "GraphDiff/Tools/ParseInput.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"

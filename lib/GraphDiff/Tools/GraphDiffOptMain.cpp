@@ -10,8 +10,8 @@
 #include "GraphDiff/Tools/CommandLine.h"
 #include "GraphDiff/Tools/GraphDiffOptConfig.h"
 
+#include "GraphDiff/Importers/ParseInput.h"
 #include "GraphDiff/Tools/OutputFile.h"
-#include "GraphDiff/Tools/ParseInput.h"
 
 #include "GraphDiff/Blame/Blame.h"
 #include "GraphDiff/Blame/BlameRenderers.h"

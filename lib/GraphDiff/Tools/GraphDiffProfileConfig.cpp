@@ -6,9 +6,9 @@
 
 #include "GraphDiff/Tools/GraphDiffProfileConfig.h"
 
+#include "GraphDiff/Importers/ParseInput.h"
 #include "GraphDiff/Support/ProfileUnits.h"
 #include "GraphDiff/Tools/ColorOption.h"
-#include "GraphDiff/Tools/ParseInput.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/ManagedStatic.h"

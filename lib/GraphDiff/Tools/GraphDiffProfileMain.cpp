@@ -10,12 +10,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphDiff/Tools/GraphDiffProfileMain.h"
+#include "GraphDiff/Importers/ParseInput.h"
 #include "GraphDiff/Support/Supervisor.h"
 #include "GraphDiff/Tools/ColorOption.h"
 #include "GraphDiff/Tools/CommandLine.h"
 #include "GraphDiff/Tools/GraphDiffProfileConfig.h"
 #include "GraphDiff/Tools/OutputFile.h"
-#include "GraphDiff/Tools/ParseInput.h"
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"

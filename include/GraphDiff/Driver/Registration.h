@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_TOOLS_REGISTRATION_H
-#define GRAPHDIFF_TOOLS_REGISTRATION_H
+#ifndef GRAPHDIFF_DRIVER_REGISTRATION_H
+#define GRAPHDIFF_DRIVER_REGISTRATION_H
 
 namespace mlir {
 class DialectRegistry;
@@ -30,4 +30,4 @@ void registerAllGraphDiffPasses();
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_TOOLS_REGISTRATION_H
+#endif // GRAPHDIFF_DRIVER_REGISTRATION_H

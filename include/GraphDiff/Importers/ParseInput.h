@@ -2,10 +2,14 @@
 //
 // Part of graph-diff.
 //
+// How an MLIR input comes in, for the driver, the tools and the bindings
+// alike: checked before parsing, parsed, named (the user's SSA names) and
+// verified. Below the driver, which reads the inputs of a diff with it.
+//
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_TOOLS_PARSEINPUT_H
-#define GRAPHDIFF_TOOLS_PARSEINPUT_H
+#ifndef GRAPHDIFF_IMPORTERS_PARSEINPUT_H
+#define GRAPHDIFF_IMPORTERS_PARSEINPUT_H
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -178,4 +182,4 @@ inline void leakAtExit(mlir::OwningOpRef<mlir::ModuleOp> module) {
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_TOOLS_PARSEINPUT_H
+#endif // GRAPHDIFF_IMPORTERS_PARSEINPUT_H

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Tools/ParseInput.h"
+#include "GraphDiff/Importers/ParseInput.h"
 
 #include "GraphDiff/Graph/Graph.h"
 #include "GraphDiff/Graph/ResourceBlobs.h"
