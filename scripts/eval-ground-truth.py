@@ -335,6 +335,12 @@ def score_graph(src_fn, tgt_fn, graph):
                     continue
                 recalled_merges.add(merge_of[i])
             score.recalled += 1
+        elif partners:
+            detail("missed: %s -> %s; truly -> %s" % (
+                describe(src_ops[i]),
+                describe(tgt_ops[mapped[i][0]]) if i in mapped else "nothing",
+                ", ".join(describe(tgt_ops[k]) for k in sorted(partners)[:4])
+                + (" (+%d)" % (len(partners) - 4) if len(partners) > 4 else "")))
         if len(partners) == 1:
             j = next(iter(partners))
             if tgt_partners[j] == {i} and src_text[i] == tgt_text[j] and i not in mapped:
