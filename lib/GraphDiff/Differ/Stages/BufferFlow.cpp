@@ -423,9 +423,14 @@ BufferPairing::sourceData(unsigned s) const {
 
 void BufferPairing::pairProducers(unsigned s, unsigned t) {
   ArrayRef<int> a = source.producers[s], b = target.producers[t];
-  bool tensorsToLoop = makesTensors(state.source.getNode(s)) &&
-                       isa<LoopLikeOpInterface>(state.target.getNode(t));
-  if (a.size() == b.size() && !tensorsToLoop) {
+  Operation *op = state.source.getNode(s), *other = state.target.getNode(t);
+  bool tensorsToLoop = makesTensors(op) && isa<LoopLikeOpInterface>(other);
+  // An op and the loop nest it became: the nest's slots (bounds, then what
+  // its body captures) never correspond to the op's slot by slot, even
+  // where they are as many.
+  bool acrossLoops =
+      isa<LoopLikeOpInterface>(op) != isa<LoopLikeOpInterface>(other);
+  if (a.size() == b.size() && !acrossLoops) {
     for (auto [p, q] : llvm::zip(a, b))
       tryPair(p, q);
     return;
