@@ -358,7 +358,7 @@ private:
   /// getIndex()'s table: node indices, open-addressed (linear probing) by a
   /// hash of the op's address, a power of two in size and at most half
   /// full; a probe compares the op with nodes[index]. 4 bytes a slot, where
-  /// a DenseMap from op to index takes 16 (at 1M nodes: 8 MB, not 32).
+  /// a DenseMap from op to index takes 16.
   std::vector<unsigned> indexTable;
   /// 64 - log2(indexTable.size()): the hash keeps the product's top bits.
   unsigned indexShift = 64;

@@ -102,9 +102,9 @@ std::optional<SourceNames> readSourceNames(mlir::Operation *root,
                                            unsigned bufferID);
 /// The deepest nesting of brackets (`{`, `[`, `(`, `<`) that the tools read.
 /// Parsing, verifying, diffing and printing IR all recurse once or more per
-/// level of nested regions, about 3 KB of stack per level all told (the
-/// default 8 MB stack overflowed near 4,000 levels). On the 1 GiB stack of
-/// runOnLargeStack, this depth uses a few percent of it, leaving room for
+/// level of nested regions, so the default 8 MB stack overflows a few
+/// thousand levels deep (docs/UserGuide.md). On the 1 GiB stack of
+/// runOnLargeStack, this depth uses a small part of it, leaving room for
 /// sanitizer builds, whose frames are larger.
 constexpr unsigned kMaxNestingDepth = 10000;
 

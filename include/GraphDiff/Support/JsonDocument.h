@@ -8,7 +8,7 @@
 // must be an object") could not name its line, and it does not keep key
 // order. This reader keeps each value's byte offset, keeps object members in
 // file order, and stores the tree flat (one vector of nodes, one of child
-// indices), which also makes reading a 4 MB functiondb quick. A key repeated
+// indices), which also keeps reading a large functiondb quick. A key repeated
 // in an object is read as Python's json module reads it, since the files
 // come from Python tools (caliper, compspec): one member, with the key's
 // last value, at the place of the key's first occurrence.

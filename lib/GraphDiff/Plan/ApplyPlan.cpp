@@ -114,7 +114,7 @@ static bool movesAlone(Operation *op) {
 /// by another that moved may then come after it, so this repeats, a few
 /// rounds at most. If that puts the block in order, nothing else moves: a
 /// linear pass a round and a move per late op, where the sort would move
-/// every op from the first reader on (most of a 1M-op block, ~200 ms).
+/// every op from the first reader on (most of a large block).
 static bool orderBlock(Block &block) {
   SmallVector<std::pair<Operation *, Operation *>> late;
   for (unsigned round = 0;; ++round) {

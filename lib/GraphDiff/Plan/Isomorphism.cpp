@@ -224,8 +224,8 @@ bool Matcher::pairUniqueBuckets(bool byCone) {
   };
   // Every unpaired node of both sides by hash, sorted: a hash held by
   // exactly one node of each side is a run of two entries, the applied
-  // node's first. (Sorting beats a hash map of buckets here: at 1M nodes
-  // the map's allocations and cache misses were a quarter of the check.)
+  // node's first. (Sorting beats a hash map of buckets here: the map's
+  // allocations and cache misses cost more than the sort.)
   struct Entry {
     size_t hash;
     unsigned side; // 0: applied, 1: target
