@@ -18,10 +18,16 @@
 
 // The first fma reads %d where the first chain read %c: the members its
 // inputs' images alone feed (%m) do not read every image, so nothing is split
-// off; the first fma is inserted and the second replaces the four ops.
+// off, and the second fma's region, grown back through the first chain,
+// reads %a, %b and %c, which it does not. Step 5b cuts it back to the chain
+// that reads what it reads, one free value (%s) for its one new input (%f):
+// the first fma is inserted and the first chain deleted (was: the second fma
+// replaced all four ops).
 // RUN: %expect_exit 1 graph-diff-opt --verify %t/src.mlir %t/other.mlir | FileCheck %s --check-prefix=OTHER
 // OTHER:     patch.insert new %f
-// OTHER:     patch.replace %s2 with new %g region [%m, %s, %m2, %s2]
+// OTHER:     patch.replace %s2 with new %g region [%m2, %s2]
+// OTHER-DAG: patch.delete %m{{$}}
+// OTHER-DAG: patch.delete %s{{$}}
 
 // Two fused chains with an op between them that the target keeps, new only
 // because it reads the first fma: `%x = arith.mulf %s1, %d` becomes

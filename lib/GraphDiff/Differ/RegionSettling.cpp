@@ -20,7 +20,7 @@ using namespace graphdiff::settling;
 /// pairs to a plan"). Each depends on the ones before: the pairs the matchers
 /// made become regions first (0-2), then the unpaired nodes get theirs (3),
 /// every region is checked and its results mapped (4), and the steps that
-/// need what new nodes stand for come last (4b-5), checking what they
+/// need what new nodes stand for come last (4b-5b), checking what they
 /// propose as they go (checkAndMap).
 static void (*const kSteps[])(Settler &) = {
     growConventionRegions,       // 0
@@ -31,6 +31,7 @@ static void (*const kSteps[])(Settler &) = {
     settleDeadEnds,              // 4b
     splitChainedFusions,         // 4c
     moveToReshapeSinks,          // 5
+    cutBackOvergrownRegions,     // 5b
 };
 
 SettledRegions graphdiff::settleRegions(const PairContext &pair) {

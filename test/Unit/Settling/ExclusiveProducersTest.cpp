@@ -97,4 +97,42 @@ TEST_F(ExclusiveProducersTest, ConstantWithoutAKeptTwinIsTakenIn) {
   settling::growOverExclusiveProducers(settler, region, ValueSet());
   EXPECT_EQ(region, Nodes({3, 1}));
 }
+
+/// Two ops on a tensor, which the target rewrites into one at a lower rank
+/// between reshapes (`--linalg-fold-unit-extent-dims` after fusion).
+constexpr const char *kTwoOps = R"mlir(
+func.func @g(%x: tensor<1x4xf32>) -> tensor<1x4xf32> {
+  %a = math.exp %x : tensor<1x4xf32>
+  %b = math.sqrt %a : tensor<1x4xf32>
+  return %b : tensor<1x4xf32>
+}
+)mlir";
+
+TEST_F(ExclusiveProducersTest, RegionReadsWhatTheNewNodeReadsThroughReshapes) {
+  parsePair(kTwoOps, R"mlir(
+func.func @g(%x: tensor<1x4xf32>) -> tensor<1x4xf32> {
+  %c = tensor.collapse_shape %x [[0, 1]] : tensor<1x4xf32> into tensor<4xf32>
+  %n = math.absf %c : tensor<4xf32>
+  %e = tensor.expand_shape %n [[0, 1]] output_shape [1, 4] : tensor<4xf32> into tensor<1x4xf32>
+  return %e : tensor<1x4xf32>
+}
+)mlir");
+  // Source %a %b; target %c %n %e. @n reads %x through the new reshape.
+  EXPECT_TRUE(settling::readsOnlyWhatNodeReads(settle(), 1, {0, 1}));
+}
+
+TEST_F(ExclusiveProducersTest, RegionReadingPastTheNewNodesWorkIsRefused) {
+  parsePair(kTwoOps, R"mlir(
+func.func @g(%x: tensor<1x4xf32>) -> tensor<1x4xf32> {
+  %m = math.log %x : tensor<1x4xf32>
+  %n = math.absf %m : tensor<1x4xf32>
+  return %n : tensor<1x4xf32>
+}
+)mlir");
+  // Source %a %b; target %m %n. @n reads new work, @m: a region of @n that
+  // reads %x took in what @m may have become.
+  settling::Settler &settler = settle();
+  EXPECT_FALSE(settling::readsOnlyWhatNodeReads(settler, 1, {0, 1}));
+  EXPECT_TRUE(settling::readsOnlyWhatNodeReads(settler, 1, {1}));
+}
 } // namespace

@@ -55,6 +55,10 @@ void splitChainedFusions(Settler &settler);
 /// ReshapeSinks.cpp: a pair whose result the target only reshapes moves
 /// onto the reshape when that story costs fewer actions.
 void moveToReshapeSinks(Settler &settler);
+/// OvergrownRegions.cpp: a region grown over exclusive producers past what
+/// its new node reads, which the steps before did not split, is cut back to
+/// what it was before it grew.
+void cutBackOvergrownRegions(Settler &settler);
 
 //===----------------------------------------------------------------------===//
 // What the steps share.
@@ -67,6 +71,19 @@ void moveToReshapeSinks(Settler &settler);
 void growOverExclusiveProducers(const Settler &settler,
                                 llvm::SmallVectorImpl<unsigned> &region,
                                 const ValueSet &boundary);
+/// ExclusiveProducers.cpp: whether every value source region `region`
+/// reads from outside itself is one that target node `t` reads (its image,
+/// looked through new pure reshapes) or a leaf's (a constant, an empty
+/// tensor): what a fusion reads. A region grown past that has taken in what
+/// `t`'s own new producers may have become.
+bool readsOnlyWhatNodeReads(const Settler &settler, unsigned t,
+                            llvm::ArrayRef<unsigned> region);
+/// ExclusiveProducers.cpp: the images of what target node `t` reads,
+/// looked through new pure reshapes.
+ValueSet readImages(const Settler &settler, unsigned t);
+/// ExclusiveProducers.cpp: whether source node `s` reads only values of
+/// `reads`, leaves, and nodes that are no pair (readsOnlyWhatNodeReads).
+bool readsOnly(const Settler &settler, const ValueSet &reads, unsigned s);
 /// ExclusiveProducers.cpp: whether free source constant `s` has a twin
 /// (another source constant of the same content) that the target keeps
 /// unchanged, so that `s` went into its twin, not into the op that read it.

@@ -17,6 +17,7 @@
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -71,6 +72,11 @@ public:
   llvm::ArrayRef<unsigned> sourceRank, targetOrder;
   /// What the rules have decided so far; settleRegions returns it.
   SettledRegions regions;
+  /// By target node: what its region was before it grew over exclusive
+  /// producers (steps 2 and 3), and whether that was a pair (step 2), so
+  /// that a region grown too far can be cut back (cutBackOvergrownRegions).
+  llvm::DenseMap<unsigned, llvm::SmallVector<unsigned, 2>> seeds;
+  llvm::DenseSet<unsigned> seededByPair;
   /// The source constants the target keeps unchanged, by their hash without
   /// locations: built by mergedIntoTwin on first use.
   mutable std::optional<llvm::DenseMap<size_t, llvm::SmallVector<unsigned, 1>>>

@@ -33,7 +33,12 @@ void settling::claimBetweenReadsAndReaders(Settler &settler) {
     SmallVector<unsigned> region = settler.freeProducersSeen(t, /*loose=*/true);
     if (region.empty())
       continue;
+    SmallVector<unsigned, 2> seen(region.begin(), region.end());
     growOverExclusiveProducers(settler, region, boundary);
+    if (region.size() != seen.size()) {
+      settler.pair.sortBySourceRank(seen);
+      settler.seeds[t] = std::move(seen);
+    }
     settler.pair.sortBySourceRank(region);
     mapping.setRegion(t, region, MatchStage::Structure);
   }

@@ -55,5 +55,7 @@ void settling::replaceChangedWithProducers(Settler &settler) {
       continue;
     }
     mapping.setRegion(t, region, stage);
+    settler.seeds[t] = {*s};
+    settler.seededByPair.insert(t);
   }
 }

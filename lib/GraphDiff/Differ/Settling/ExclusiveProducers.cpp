@@ -19,9 +19,11 @@
 
 #include "GraphDiff/Differ/ContentChanges.h"
 #include "GraphDiff/Differ/NodeMapping.h"
+#include "GraphDiff/Differ/PairContext.h"
 #include "GraphDiff/Differ/Settling/Rules.h"
 #include "GraphDiff/Differ/Settling/Settler.h"
 #include "GraphDiff/Graph/Graph.h"
+#include "GraphDiff/Graph/Reshape.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
@@ -51,6 +53,50 @@ void settling::growOverExclusiveProducers(const Settler &settler,
       region.push_back(*producer);
     }
   }
+}
+
+/// Adds to `reads` the images of what target node `t` reads, looking through
+/// the new pure reshapes between (`--linalg-fold-unit-extent-dims` reads
+/// the old values through a `tensor.collapse_shape`).
+static void addReadImages(const Settler &settler, unsigned t, ValueSet &reads,
+                          unsigned depth = 0) {
+  for (Value input : settler.target.getNodeInputs(t)) {
+    if (Value image = settler.pair.sourceImage(input)) {
+      reads.insert(image);
+      continue;
+    }
+    std::optional<unsigned> p = settler.target.getProducer(input);
+    if (p && depth < 4 && !settler.mapping.isTargetTaken(*p) &&
+        isPureReshape(settler.target.getNode(*p)))
+      addReadImages(settler, *p, reads, depth + 1);
+  }
+}
+
+ValueSet settling::readImages(const Settler &settler, unsigned t) {
+  ValueSet reads;
+  addReadImages(settler, t, reads);
+  return reads;
+}
+
+bool settling::readsOnly(const Settler &settler, const ValueSet &reads,
+                         unsigned s) {
+  const Graph &source = settler.source;
+  return llvm::all_of(source.getNodeInputs(s), [&](Value input) {
+    if (reads.contains(input))
+      return true;
+    // A leaf (a constant, an empty tensor) the rewrite may make afresh; a
+    // node that is no pair (free, or in a region), whose value the new node
+    // may read under a name not known here.
+    std::optional<unsigned> p = source.getProducer(input);
+    return p && (source.getSlots(*p).empty() || !settler.mapping.getTarget(*p));
+  });
+}
+
+bool settling::readsOnlyWhatNodeReads(const Settler &settler, unsigned t,
+                                      ArrayRef<unsigned> region) {
+  ValueSet reads = readImages(settler, t);
+  return llvm::all_of(region,
+                      [&](unsigned s) { return readsOnly(settler, reads, s); });
 }
 
 static size_t constantHash(Operation *op) {
