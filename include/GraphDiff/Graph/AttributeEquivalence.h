@@ -21,6 +21,8 @@
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <string>
+
 namespace graphdiff {
 
 /// Whether two attribute values are the same: equal, or two `dense_resource`
@@ -40,6 +42,11 @@ bool isSameAttrDictionary(mlir::DictionaryAttr a, mlir::DictionaryAttr b);
 /// value by its uniqued storage (so hash values differ from run to run and
 /// must only group candidates).
 llvm::hash_code hashAttribute(mlir::Attribute attr);
+
+/// `attr` as MLIR prints it, cut to about `limit` characters: an elements
+/// attribute of more than 8 values prints as `dense<...N values>` with its
+/// type, and any longer text ends in `...`; "none" for a null attribute.
+std::string abbreviateAttribute(mlir::Attribute attr, size_t limit = 60);
 
 /// Whether `list`, a graph's argument or result attributes (`arg_attrs`,
 /// `res_attrs`), holds no attribute: it is absent, or every entry is an empty

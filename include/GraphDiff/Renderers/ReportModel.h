@@ -92,11 +92,6 @@ struct ChangeDetail {
   std::string before, after;
 };
 
-/// `attr` as MLIR prints it, cut to about `limit` characters: an elements
-/// attribute of more than 8 values prints as `dense<...N values>` with its
-/// type, and any longer text ends in `...`.
-std::string abbreviateAttribute(mlir::Attribute attr, size_t limit = 60);
-
 /// What `update` changes in its source node, beyond its kind: attributes
 /// (by name, sorted), operands (by position; the references the plan reads
 /// them from) and result types.

@@ -217,3 +217,24 @@ bool graphdiff::isSameOp(Operation *a, Operation *b, OuterValueMatch outer,
                          bool ignoreLocations) {
   return BodyComparer(outer, ignoreLocations).sameOp(a, b);
 }
+
+std::string graphdiff::abbreviateAttribute(Attribute attr, size_t limit) {
+  if (!attr)
+    return "none";
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  auto elements = dyn_cast<ElementsAttr>(attr);
+  if (elements && !elements.isSplat() && elements.getNumElements() > 8 &&
+      !isa<DenseResourceElementsAttr>(attr)) {
+    // Printing every value of a weight tensor would be megabytes.
+    os << "dense<..." << elements.getNumElements()
+       << " values> : " << elements.getType();
+    return out;
+  }
+  attr.print(os);
+  if (out.size() > limit) {
+    out.resize(limit);
+    out += "...";
+  }
+  return out;
+}

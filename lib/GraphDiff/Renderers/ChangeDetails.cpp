@@ -22,27 +22,6 @@
 using namespace mlir;
 using namespace graphdiff;
 
-std::string graphdiff::abbreviateAttribute(Attribute attr, size_t limit) {
-  if (!attr)
-    return "none";
-  std::string out;
-  llvm::raw_string_ostream os(out);
-  auto elements = dyn_cast<ElementsAttr>(attr);
-  if (elements && !elements.isSplat() && elements.getNumElements() > 8 &&
-      !isa<DenseResourceElementsAttr>(attr)) {
-    // Printing every value of a weight tensor would be megabytes.
-    os << "dense<..." << elements.getNumElements()
-       << " values> : " << elements.getType();
-    return out;
-  }
-  attr.print(os);
-  if (out.size() > limit) {
-    out.resize(limit);
-    out += "...";
-  }
-  return out;
-}
-
 static std::string typeList(TypeRange types) {
   std::string out;
   llvm::raw_string_ostream os(out);
