@@ -89,10 +89,56 @@ lg.graph @new(%x: i32) -> i32 {
   EXPECT_EQ(pair.summary.inserted, 0u);
   EXPECT_EQ(pair.summary.replacements, 1u);
 
+  // Each action op is recorded as the engine emitted it, in plan order, with
+  // its nodes as indices: the delete the replace absorbs, then the replace.
+  SmallVector<Operation *> actionOps;
+  patch::PlanOp plan = pair.plan;
+  for (Operation &op : plan.getActions().front())
+    actionOps.push_back(&op);
+  ASSERT_EQ(actionOps.size(), 2u);
+  ASSERT_EQ(pair.actions.size(), 2u);
+  const PlanAction &absorbed = pair.actions[0], &replace = pair.actions[1];
+  EXPECT_EQ(absorbed.kind, "delete");
+  EXPECT_EQ(absorbed.op, actionOps[0]);
+  EXPECT_TRUE(absorbed.isAbsorbed());
+  EXPECT_EQ(absorbed.sources, SmallVector<unsigned>({sb}));
+  EXPECT_EQ(absorbed.anchor, sc);
+  EXPECT_EQ(absorbed.stage, MatchStage::Provenance);
+  EXPECT_TRUE(replace.is<patch::ReplaceOp>());
+  EXPECT_EQ(replace.op, actionOps[1]);
+  EXPECT_EQ(replace.sources, SmallVector<unsigned>({sb, sc}));
+  EXPECT_EQ(replace.anchor, sc);
+  EXPECT_EQ(replace.target, tf);
+  EXPECT_EQ(replace.stage, MatchStage::Provenance);
+
   // Moving the result keeps its plans and views valid.
   DiffResult moved = std::move(*diff);
   EXPECT_EQ(moved.pairs.front().plan->getParentOp(),
             moved.plans->getOperation());
+}
+
+/// An update's record says what it changes, worked out once by the engine:
+/// the attribute with its old and new value, and the change kinds.
+TEST_F(DiffResultTest, UpdateRecordsItsChangeDetails) {
+  ModuleOp source = parse(chain({"a A", "b B metadata {k = 2 : i64}", "c C"}));
+  ModuleOp target = parse(chain({"a A", "b B metadata {k = 3 : i64}", "c C"}));
+  FailureOr<DiffResult> diff = diffModules(source, target);
+  ASSERT_TRUE(succeeded(diff));
+  ASSERT_EQ(diff->pairs.size(), 1u);
+  const GraphPairDiff &pair = diff->pairs.front();
+  ASSERT_EQ(pair.actions.size(), 1u);
+  const PlanAction &update = pair.actions.front();
+  EXPECT_TRUE(update.is<patch::UpdateOp>());
+  patch::PlanOp plan = pair.plan;
+  EXPECT_EQ(update.op, &plan.getActions().front().front());
+  EXPECT_EQ(update.sources, SmallVector<unsigned>({node(*pair.source, "b")}));
+  EXPECT_EQ(update.target, node(*pair.target, "b"));
+  EXPECT_EQ(update.changes, patch::NodeChange::Attributes);
+  ASSERT_EQ(update.details.size(), 1u);
+  EXPECT_EQ(update.details[0].change, "attribute");
+  EXPECT_EQ(update.details[0].name, "metadata");
+  EXPECT_EQ(update.details[0].before, "{k = 2 : i64}");
+  EXPECT_EQ(update.details[0].after, "{k = 3 : i64}");
 }
 
 /// The MLIR renderer verifies the plans before it prints them unless the

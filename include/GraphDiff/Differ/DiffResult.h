@@ -7,7 +7,9 @@
 // what happened to each source and target node, which regions new nodes
 // replace and where they are anchored, which stage made each pair, what each
 // update changes and the summary counts; and the plans as `patch` IR, owned by
-// the result. Renderers, passes and tools only read it.
+// the result, each action also recorded as the facts reports give (node
+// indices, stage, reason, change details). Renderers, passes and tools only
+// read it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +17,7 @@
 #define GRAPHDIFF_DIFFER_DIFFRESULT_H
 
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
+#include "GraphDiff/Differ/ChangeDetails.h"
 #include "GraphDiff/Differ/NodeMapping.h"
 #include "GraphDiff/Differ/Stages/MatcherStage.h"
 #include "GraphDiff/Differ/StructuralState.h"
@@ -86,6 +89,48 @@ struct Replacement {
   MatchStage stage = MatchStage::Structure;
 };
 
+/// One action of a plan, as the engine recorded it when it emitted the op:
+/// what reports say about the action, by node index, so that none of them
+/// reads the plan back. Indices are node indices of the pair's source and
+/// target `Graph`s.
+struct PlanAction {
+  /// The op's name without the dialect (patch::getActionNames): "delete",
+  /// "replace", "insert", "update", "add_input", ...
+  llvm::StringRef kind;
+  /// The source nodes it names: a delete's or an update's node; a replace's
+  /// region, in the source's canonical order (the anchor among them).
+  llvm::SmallVector<unsigned, 1> sources;
+  /// A replace's anchor; for a delete a replace absorbs, that replace's
+  /// anchor.
+  std::optional<unsigned> anchor;
+  /// The target node an insert or a replace makes, or an update's pair.
+  std::optional<unsigned> target;
+  /// The input's number (in the target for add_input, in the source for
+  /// remove_input) or the output's position (add_output, remove_output).
+  unsigned number = 0;
+  /// The matcher stage that decided it, where the op says.
+  std::optional<MatchStage> stage;
+  /// An update's change kinds.
+  patch::NodeChange changes = patch::NodeChange::None;
+  /// Why a node is deleted or inserted (a tie, a refused region), or "".
+  llvm::StringRef reason;
+  /// Whether a replace makes a stateful node (`init`).
+  bool init = false;
+  /// What an update or a set_graph_attributes changes, in detail
+  /// (describeChanges).
+  std::vector<ChangeDetail> details;
+  /// The op, for printing what only the plan says (its references).
+  mlir::Operation *op = nullptr;
+
+  /// Whether the action is an `OpT` (patch::DeleteOp, ...).
+  template <typename OpT> bool is() const {
+    return kind == patch::getActionName<OpT>();
+  }
+  /// Whether this is a delete a replace absorbs (its entry is the
+  /// replace's).
+  bool isAbsorbed() const { return anchor && is<patch::DeleteOp>(); }
+};
+
 /// What the engine found about one pair of graphs: the node mapping, the
 /// plan, and what the plan does to every node. Indices are node indices of
 /// the pair's source and target `Graph`s.
@@ -102,6 +147,8 @@ struct GraphDiff {
   /// The target node each source node became: its pair, or the node that
   /// replaced its region; none for a deleted node.
   std::vector<std::optional<unsigned>> image;
+  /// Every action of the plan, in plan order.
+  std::vector<PlanAction> actions;
   /// Every replace, in plan order.
   std::vector<Replacement> replacements;
   /// For each target graph input, the source input it is (the plan keeps

@@ -67,8 +67,8 @@ private:
 /// one; so does a blob of the same bytes; any other blob gets a copy under a
 /// key that no handle under `root` has, renamed as the parser renames
 /// (`w_1`). The result does not depend on the order the inputs were parsed
-/// in.
-void makeResourceKeysUnique(mlir::Operation *root);
+/// in. Returns whether it replaced any handle.
+bool makeResourceKeysUnique(mlir::Operation *root);
 
 } // namespace graphdiff
 

@@ -72,26 +72,6 @@ private:
   const GraphPairDiff &pair;
 };
 
-/// One thing an update changed, as the plan shows it: an attribute with its
-/// old and new value, an operand with its old and new producer, the result
-/// types. Values are whole but for the elements of big tensors
-/// (abbreviateAttribute); reports for people cut them (abbreviateChange).
-struct ChangeDetail {
-  /// "attribute", "operand", "types" or "order" (a node that moves among
-  /// the accesses to its buffers: `after` is the source node it now goes
-  /// right before, "" for the end of the graph).
-  std::string change;
-  /// The attribute's name, or the operand's position (`#1`); "" for types
-  /// and order.
-  std::string name;
-  /// Before and after: an attribute value, a value reference (`%3`,
-  /// `new %7`; "none" where the op had no such operand), a type list. An
-  /// attribute only one side has is "none" on the other. Two dense values
-  /// that abbreviate alike get `after` followed by how many values differ.
-  /// Not cut: abbreviateChange shortens a pair for a line.
-  std::string before, after;
-};
-
 /// What `update` changes in its source node, beyond its kind: attributes
 /// (by name, sorted), operands (by position; the references the plan reads
 /// them from) and result types.

@@ -368,7 +368,11 @@ FailureOr<DiffResult> graphdiff::diffModules(ModuleOp source, ModuleOp target,
     return failure();
   // The plans hold target nodes and the source's old values: blobs of two
   // inputs, which may share a key. Printed, each key names one blob.
-  makeResourceKeysUnique(*result.plans);
+  if (makeResourceKeysUnique(*result.plans))
+    // The details of the actions print what the plans now hold.
+    for (GraphPairDiff &pair : result.pairs)
+      for (PlanAction &action : pair.actions)
+        describeChanges(*pair.source, action);
   if (failed(checkPrintedExactly(*result.plans)))
     return failure();
   return result;

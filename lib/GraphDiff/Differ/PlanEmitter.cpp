@@ -4,13 +4,15 @@
 //
 // Each action is worked out as a fact of the result model first (a
 // Replacement, an update's change kinds, a status) and then written as a
-// `patch` op from that fact, so the model and the plan cannot disagree.
+// `patch` op from that fact, so the model and the plan cannot disagree; and
+// the op is recorded with those facts (a PlanAction), which reports read.
 //
 //===----------------------------------------------------------------------===//
 
 #include "GraphDiff/Differ/PlanEmitter.h"
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
+#include "GraphDiff/Differ/ChangeDetails.h"
 #include "GraphDiff/Differ/ContentChanges.h"
 #include "GraphDiff/Differ/DiffResult.h"
 #include "GraphDiff/Differ/MemoryOrder.h"
@@ -81,10 +83,16 @@ private:
     return attr;
   }
 
-  /// The attributes of source node `s` that its pair `t` changes or lacks,
-  /// with their old values (a long elements value elided to a string that
-  /// says how many values of which type); null if none.
-  DictionaryAttr oldAttributes(unsigned s, unsigned t) const;
+  /// Records `op`, just emitted, as the next action of the plan.
+  PlanAction &record(Operation *op, std::optional<MatchStage> stage = {},
+                     ArrayRef<unsigned> sources = {}) {
+    PlanAction &action = result.actions.emplace_back();
+    action.kind = op->getName().stripDialect();
+    action.op = op;
+    action.stage = stage;
+    action.sources.assign(sources.begin(), sources.end());
+    return action;
+  }
   /// Where the new node of target node `t`'s action goes, if the action
   /// must say (MemoryOrder.h): a source node ref, or `_` for the end.
   patch::RefAttr beforeRef(unsigned t) const;
@@ -174,33 +182,6 @@ patch::RefAttr PlanEmitter::afterRef(Value value) const {
   if (!producer || !mapping.getTarget(*producer))
     return nullptr;
   return sourceRefs.value(value);
-}
-
-DictionaryAttr PlanEmitter::oldAttributes(unsigned s, unsigned t) const {
-  DictionaryAttr before = source.getNode(s)->getAttrDictionary();
-  DictionaryAttr after = target.getNode(t)->getAttrDictionary();
-  NamedAttrList changed;
-  for (NamedAttribute attr : before) {
-    Attribute now = after.get(attr.getName());
-    if (now && isSameAttribute(attr.getValue(), now))
-      continue;
-    // Weights are not copied: more than 16 values that are not one splat
-    // are said, not written out.
-    auto elements = dyn_cast<ElementsAttr>(attr.getValue());
-    auto dense = dyn_cast<DenseElementsAttr>(attr.getValue());
-    if (elements && elements.getNumElements() > 16 &&
-        !(dense && dense.isSplat())) {
-      std::string text;
-      llvm::raw_string_ostream os(text);
-      os << "elided: " << elements.getNumElements() << " values of "
-         << elements.getType();
-      changed.append(attr.getName(), builder.getStringAttr(text));
-      continue;
-    }
-    changed.push_back(attr);
-  }
-  return changed.empty() ? DictionaryAttr()
-                         : changed.getDictionary(builder.getContext());
 }
 
 patch::RefAttr PlanEmitter::beforeRef(unsigned t) const {
@@ -395,9 +376,11 @@ void PlanEmitter::emitAddedInputs() {
   for (BlockArgument arg : target.getInputs()) {
     if (pair.inputSource[arg.getArgNumber()])
       continue;
-    patch::AddInputOp::create(builder, arg.getLoc(), imageRef(arg),
-                              builder.getI64IntegerAttr(arg.getArgNumber()),
-                              TypeAttr::get(arg.getType()));
+    auto add =
+        patch::AddInputOp::create(builder, arg.getLoc(), imageRef(arg),
+                                  builder.getI64IntegerAttr(arg.getArgNumber()),
+                                  TypeAttr::get(arg.getType()));
+    record(add).number = arg.getArgNumber();
   }
 }
 
@@ -406,10 +389,12 @@ void PlanEmitter::emitReplace(const Replacement &replacement) {
   patch::RefAttr anchorRef = sourceRefs.node(replacement.anchor);
   patch::MatchStageAttr stage = stageAttr(replacement.stage);
   for (unsigned member : replacement.region)
-    if (member != replacement.anchor)
-      patch::DeleteOp::create(builder, source.getNode(member)->getLoc(),
-                              sourceRefs.node(member), anchorRef, StringAttr(),
-                              stage);
+    if (member != replacement.anchor) {
+      auto del = patch::DeleteOp::create(
+          builder, source.getNode(member)->getLoc(), sourceRefs.node(member),
+          anchorRef, StringAttr(), stage);
+      record(del, replacement.stage, member).anchor = replacement.anchor;
+    }
   SmallVector<Attribute> regionRefs, results;
   for (unsigned member : replacement.region)
     regionRefs.push_back(sourceRefs.node(member));
@@ -423,6 +408,10 @@ void PlanEmitter::emitReplace(const Replacement &replacement) {
       builder.getArrayAttr(regionRefs), emptyArray,
       builder.getArrayAttr(results), init, stage,
       /*before=*/patch::RefAttr());
+  PlanAction &action = record(replace, replacement.stage, replacement.region);
+  action.anchor = replacement.anchor;
+  action.target = replacement.target;
+  action.init = init;
   SmallVector<Attribute> inputs;
   buildBody(replace, replacement.target, inputs);
   replace.setInputsAttr(builder.getArrayAttr(inputs));
@@ -443,6 +432,9 @@ void PlanEmitter::emitInsert(unsigned t) {
   auto insert = patch::InsertOp::create(
       builder, target.getNode(t)->getLoc(), newNodeRef(t), emptyArray,
       patch::MatchStageAttr(), /*before=*/patch::RefAttr(), reason);
+  PlanAction &action = record(insert);
+  action.target = t;
+  action.reason = reason ? reason.getValue() : "";
   SmallVector<Attribute> inputs;
   buildBody(insert, t, inputs);
   insert.setInputsAttr(builder.getArrayAttr(inputs));
@@ -457,7 +449,7 @@ void PlanEmitter::emitUpdate(unsigned s, unsigned t,
       builder, target.getNode(t)->getLoc(), sourceRefs.node(s),
       patch::NodeChangeAttr::get(builder.getContext(), changes),
       patch::bitEnumContainsAll(changes, patch::NodeChange::Attributes)
-          ? oldAttributes(s, t)
+          ? oldAttributes(source.getNode(s), target.getNode(t), builder)
           : DictionaryAttr(),
       emptyArray, stageAttr(mapping.getPairStage(t)),
       /*before=*/patch::RefAttr());
@@ -465,6 +457,10 @@ void PlanEmitter::emitUpdate(unsigned s, unsigned t,
   buildBody(update, t, inputs);
   update.setInputsAttr(builder.getArrayAttr(inputs));
   update.setBeforeAttr(beforeRef(t));
+  PlanAction &action = record(update, mapping.getPairStage(t), s);
+  action.target = t;
+  action.changes = changes;
+  describeChanges(source, action);
 }
 
 void PlanEmitter::emitDeletes() {
@@ -480,9 +476,10 @@ void PlanEmitter::emitDeletes() {
       reason = builder.getStringAttr(kAmbiguousReason);
     else if (it != regions.refusals.end())
       reason = builder.getStringAttr(it->second);
-    patch::DeleteOp::create(builder, source.getNode(s)->getLoc(),
-                            sourceRefs.node(s), patch::RefAttr(), reason,
-                            patch::MatchStageAttr());
+    auto del = patch::DeleteOp::create(builder, source.getNode(s)->getLoc(),
+                                       sourceRefs.node(s), patch::RefAttr(),
+                                       reason, patch::MatchStageAttr());
+    record(del, std::nullopt, s).reason = reason ? reason.getValue() : "";
   }
 }
 
@@ -490,8 +487,9 @@ void PlanEmitter::emitSignature(Location loc) {
   // Inputs the target dropped, then outputs.
   for (BlockArgument arg : source.getInputs())
     if (!pair.isKeptInput(arg.getArgNumber()))
-      patch::RemoveInputOp::create(builder, arg.getLoc(),
-                                   sourceRefs.value(arg));
+      record(patch::RemoveInputOp::create(builder, arg.getLoc(),
+                                          sourceRefs.value(arg)))
+          .number = arg.getArgNumber();
   OperandRange oldOutputs = source.getOutputs();
   OperandRange newOutputs = target.getOutputs();
   SmallVector<unsigned> removed, added;
@@ -507,10 +505,13 @@ void PlanEmitter::emitSignature(Location loc) {
       added.push_back(i);
   }
   for (unsigned i : removed)
-    patch::RemoveOutputOp::create(builder, loc, builder.getI64IntegerAttr(i));
+    record(patch::RemoveOutputOp::create(builder, loc,
+                                         builder.getI64IntegerAttr(i)))
+        .number = i;
   for (unsigned i : added)
-    patch::AddOutputOp::create(builder, loc, imageRef(newOutputs[i]),
-                               builder.getI64IntegerAttr(i));
+    record(patch::AddOutputOp::create(builder, loc, imageRef(newOutputs[i]),
+                                      builder.getI64IntegerAttr(i)))
+        .number = i;
 
   // The graph's own attributes, last: argument attributes name the target's
   // positions. Input and output edits leave the argument and result
@@ -533,10 +534,11 @@ void PlanEmitter::emitSignature(Location loc) {
     if (Attribute value = now.get(attr.getName());
         !value || !isSameAttribute(attr.getValue(), value))
       changed.push_back(attr);
-  patch::SetGraphAttributesOp::create(
+  auto set = patch::SetGraphAttributesOp::create(
       builder, loc, now,
       changed.empty() ? DictionaryAttr()
                       : changed.getDictionary(builder.getContext()));
+  describeChanges(source, record(set));
 }
 
 void PlanEmitter::run() {

@@ -122,12 +122,13 @@ static void walkElements(Operation *root, AttrTypeWalker &walker) {
   });
 }
 
-void graphdiff::makeResourceKeysUnique(Operation *root) {
+bool graphdiff::makeResourceKeysUnique(Operation *root) {
   MLIRContext *context = root->getContext();
   std::shared_ptr<ContextBlobManagers> managers =
       getManagers(*context, /*make=*/false);
+  // Without managers, every handle of the context is in one: keys unique.
   if (!managers)
-    return; // every handle of the context is in one manager: keys unique
+    return false;
   llvm::SetVector<BlobEntry *> entries;
   AttrTypeWalker walker;
   walker.addWalk([&](DenseResourceElementsAttr attr) {
@@ -143,7 +144,7 @@ void graphdiff::makeResourceKeysUnique(Operation *root) {
     shared |= same.size() > 1;
   }
   if (!shared)
-    return;
+    return false;
 
   // For each key, one entry stays as it is: the first without data if any
   // (without data, the key is all a handle is: the others of its key, also
@@ -222,4 +223,5 @@ void graphdiff::makeResourceKeysUnique(Operation *root) {
   replacer.recursivelyReplaceElementsIn(root, /*replaceAttrs=*/true,
                                         /*replaceLocs=*/true,
                                         /*replaceTypes=*/true);
+  return !moved.empty();
 }
