@@ -63,25 +63,12 @@ public:
   /// only, never on the order of nodes in the files.
   llvm::ArrayRef<unsigned> getSourceOrder() const { return pair.sourceOrder; }
   llvm::ArrayRef<unsigned> getTargetOrder() const { return pair.targetOrder; }
-
-  /// The source (target) node a reference of the plan names, if any.
-  std::optional<unsigned> sourceNode(patch::RefAttr ref) const;
-  std::optional<unsigned> targetNode(patch::RefAttr ref) const;
+  /// The actions of the plan as the engine recorded them, in plan order.
+  llvm::ArrayRef<PlanAction> getActions() const { return pair.actions; }
 
 private:
   const GraphPairDiff &pair;
 };
-
-/// What `update` changes in its source node, beyond its kind: attributes
-/// (by name, sorted), operands (by position; the references the plan reads
-/// them from) and result types.
-std::vector<ChangeDetail> describeUpdate(const PairView &view,
-                                         patch::UpdateOp update);
-
-/// What `set` changes in the source graph's own attributes (argument
-/// attributes, visibility, ...), by name, sorted.
-std::vector<ChangeDetail>
-describeGraphAttributes(const PairView &view, patch::SetGraphAttributesOp set);
 
 /// One action as a person reads it. Deletes absorbed by a replace are part of
 /// the replace's entry, not entries of their own.
@@ -106,13 +93,14 @@ struct ActionLine {
   /// Every node name the action mentions (for search).
   std::vector<std::string> nodes;
   /// For an update: what changed, one entry per attribute, operand or type
-  /// list (describeUpdate).
+  /// list (the action's details, describeChanges).
   std::vector<ChangeDetail> details;
-  /// The plan's action op the line describes.
-  mlir::Operation *op = nullptr;
+  /// The engine's record of the action the line describes.
+  const PlanAction *action = nullptr;
 };
 
-/// The actions of `view`'s plan, in plan order.
+/// The actions of `view`'s plan, in plan order, from the engine's records:
+/// every report names actions through these lines.
 std::vector<ActionLine> describeActions(const PairView &view);
 
 /// A view of every graph pair of `report`, in report order.

@@ -40,12 +40,12 @@ bool selectsPlan(const RenderOptions &options, patch::PlanOp plan);
 /// listed.
 bool selectsAction(const RenderOptions &options, const ActionLine &line);
 
-/// The action ops of `view`'s plan that --only shows, in plan order: those
+/// The actions of `view`'s plan that --only shows, in plan order: those
 /// whose line (describeActions) is selected, the deletes a selected replace
 /// absorbs, and an action without a line of its own whose kind is listed.
 /// Every action without --only.
-std::vector<mlir::Operation *> selectedActionOps(const PairView &view,
-                                                 const RenderOptions &options);
+std::vector<const PlanAction *> selectedActions(const PairView &view,
+                                                const RenderOptions &options);
 
 /// Whether anything differs in the selected graphs (a plan with actions or
 /// that renames its graph, a graph added, removed or changed): the exit code

@@ -9,7 +9,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
-#include "GraphDiff/Dialect/Patch/IR/PatchVisitors.h"
 #include "GraphDiff/Differ/ModuleGraphs.h"
 #include "GraphDiff/Renderers/Renderers.h"
 #include "GraphDiff/Renderers/ReportModel.h"
@@ -45,12 +44,6 @@ static void writeSummary(llvm::json::OStream &j, const DiffSummary &summary) {
   });
 }
 
-static llvm::json::Value optionalString(std::optional<StringRef> value) {
-  if (!value)
-    return nullptr;
-  return value->str();
-}
-
 static llvm::json::Value
 optionalString(std::optional<patch::MatchStage> stage) {
   if (!stage)
@@ -84,17 +77,48 @@ static void writeRefs(llvm::json::OStream &j, StringRef key, ArrayAttr refs) {
   });
 }
 
+static void writeDetail(llvm::json::OStream &j, const ChangeDetail &detail) {
+  j.object([&] {
+    j.attribute("change", detail.change);
+    if (detail.change == "operand")
+      j.attribute("position",
+                  static_cast<int64_t>(std::stoul(detail.name.substr(1))));
+    else if (detail.change == "attribute")
+      j.attribute("name", detail.name);
+    j.attribute("before", detail.before);
+    j.attribute("after", detail.after);
+  });
+}
+
 namespace {
 
-/// Writes the keys of one action object after its "kind", one visitAction
-/// per action kind.
-class ActionWriter : public patch::ActionVisitor<ActionWriter> {
+/// Writes the keys of one action object after its "kind", from the engine's
+/// record of the action; the references only the plan gives (what a new node
+/// reads, where it goes) are printed from the action's op.
+class ActionWriter {
 public:
   ActionWriter(llvm::json::OStream &j, const PairView &view)
-      : j(j), view(view) {}
+      : j(j), source(view.source()), target(view.target()) {}
 
-  using ActionVisitor::visitAction;
+  void write(const PlanAction &action) {
+    if (action.is<patch::DeleteOp>())
+      writeDelete(action);
+    else if (auto replace = dyn_cast<patch::ReplaceOp>(action.op))
+      writeReplace(action, replace);
+    else if (auto insert = dyn_cast<patch::InsertOp>(action.op))
+      writeInsert(action, insert);
+    else if (auto update = dyn_cast<patch::UpdateOp>(action.op))
+      writeUpdate(action, update);
+    else if (action.is<patch::SetGraphAttributesOp>())
+      j.attributeArray("details", [&] {
+        for (const ChangeDetail &detail : action.details)
+          writeDetail(j, detail);
+      });
+    else
+      writeSignature(action);
+  }
 
+private:
   /// Where the action puts its new node, if it says (MemoryOrder.h): the
   /// source node it goes right before, or null for the end.
   void writeBefore(patch::NewNodeOpInterface action) {
@@ -104,139 +128,107 @@ public:
     j.attribute("before", before.isNone() ? llvm::json::Value(nullptr)
                                           : llvm::json::Value(before.str()));
   }
-
-  void visitAction(patch::DeleteOp del) {
-    j.attributeBegin("node");
-    writeNode(j, del.getNode().str(), sourceOp(del.getNode()));
+  void writeSource(StringRef key, unsigned s) {
+    j.attributeBegin(key);
+    writeNode(j, source.getNodeRefText(s), source.getNode(s));
     j.attributeEnd();
-    j.attribute("absorbed_by",
-                del.getAbsorbedByAttr()
-                    ? llvm::json::Value(del.getAbsorbedByAttr().str())
-                    : llvm::json::Value(nullptr));
-    j.attribute("reason", optionalString(del.getReason()));
-    j.attribute("stage", optionalString(del.getStage()));
+  }
+  void writeTarget(StringRef key, unsigned t) {
+    j.attributeBegin(key);
+    writeNode(j, target.getNodeRefText(t), target.getNode(t));
+    j.attributeEnd();
+  }
+  static llvm::json::Value reasonOf(const PlanAction &action) {
+    if (action.reason.empty())
+      return nullptr;
+    return action.reason.str();
   }
 
-  void visitAction(patch::ReplaceOp replace) {
-    j.attributeBegin("anchor");
-    writeNode(j, replace.getAnchor().str(), sourceOp(replace.getAnchor()));
-    j.attributeEnd();
-    j.attributeBegin("new_node");
-    writeNode(j, replace.getNewName().bareStr(),
-              targetOp(replace.getNewName()));
-    j.attributeEnd();
+  void writeDelete(const PlanAction &del) {
+    writeSource("node", del.sources.front());
+    j.attribute("absorbed_by",
+                del.anchor
+                    ? llvm::json::Value(source.getNodeRefText(*del.anchor))
+                    : llvm::json::Value(nullptr));
+    j.attribute("reason", reasonOf(del));
+    j.attribute("stage", optionalString(del.stage));
+  }
+
+  void writeReplace(const PlanAction &action, patch::ReplaceOp replace) {
+    writeSource("anchor", *action.anchor);
+    writeTarget("new_node", *action.target);
     j.attributeArray("region", [&] {
-      for (auto ref : replace.getRegion().getAsRange<patch::RefAttr>())
-        writeNode(j, ref.str(), sourceOp(ref));
+      for (unsigned s : action.sources)
+        writeNode(j, source.getNodeRefText(s), source.getNode(s));
     });
     writeRefs(j, "inputs", replace.getInputs());
     writeRefs(j, "outputs", replace.getResults());
     writeBefore(replace);
-    j.attribute("init", replace.getInit());
-    j.attribute("stage", optionalString(replace.getStage()));
+    j.attribute("init", action.init);
+    j.attribute("stage", optionalString(action.stage));
   }
 
-  void visitAction(patch::InsertOp insert) {
-    j.attributeBegin("new_node");
-    writeNode(j, insert.getNewName().bareStr(), targetOp(insert.getNewName()));
-    j.attributeEnd();
+  void writeInsert(const PlanAction &action, patch::InsertOp insert) {
+    writeTarget("new_node", *action.target);
     writeRefs(j, "inputs", insert.getInputs());
     writeBefore(insert);
-    j.attribute("reason", optionalString(insert.getReason()));
-    j.attribute("stage", optionalString(insert.getStage()));
+    j.attribute("reason", reasonOf(action));
+    j.attribute("stage", optionalString(action.stage));
   }
 
-  void visitAction(patch::UpdateOp update) {
-    const Graph &target = view.target();
-    j.attributeBegin("node");
-    writeNode(j, update.getNode().str(), sourceOp(update.getNode()));
-    j.attributeEnd();
-    j.attributeBegin("new_node");
-    std::optional<unsigned> s = view.sourceNode(update.getNode());
-    std::optional<unsigned> t =
-        s ? view.getPair().mapping.getTarget(*s) : std::nullopt;
-    writeNode(j, t ? target.getNodeRefText(*t) : update.getNode().str(),
-              t ? target.getNode(*t) : update.getNewNode());
-    j.attributeEnd();
+  void writeUpdate(const PlanAction &action, patch::UpdateOp update) {
+    writeSource("node", action.sources.front());
+    writeTarget("new_node", *action.target);
     j.attributeArray("changes", [&] {
-      for (patch::NodeChange change : patch::getSetBits(update.getChanges()))
+      for (patch::NodeChange change : patch::getSetBits(action.changes))
         j.value(patch::stringifyNodeChange(change));
     });
     writeRefs(j, "inputs", update.getInputs());
     writeBefore(update);
     j.attributeArray("details", [&] {
-      for (const ChangeDetail &detail : describeUpdate(view, update))
+      for (const ChangeDetail &detail : action.details)
         // Where a moved node goes is `before`.
         if (detail.change != "order")
-          j.object([&] {
-            j.attribute("change", detail.change);
-            if (detail.change == "operand")
-              j.attribute("position", static_cast<int64_t>(
-                                          std::stoul(detail.name.substr(1))));
-            else if (detail.change == "attribute")
-              j.attribute("name", detail.name);
-            j.attribute("before", detail.before);
-            j.attribute("after", detail.after);
-          });
+          writeDetail(j, detail);
     });
-    j.attribute("stage", optionalString(update.getStage()));
+    j.attribute("stage", optionalString(action.stage));
   }
 
-  void visitAction(patch::AddInputOp add) {
-    j.attribute("name", add.getName().bareStr());
-    j.attribute("position", static_cast<int64_t>(add.getPosition()));
-    std::string type;
-    llvm::raw_string_ostream typeOs(type);
-    typeOs << add.getType();
-    j.attribute("type", type);
-  }
-
-  void visitAction(patch::RemoveInputOp remove) {
-    j.attribute("name", remove.getInput().str());
-  }
-
-  void visitAction(patch::AddOutputOp add) {
-    j.attribute("value", add.getValue().str());
-    j.attribute("position", static_cast<int64_t>(add.getPosition()));
-  }
-
-  void visitAction(patch::RemoveOutputOp remove) {
-    j.attribute("position", static_cast<int64_t>(remove.getPosition()));
-  }
-
-  void visitAction(patch::SetGraphAttributesOp set) {
-    j.attributeArray("details", [&] {
-      for (const ChangeDetail &detail : describeGraphAttributes(view, set))
-        j.object([&] {
-          j.attribute("change", detail.change);
-          j.attribute("name", detail.name);
-          j.attribute("before", detail.before);
-          j.attribute("after", detail.after);
-        });
-    });
-  }
-
-private:
-  Operation *sourceOp(patch::RefAttr ref) const {
-    std::optional<unsigned> s = view.sourceNode(ref);
-    return s ? view.source().getNode(*s) : nullptr;
-  }
-  Operation *targetOp(patch::RefAttr ref) const {
-    std::optional<unsigned> t = view.targetNode(ref);
-    return t ? view.target().getNode(*t) : nullptr;
+  /// The graph's inputs and outputs.
+  void writeSignature(const PlanAction &action) {
+    auto position = static_cast<int64_t>(action.number);
+    if (action.is<patch::AddInputOp>()) {
+      BlockArgument arg = target.getInputs()[action.number];
+      j.attribute("name", target.getValueRef(arg).str());
+      j.attribute("position", position);
+      std::string type;
+      llvm::raw_string_ostream typeOs(type);
+      typeOs << arg.getType();
+      j.attribute("type", type);
+    } else if (action.is<patch::RemoveInputOp>()) {
+      j.attribute("name",
+                  source.getValueRef(source.getInputs()[action.number]).str());
+    } else if (auto add = dyn_cast<patch::AddOutputOp>(action.op)) {
+      // The value as the plan names it (a source value, or a new node's).
+      j.attribute("value", add.getValue().str());
+      j.attribute("position", position);
+    } else {
+      j.attribute("position", position);
+    }
   }
 
   llvm::json::OStream &j;
-  const PairView &view;
+  const Graph &source;
+  const Graph &target;
 };
 
 } // namespace
 
 static void writeAction(llvm::json::OStream &j, const PairView &view,
-                        Operation &op) {
+                        const PlanAction &action) {
   j.object([&] {
-    j.attribute("kind", op.getName().stripDialect());
-    ActionWriter(j, view).dispatchActionVisitor(&op);
+    j.attribute("kind", action.kind);
+    ActionWriter(j, view).write(action);
   });
 }
 
@@ -387,8 +379,8 @@ LogicalResult graphdiff::renderJSON(const DiffResult &report,
                         static_cast<int64_t>(view.getSummary().targetNodes));
             writeSummary(j, view.getSummary());
             j.attributeArray("actions", [&] {
-              for (Operation *op : selectedActionOps(view, options))
-                writeAction(j, view, *op);
+              for (const PlanAction *action : selectedActions(view, options))
+                writeAction(j, view, *action);
             });
             writeMapping(j, view);
             // A renamed graph: both symbol paths, as removed_graphs and

@@ -269,9 +269,10 @@ LogicalResult graphdiff::renderModelExplorer(const DiffResult &report,
   std::vector<std::vector<std::string>> lineText(views.size());
   std::vector<std::vector<ActionNodes>> lineNodes(views.size());
   for (auto [index, view] : llvm::enumerate(views)) {
-    for (const ActionLine &line : describeActions(view))
+    std::vector<ActionLine> lines = describeActions(view);
+    for (const ActionLine &line : lines)
       lineText[index].push_back(line.verb + " " + line.names);
-    lineNodes[index] = actionNodes(view);
+    lineNodes[index] = actionNodes(lines);
   }
   json.object([&] {
     json.attribute("label", utf8("graph-diff: " + report.sourceFile + " -> " +

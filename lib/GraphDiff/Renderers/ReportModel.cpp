@@ -7,7 +7,6 @@
 #include "GraphDiff/Renderers/ReportModel.h"
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
-#include "GraphDiff/Dialect/Patch/IR/PatchVisitors.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/DenseSet.h"
@@ -92,19 +91,6 @@ std::string graphdiff::describeNode(Operation *op) {
     out += ",...";
   out += ")";
   return out;
-}
-
-std::optional<unsigned> PairView::sourceNode(patch::RefAttr ref) const {
-  if (!ref || ref.isNone() || ref.getIsNew())
-    return std::nullopt;
-  return source().lookupNode(ref);
-}
-
-std::optional<unsigned> PairView::targetNode(patch::RefAttr ref) const {
-  if (!ref || ref.isNone())
-    return std::nullopt;
-  return target().lookupNode(NameRef(ref.getName().getValue(), ref.getSymbol(),
-                                     ref.getResult(), /*isNew=*/false));
 }
 
 std::vector<PairView> graphdiff::viewsOf(const DiffResult &report) {
@@ -301,32 +287,33 @@ Drawing graphdiff::buildDrawing(const PairView &view,
   // plan adds (green), at their target positions.
   std::vector<int> inputDraw(source.getInputs().size(), -1);
   llvm::DenseMap<unsigned, int> addedInputDraw;
-  llvm::DenseSet<Value> removedInputs;
-  Block &actions = view.getPlan().getActions().front();
-  for (auto remove : actions.getOps<patch::RemoveInputOp>())
-    if (Value input = source.lookupValue(remove.getInput()))
-      removedInputs.insert(input);
+  llvm::DenseSet<unsigned> removedInputs;
+  for (const PlanAction &action : view.getActions())
+    if (action.is<patch::RemoveInputOp>())
+      removedInputs.insert(action.number);
   for (BlockArgument arg : source.getInputs()) {
     DrawNode node;
     node.id = "i" + std::to_string(arg.getArgNumber());
     node.name = source.getValueRef(arg).str();
     node.kind = "input";
     node.location = formatLocation(arg.getLoc());
-    node.status = removedInputs.contains(arg) ? NodeStatus::Deleted
-                                              : NodeStatus::Unchanged;
+    node.status = removedInputs.contains(arg.getArgNumber())
+                      ? NodeStatus::Deleted
+                      : NodeStatus::Unchanged;
     node.isInput = true;
     inputDraw[arg.getArgNumber()] = addNode(std::move(node));
   }
-  for (auto add : actions.getOps<patch::AddInputOp>()) {
+  for (const PlanAction &add : view.getActions()) {
+    if (!add.is<patch::AddInputOp>())
+      continue;
     DrawNode node;
-    node.id = "a" + std::to_string(add.getPosition());
-    node.name = add.getName().getName().getValue().str();
-    node.name = (add.getName().getSymbol() ? "@" : "%") + node.name;
+    node.id = "a" + std::to_string(add.number);
+    node.name = target.getValueRef(target.getInputs()[add.number]).str();
     node.kind = "input";
     node.status = NodeStatus::Inserted;
     node.isNew = true;
     node.isInput = true;
-    addedInputDraw[add.getPosition()] = addNode(std::move(node));
+    addedInputDraw[add.number] = addNode(std::move(node));
   }
   auto sourceInputDraw = [&](Value value) -> int {
     auto arg = dyn_cast<BlockArgument>(value);
@@ -387,24 +374,24 @@ Drawing graphdiff::buildDrawing(const PairView &view,
   }
 
   // Fused regions.
-  for (auto replace : actions.getOps<patch::ReplaceOp>()) {
-    std::optional<unsigned> t = view.targetNode(replace.getNewName());
-    std::optional<unsigned> anchor = view.sourceNode(replace.getAnchor());
-    if (!t || !anchor || targetDraw[*t] < 0 || sourceDraw[*anchor] < 0)
+  for (const PlanAction &replace : view.getActions()) {
+    if (!replace.is<patch::ReplaceOp>())
+      continue;
+    unsigned t = *replace.target, anchor = *replace.anchor;
+    if (targetDraw[t] < 0 || sourceDraw[anchor] < 0)
       continue;
     DrawCluster cluster;
     cluster.id = "r" + std::to_string(drawing.clusters.size());
-    cluster.replacer = targetDraw[*t];
-    cluster.anchor = sourceDraw[*anchor];
-    cluster.label = "fused into " + target.getNodeRef(*t).str();
-    for (auto ref : replace.getRegion().getAsRange<patch::RefAttr>())
-      if (std::optional<unsigned> s = view.sourceNode(ref))
-        if (sourceDraw[*s] >= 0 &&
-            !llvm::is_contained(cluster.members, sourceDraw[*s]) &&
-            drawing.nodes[sourceDraw[*s]].cluster < 0) {
-          cluster.members.push_back(sourceDraw[*s]);
-          drawing.nodes[sourceDraw[*s]].cluster = drawing.clusters.size();
-        }
+    cluster.replacer = targetDraw[t];
+    cluster.anchor = sourceDraw[anchor];
+    cluster.label = "fused into " + target.getNodeRef(t).str();
+    for (unsigned s : replace.sources)
+      if (sourceDraw[s] >= 0 &&
+          !llvm::is_contained(cluster.members, sourceDraw[s]) &&
+          drawing.nodes[sourceDraw[s]].cluster < 0) {
+        cluster.members.push_back(sourceDraw[s]);
+        drawing.nodes[sourceDraw[s]].cluster = drawing.clusters.size();
+      }
     addEdge(cluster.anchor, cluster.replacer, /*replacedBy=*/true);
     drawing.clusters.push_back(std::move(cluster));
   }
@@ -422,74 +409,80 @@ Drawing graphdiff::buildDrawing(const PairView &view,
 
 namespace {
 
-/// Fills the ActionLine of one action; returns false for an action the
-/// reports leave out (a delete absorbed by a replace, which says it).
-class ActionDescriber
-    : public patch::ActionVisitor<ActionDescriber, bool, ActionLine &> {
+/// Fills the ActionLine of one recorded action; describe() returns false for
+/// an action the reports leave out (a delete absorbed by a replace, which
+/// says it).
+class ActionDescriber {
 public:
-  explicit ActionDescriber(const PairView &view) : view(view) {}
+  explicit ActionDescriber(const PairView &view)
+      : source(view.source()), target(view.target()) {}
 
-  using ActionVisitor::visitAction;
+  bool describe(const PlanAction &action, ActionLine &line) const {
+    line.stage = action.stage ? patch::stringifyMatchStage(*action.stage).str()
+                              : std::string();
+    if (action.is<patch::DeleteOp>())
+      return describeDelete(action, line);
+    if (action.is<patch::ReplaceOp>())
+      return describeReplace(action, line);
+    if (action.is<patch::InsertOp>())
+      return describeInsert(action, line);
+    if (action.is<patch::UpdateOp>())
+      return describeUpdate(action, line);
+    if (action.is<patch::SetGraphAttributesOp>())
+      return describeGraphAttributes(action, line);
+    return describeSignature(action, line);
+  }
 
-  bool visitAction(patch::DeleteOp del, ActionLine &line) {
-    if (del.getAbsorbedByAttr())
+private:
+  bool describeDelete(const PlanAction &del, ActionLine &line) const {
+    if (del.isAbsorbed())
       return false;
+    unsigned s = del.sources.front();
     line.verb = "delete";
-    line.names = del.getNode().str();
-    line.what = sourceKind(del.getNode());
-    if (std::optional<StringRef> reason = del.getReason())
-      line.what += " (" + reason->str() + ")";
-    line.stage = stageOf(del.getStage());
-    line.location = sourceLoc(del.getNode());
+    line.names = source.getNodeRefText(s);
+    line.what = sourceKind(s);
+    if (!del.reason.empty())
+      line.what += " (" + del.reason.str() + ")";
+    line.location = sourceLoc(s);
     line.status = NodeStatus::Deleted;
-    line.nodes.push_back(del.getNode().str());
+    line.nodes.push_back(line.names);
     return true;
   }
 
-  bool visitAction(patch::ReplaceOp replace, ActionLine &line) {
-    auto region = replace.getRegion().getAsRange<patch::RefAttr>();
-    unsigned size = replace.getRegion().size();
+  bool describeReplace(const PlanAction &replace, ActionLine &line) const {
+    unsigned size = replace.sources.size(), t = *replace.target;
     line.verb = size > 1 ? "fuse" : "replace";
     // Folding: the new node is a constant, or the region is constants and
     // the one node they fold into.
-    std::optional<unsigned> replacing = view.targetNode(replace.getNewName());
-    bool toConstant =
-        replacing &&
-        view.target().getNode(*replacing)->hasTrait<OpTrait::ConstantLike>();
-    unsigned constants = llvm::count_if(region, [&](patch::RefAttr ref) {
-      std::optional<unsigned> s = view.sourceNode(ref);
-      return s && view.source().getNode(*s)->hasTrait<OpTrait::ConstantLike>();
+    bool toConstant = target.getNode(t)->hasTrait<OpTrait::ConstantLike>();
+    unsigned constants = llvm::count_if(replace.sources, [&](unsigned s) {
+      return source.getNode(s)->hasTrait<OpTrait::ConstantLike>();
     });
     if (toConstant || (size > 1 && constants + 1 == size))
       line.verb = "fold";
     SmallVector<std::string> names, kinds;
-    for (patch::RefAttr ref : region) {
-      names.push_back(ref.str());
-      kinds.push_back(sourceKind(ref));
-      line.nodes.push_back(ref.str());
+    for (unsigned s : replace.sources) {
+      names.push_back(source.getNodeRefText(s));
+      kinds.push_back(sourceKind(s));
+      line.nodes.push_back(names.back());
     }
-    std::string newKind = "?";
-    if (std::optional<unsigned> t = view.targetNode(replace.getNewName()))
-      newKind = describeNode(view.target().getNode(*t));
+    std::string newKind = describeNode(target.getNode(t));
     // A kind that comes back is said once, with its count, where it first
     // comes (`tensor.empty x515 + linalg.generic`); the names keep them all.
-    {
-      SmallVector<std::pair<std::string, unsigned>> counted;
-      for (const std::string &kind : kinds) {
-        auto it = llvm::find_if(counted,
-                                [&](const auto &c) { return c.first == kind; });
-        if (it == counted.end())
-          counted.push_back({kind, 1});
-        else
-          ++it->second;
-      }
-      kinds.clear();
-      for (auto &[kind, count] : counted)
-        kinds.push_back(count == 1 ? kind
-                                   : kind + " x" + std::to_string(count));
+    SmallVector<std::pair<std::string, unsigned>> counted;
+    for (const std::string &kind : kinds) {
+      auto it = llvm::find_if(counted,
+                              [&](const auto &c) { return c.first == kind; });
+      if (it == counted.end())
+        counted.push_back({kind, 1});
+      else
+        ++it->second;
     }
-    line.names =
-        llvm::join(names, " + ") + " -> " + replace.getNewName().bareStr();
+    kinds.clear();
+    for (auto &[kind, count] : counted)
+      kinds.push_back(count == 1 ? kind : kind + " x" + std::to_string(count));
+    std::string newName = target.getNodeRefText(t);
+    line.names = llvm::join(names, " + ") + " -> " + newName;
     if (line.verb == "fold" && toConstant)
       line.what = llvm::join(kinds, " + ") +
                   (StringRef(newKind).contains("const") ? " into "
@@ -499,41 +492,39 @@ public:
       line.what = llvm::join(kinds, " + ") +
                   (size > 1 || line.verb == "fold" ? " into " : " with ") +
                   newKind;
-    if (replace.getInit())
+    if (replace.init)
       line.what += " (init)";
-    line.stage = stageOf(replace.getStage());
-    line.location = sourceLoc(replace.getAnchor());
+    line.location = sourceLoc(*replace.anchor);
     line.status = NodeStatus::Replacing;
-    line.nodes.push_back(replace.getNewName().bareStr());
+    line.nodes.push_back(newName);
     return true;
   }
 
-  bool visitAction(patch::InsertOp insert, ActionLine &line) {
+  bool describeInsert(const PlanAction &insert, ActionLine &line) const {
+    Operation *node = target.getNode(*insert.target);
     line.verb = "insert";
-    line.names = insert.getNewName().bareStr();
-    std::optional<unsigned> t = view.targetNode(insert.getNewName());
-    line.what = t ? describeNode(view.target().getNode(*t)) : "?";
-    if (std::optional<StringRef> reason = insert.getReason())
-      line.what += " (" + reason->str() + ")";
-    if (t)
-      line.location = formatLocation(view.target().getNode(*t)->getLoc());
-    line.stage = stageOf(insert.getStage());
+    line.names = target.getNodeRefText(*insert.target);
+    line.what = describeNode(node);
+    if (!insert.reason.empty())
+      line.what += " (" + insert.reason.str() + ")";
+    line.location = formatLocation(node->getLoc());
     line.status = NodeStatus::Inserted;
     line.nodes.push_back(line.names);
     return true;
   }
 
-  bool visitAction(patch::UpdateOp update, ActionLine &line) {
+  bool describeUpdate(const PlanAction &update, ActionLine &line) const {
+    unsigned s = update.sources.front();
     line.verb = "update";
-    line.names = update.getNode().str();
-    line.what = sourceKind(update.getNode());
-    if (patch::bitEnumContainsAny(update.getChanges(), patch::NodeChange::Kind))
-      line.what += " -> " + describeNode(update.getNewNode());
-    line.details = describeUpdate(view, update);
+    line.names = source.getNodeRefText(s);
+    line.what = sourceKind(s);
+    if (patch::bitEnumContainsAny(update.changes, patch::NodeChange::Kind))
+      line.what += " -> " + describeNode(target.getNode(*update.target));
+    line.details = update.details;
     // Which attributes changed go with the kinds of change (identical
     // changes still fold); their values are in the details.
     SmallVector<std::string> kinds;
-    for (patch::NodeChange change : patch::getSetBits(update.getChanges())) {
+    for (patch::NodeChange change : patch::getSetBits(update.changes)) {
       std::string kind = patch::stringifyNodeChange(change);
       SmallVector<StringRef> names;
       for (const ChangeDetail &detail : line.details)
@@ -545,84 +536,64 @@ public:
       kinds.push_back(kind);
     }
     line.what += " (" + llvm::join(kinds, "; ") + ")";
-    line.stage = stageOf(update.getStage());
-    line.location = sourceLoc(update.getNode());
+    line.location = sourceLoc(s);
     line.status = NodeStatus::Updated;
     line.nodes.push_back(line.names);
     return true;
   }
 
-  bool visitAction(patch::AddInputOp add, ActionLine &line) {
-    line.verb = "add input";
-    line.names = add.getName().bareStr();
-    std::string type;
-    llvm::raw_string_ostream typeOs(type);
-    typeOs << add.getType();
-    line.what = type + " at #" + std::to_string(add.getPosition());
-    line.status = NodeStatus::Inserted;
-    return true;
-  }
-
-  bool visitAction(patch::RemoveInputOp remove, ActionLine &line) {
-    line.verb = "remove input";
-    line.names = remove.getInput().str();
-    line.status = NodeStatus::Deleted;
-    return true;
-  }
-
-  bool visitAction(patch::AddOutputOp add, ActionLine &line) {
-    line.verb = "add output";
-    line.names = "#" + std::to_string(add.getPosition());
-    line.what = add.getValue().bareStr();
-    line.status = NodeStatus::Inserted;
-    return true;
-  }
-
-  bool visitAction(patch::RemoveOutputOp remove, ActionLine &line) {
-    line.verb = "remove output";
-    line.names = "#" + std::to_string(remove.getPosition());
-    line.status = NodeStatus::Deleted;
-    return true;
-  }
-
-  bool visitAction(patch::SetGraphAttributesOp set, ActionLine &line) {
+  bool describeGraphAttributes(const PlanAction &set, ActionLine &line) const {
     line.verb = "set graph attributes";
-    line.details = describeGraphAttributes(view, set);
     // Only restating what input and output edits would drop: no change.
-    if (line.details.empty())
+    if (set.details.empty())
       return false;
+    line.details = set.details;
     SmallVector<StringRef> names;
     for (const ChangeDetail &detail : line.details)
       names.push_back(detail.name);
     line.what = "(" + llvm::join(names, ", ") + ")";
-    line.location = formatLocation(view.target().getOperation()->getLoc());
+    line.location = formatLocation(target.getOperation()->getLoc());
     line.status = NodeStatus::Updated;
     return true;
   }
 
-  /// Not an action (a plan that was not verified): named by its op.
-  bool visitInvalidAction(Operation *op, ActionLine &line) {
-    line.verb = line.kind;
-    line.what = op->getName().getStringRef().str();
+  /// The graph's inputs and outputs.
+  bool describeSignature(const PlanAction &action, ActionLine &line) const {
+    std::string number = std::to_string(action.number);
+    if (action.is<patch::AddInputOp>()) {
+      BlockArgument arg = target.getInputs()[action.number];
+      line.verb = "add input";
+      line.names = target.getValueRef(arg).str();
+      llvm::raw_string_ostream os(line.what);
+      os << arg.getType() << " at #" << number;
+      line.status = NodeStatus::Inserted;
+    } else if (action.is<patch::RemoveInputOp>()) {
+      line.verb = "remove input";
+      line.names = source.getValueRef(source.getInputs()[action.number]).str();
+      line.status = NodeStatus::Deleted;
+    } else if (action.is<patch::AddOutputOp>()) {
+      line.verb = "add output";
+      line.names = "#" + number;
+      // The value as the plan names it (a source value, or a new node's).
+      line.what = cast<patch::AddOutputOp>(action.op).getValue().bareStr();
+      line.status = NodeStatus::Inserted;
+    } else {
+      line.verb = "remove output";
+      line.names = "#" + number;
+      line.status = NodeStatus::Deleted;
+    }
     return true;
   }
 
-private:
-  std::string sourceKind(patch::RefAttr ref) const {
-    if (std::optional<unsigned> s = view.sourceNode(ref))
-      return describeNode(view.source().getNode(*s));
-    return "?";
+  std::string sourceKind(unsigned s) const {
+    return describeNode(source.getNode(s));
   }
-  std::string sourceLoc(patch::RefAttr ref) const {
-    if (std::optional<unsigned> s = view.sourceNode(ref))
-      return formatLocation(view.source().getNode(*s)->getLoc());
-    return "";
-  }
-  static std::string stageOf(std::optional<patch::MatchStage> stage) {
-    return stage ? patch::stringifyMatchStage(*stage).str() : std::string();
+  std::string sourceLoc(unsigned s) const {
+    return formatLocation(source.getNode(s)->getLoc());
   }
 
-  const PairView &view;
+  const Graph &source;
+  const Graph &target;
 };
 
 } // namespace
@@ -630,11 +601,11 @@ private:
 std::vector<ActionLine> graphdiff::describeActions(const PairView &view) {
   std::vector<ActionLine> lines;
   ActionDescriber describer(view);
-  for (Operation &op : view.getPlan().getActions().front()) {
+  for (const PlanAction &action : view.getActions()) {
     ActionLine line;
-    line.kind = op.getName().stripDialect().str();
-    line.op = &op;
-    if (describer.dispatchActionVisitor(&op, line))
+    line.kind = action.kind.str();
+    line.action = &action;
+    if (describer.describe(action, line))
       lines.push_back(std::move(line));
   }
   return lines;

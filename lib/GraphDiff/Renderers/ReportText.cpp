@@ -76,39 +76,36 @@ bool graphdiff::selectsAction(const RenderOptions &options,
           llvm::is_contained(options.onlyKinds, line.verb));
 }
 
-std::vector<Operation *>
-graphdiff::selectedActionOps(const PairView &view,
-                             const RenderOptions &options) {
-  std::vector<Operation *> ops;
-  Block &actions = view.getPlan().getActions().front();
+std::vector<const PlanAction *>
+graphdiff::selectedActions(const PairView &view, const RenderOptions &options) {
+  std::vector<const PlanAction *> selected;
+  ArrayRef<PlanAction> actions = view.getActions();
   if (options.onlyKinds.empty()) {
-    for (Operation &op : actions)
-      ops.push_back(&op);
-    return ops;
+    for (const PlanAction &action : actions)
+      selected.push_back(&action);
+    return selected;
   }
-  llvm::DenseSet<Operation *> described, shown;
+  llvm::DenseSet<const PlanAction *> described, shown;
   // The anchors of the selected replaces: their absorbed deletes go along.
-  llvm::StringSet<> anchors;
+  llvm::DenseSet<unsigned> anchors;
   for (const ActionLine &line : describeActions(view)) {
-    described.insert(line.op);
+    described.insert(line.action);
     if (!selectsAction(options, line))
       continue;
-    shown.insert(line.op);
-    if (auto replace = dyn_cast<patch::ReplaceOp>(line.op))
-      anchors.insert(replace.getAnchor().str());
+    shown.insert(line.action);
+    if (line.action->is<patch::ReplaceOp>())
+      anchors.insert(*line.action->anchor);
   }
-  for (Operation &op : actions) {
-    bool selected = shown.contains(&op);
-    if (auto del = dyn_cast<patch::DeleteOp>(op);
-        del && del.getAbsorbedByAttr())
-      selected = anchors.contains(del.getAbsorbedByAttr().str());
-    else if (!described.contains(&op))
-      selected = llvm::is_contained(options.onlyKinds,
-                                    op.getName().stripDialect().str());
-    if (selected)
-      ops.push_back(&op);
+  for (const PlanAction &action : actions) {
+    bool show = shown.contains(&action);
+    if (action.isAbsorbed())
+      show = anchors.contains(*action.anchor);
+    else if (!described.contains(&action))
+      show = llvm::is_contained(options.onlyKinds, action.kind);
+    if (show)
+      selected.push_back(&action);
   }
-  return ops;
+  return selected;
 }
 
 bool graphdiff::selectsPlan(const RenderOptions &options, patch::PlanOp plan) {

@@ -6,7 +6,6 @@
 
 #include "ViewerData.h"
 
-#include "GraphDiff/Dialect/Patch/IR/PatchVisitors.h"
 #include "GraphDiff/Renderers/ReportText.h"
 
 #include "mlir/IR/AsmState.h"
@@ -26,79 +25,25 @@ using namespace graphdiff;
 static constexpr size_t kMaxIRText = 1200, kMaxIRTextBig = 400,
                         kBigGraph = 5000;
 
-namespace {
-/// Collects the nodes and inputs one action involves; returns false for an
-/// action without a line of its own.
-class ActionNodeCollector
-    : public patch::ActionVisitor<ActionNodeCollector, bool, ActionNodes &> {
-public:
-  explicit ActionNodeCollector(const PairView &view) : view(view) {}
-
-  using ActionVisitor::visitAction;
-
-  bool visitAction(patch::DeleteOp del, ActionNodes &line) {
-    // Deletes absorbed by a replace are part of the replace's line.
-    if (del.getAbsorbedByAttr())
-      return false;
-    addSource(line, del.getNode());
-    return true;
+std::vector<ActionNodes> graphdiff::actionNodes(ArrayRef<ActionLine> lines) {
+  std::vector<ActionNodes> nodes(lines.size());
+  for (auto [line, involved] : llvm::zip_equal(lines, nodes)) {
+    const PlanAction &action = *line.action;
+    if (action.is<patch::AddInputOp>()) {
+      involved.inputs.push_back("a" + std::to_string(action.number));
+    } else if (action.is<patch::RemoveInputOp>()) {
+      involved.inputs.push_back("i" + std::to_string(action.number));
+    } else if (!action.is<patch::UpdateOp>()) {
+      // A delete's node, a replace's region and new node, an insert's.
+      involved.source.assign(action.sources.begin(), action.sources.end());
+      if (action.target)
+        involved.target.push_back(*action.target);
+    } else {
+      // An updated node is drawn as its source node.
+      involved.source.push_back(action.sources.front());
+    }
   }
-  bool visitAction(patch::ReplaceOp replace, ActionNodes &line) {
-    for (auto ref : replace.getRegion().getAsRange<patch::RefAttr>())
-      addSource(line, ref);
-    addTarget(line, replace.getNewName());
-    return true;
-  }
-  bool visitAction(patch::InsertOp insert, ActionNodes &line) {
-    addTarget(line, insert.getNewName());
-    return true;
-  }
-  bool visitAction(patch::UpdateOp update, ActionNodes &line) {
-    addSource(line, update.getNode());
-    return true;
-  }
-  bool visitAction(patch::AddInputOp add, ActionNodes &line) {
-    line.inputs.push_back("a" + std::to_string(add.getPosition()));
-    return true;
-  }
-  bool visitAction(patch::RemoveInputOp remove, ActionNodes &line) {
-    if (auto arg = dyn_cast_or_null<BlockArgument>(
-            view.source().lookupValue(remove.getInput())))
-      line.inputs.push_back("i" + std::to_string(arg.getArgNumber()));
-    return true;
-  }
-  /// No line when it only restates what the input and output edits drop
-  /// (as describeActions).
-  bool visitAction(patch::SetGraphAttributesOp set, ActionNodes &) {
-    return !describeGraphAttributes(view, set).empty();
-  }
-  /// Output edits name no node: an empty line.
-  bool visitUnhandledAction(Operation *, ActionNodes &) { return true; }
-  bool visitInvalidAction(Operation *, ActionNodes &) { return true; }
-
-private:
-  void addSource(ActionNodes &line, patch::RefAttr ref) {
-    if (std::optional<unsigned> s = view.sourceNode(ref))
-      line.source.push_back(*s);
-  }
-  void addTarget(ActionNodes &line, patch::RefAttr ref) {
-    if (std::optional<unsigned> t = view.targetNode(ref))
-      line.target.push_back(*t);
-  }
-
-  const PairView &view;
-};
-} // namespace
-
-std::vector<ActionNodes> graphdiff::actionNodes(const PairView &view) {
-  std::vector<ActionNodes> lines;
-  ActionNodeCollector collector(view);
-  for (Operation &op : view.getPlan().getActions().front()) {
-    ActionNodes line;
-    if (collector.dispatchActionVisitor(&op, line))
-      lines.push_back(std::move(line));
-  }
-  return lines;
+  return nodes;
 }
 
 PictureSelection::PictureSelection(const PairView &view,
@@ -109,7 +54,7 @@ PictureSelection::PictureSelection(const PairView &view,
   source.assign(view.source().size(), false);
   target.assign(view.target().size(), false);
   std::vector<ActionLine> described = describeActions(view);
-  std::vector<ActionNodes> involved = actionNodes(view);
+  std::vector<ActionNodes> involved = actionNodes(described);
   for (auto [line, nodes] : llvm::zip_equal(described, involved)) {
     bool selected = selectsAction(options, line);
     lines.push_back(selected);
@@ -328,7 +273,7 @@ jsonObject(llvm::function_ref<void(llvm::json::OStream &)> body) {
 }
 
 /// The rows of the node table, their strings in `strings` and their IR
-/// shapes in `shapes`; `involved` is actionNodes(view).
+/// shapes in `shapes`; `involved` is actionNodes() of the view's lines.
 static std::vector<Row> buildRows(const PairView &view, const NodeTable &table,
                                   llvm::ArrayRef<ActionNodes> involved,
                                   const PictureSelection &selection,
@@ -463,7 +408,7 @@ ViewerData graphdiff::buildViewerData(const PairView &view,
   NodeTable table;
   for (NamedView &named : views)
     named.rows = table.add(named.drawing);
-  std::vector<ActionNodes> involved = actionNodes(view);
+  std::vector<ActionNodes> involved = actionNodes(describeActions(view));
   StringTable strings, shapes;
   PictureSelection selection(view, options);
   std::vector<Row> rows =

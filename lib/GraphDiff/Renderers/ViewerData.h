@@ -49,14 +49,16 @@ struct ViewerData {
 /// The viewer's data for `view`.
 ViewerData buildViewerData(const PairView &view, const RenderOptions &options);
 
-/// The node names an action line involves, per side, in the order
-/// describeActions lists the lines: source node indices and target node
-/// indices (new nodes), and the graph inputs as drawing ids (`i0`, `a1`).
+/// The nodes an action line involves, per side: source node indices and
+/// target node indices (new nodes), and the graph inputs as drawing ids
+/// (`i0`, `a1`).
 struct ActionNodes {
   std::vector<unsigned> source, target;
   std::vector<std::string> inputs;
 };
-std::vector<ActionNodes> actionNodes(const PairView &view);
+/// The nodes of each of `lines` (describeActions), in their order, from the
+/// actions the lines describe.
+std::vector<ActionNodes> actionNodes(llvm::ArrayRef<ActionLine> lines);
 
 /// What `--only` leaves in colour in the pictures (HTML, DOT, Model
 /// Explorer): the nodes and graph inputs that the selected action lines name.
