@@ -1,7 +1,7 @@
 # Writes OUTPUT, the C++ definitions of the project's version and the commit
 # it was built from: `git describe` of SOURCE_DIR (with -dirty for local
 # changes), or "unknown" outside a git checkout or without git. Run at every
-# build (cmake -P, from lib/GraphDiff/Tools); OUTPUT is rewritten only when
+# build (cmake -P, from lib/GraphDiff/ToolSupport); OUTPUT is rewritten only when
 # its text changes, so that an unchanged commit rebuilds nothing.
 #   cmake -DSOURCE_DIR=... -DOUTPUT=... -DVERSION=... -P GenerateVersion.cmake
 set(commit "unknown")

@@ -15,7 +15,7 @@
 #include "GraphDiff/Importers/ParseInput.h"
 #include "GraphDiff/Plan/Isomorphism.h"
 #include "GraphDiff/Renderers/Renderers.h"
-#include "GraphDiff/Tools/GraphDiffOptMain.h"
+#include "GraphDiff/ToolSupport/GraphDiffOptMain.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/BuiltinAttributes.h"

@@ -6,6 +6,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Tools/APIDiffMain.h"
+#include "GraphDiff/ToolSupport/APIDiffMain.h"
 
 int main(int argc, char **argv) { return graphdiff::apiDiffMain(argc, argv); }

@@ -28,7 +28,7 @@
 #include "GraphDiff/Plan/Isomorphism.h"
 #include "GraphDiff/Renderers/Renderers.h"
 #include "GraphDiff/Support/Supervisor.h"
-#include "GraphDiff/Tools/CommandLine.h"
+#include "GraphDiff/ToolSupport/CommandLine.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"

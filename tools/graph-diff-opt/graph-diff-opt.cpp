@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Tools/GraphDiffOptMain.h"
+#include "GraphDiff/ToolSupport/GraphDiffOptMain.h"
 
 int main(int argc, char **argv) {
   return graphdiff::graphDiffOptMain(argc, argv);

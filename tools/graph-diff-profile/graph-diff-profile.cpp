@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Tools/GraphDiffProfileMain.h"
+#include "GraphDiff/ToolSupport/GraphDiffProfileMain.h"
 
 int main(int argc, char **argv) {
   return graphdiff::graphDiffProfileMain(argc, argv);

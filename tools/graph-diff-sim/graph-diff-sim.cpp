@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Similarity/SimMain.h"
+#include "GraphDiff/ToolSupport/GraphDiffSimMain.h"
 
 int main(int argc, char **argv) {
   return graphdiff::graphDiffSimMain(argc, argv);

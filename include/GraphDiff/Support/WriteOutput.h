@@ -3,7 +3,7 @@
 // Part of graph-diff.
 //
 // One writer for everything graph-diff writes to a named place: the tools'
-// `-o` (through writeOutputFile, GraphDiff/Tools/OutputFile.h) and the
+// `-o` (through writeOutputFile, GraphDiff/ToolSupport/OutputFile.h) and the
 // `output=` of the graph-diff pass.
 //
 //===----------------------------------------------------------------------===//

@@ -9,13 +9,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Tools/GraphDiffProfileMain.h"
+#include "GraphDiff/ToolSupport/GraphDiffProfileMain.h"
 #include "GraphDiff/Importers/ParseInput.h"
 #include "GraphDiff/Support/Supervisor.h"
-#include "GraphDiff/Tools/ColorOption.h"
-#include "GraphDiff/Tools/CommandLine.h"
-#include "GraphDiff/Tools/GraphDiffProfileConfig.h"
-#include "GraphDiff/Tools/OutputFile.h"
+#include "GraphDiff/ToolSupport/ColorOption.h"
+#include "GraphDiff/ToolSupport/CommandLine.h"
+#include "GraphDiff/ToolSupport/GraphDiffProfileConfig.h"
+#include "GraphDiff/ToolSupport/OutputFile.h"
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"

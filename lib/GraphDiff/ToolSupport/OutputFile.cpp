@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Tools/OutputFile.h"
+#include "GraphDiff/ToolSupport/OutputFile.h"
 
 #include "GraphDiff/Support/WriteOutput.h"
 #include "llvm/Support/raw_ostream.h"

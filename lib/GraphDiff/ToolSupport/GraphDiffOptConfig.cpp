@@ -4,11 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Tools/GraphDiffOptConfig.h"
+#include "GraphDiff/ToolSupport/GraphDiffOptConfig.h"
 
 #include "GraphDiff/Importers/ParseInput.h"
 #include "GraphDiff/Renderers/ReportText.h"
-#include "GraphDiff/Tools/ColorOption.h"
+#include "GraphDiff/ToolSupport/ColorOption.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"

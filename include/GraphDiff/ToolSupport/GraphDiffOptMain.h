@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_TOOLS_GRAPHDIFFOPTMAIN_H
-#define GRAPHDIFF_TOOLS_GRAPHDIFFOPTMAIN_H
+#ifndef GRAPHDIFF_TOOLSUPPORT_GRAPHDIFFOPTMAIN_H
+#define GRAPHDIFF_TOOLSUPPORT_GRAPHDIFFOPTMAIN_H
 
 #include "GraphDiff/Driver/Registration.h"
 
@@ -38,4 +38,4 @@ int graphDiffOptMain(int argc, char **argv);
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_TOOLS_GRAPHDIFFOPTMAIN_H
+#endif // GRAPHDIFF_TOOLSUPPORT_GRAPHDIFFOPTMAIN_H

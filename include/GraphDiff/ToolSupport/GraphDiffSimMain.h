@@ -1,11 +1,11 @@
-//===- SimMain.h - The graph-diff-sim driver --------------------*- C++ -*-===//
+//===- GraphDiffSimMain.h - The graph-diff-sim driver -----------*- C++ -*-===//
 //
 // Part of graph-diff.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_SIMILARITY_SIMMAIN_H
-#define GRAPHDIFF_SIMILARITY_SIMMAIN_H
+#ifndef GRAPHDIFF_TOOLSUPPORT_GRAPHDIFFSIMMAIN_H
+#define GRAPHDIFF_TOOLSUPPORT_GRAPHDIFFSIMMAIN_H
 
 namespace graphdiff {
 
@@ -18,4 +18,4 @@ int graphDiffSimMain(int argc, char **argv);
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_SIMILARITY_SIMMAIN_H
+#endif // GRAPHDIFF_TOOLSUPPORT_GRAPHDIFFSIMMAIN_H

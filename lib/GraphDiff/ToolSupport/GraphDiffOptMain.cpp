@@ -4,14 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Tools/GraphDiffOptMain.h"
+#include "GraphDiff/ToolSupport/GraphDiffOptMain.h"
 #include "GraphDiff/Support/Supervisor.h"
-#include "GraphDiff/Tools/ColorOption.h"
-#include "GraphDiff/Tools/CommandLine.h"
-#include "GraphDiff/Tools/GraphDiffOptConfig.h"
+#include "GraphDiff/ToolSupport/ColorOption.h"
+#include "GraphDiff/ToolSupport/CommandLine.h"
+#include "GraphDiff/ToolSupport/GraphDiffOptConfig.h"
 
 #include "GraphDiff/Importers/ParseInput.h"
-#include "GraphDiff/Tools/OutputFile.h"
+#include "GraphDiff/ToolSupport/OutputFile.h"
 
 #include "GraphDiff/Blame/Blame.h"
 #include "GraphDiff/Blame/BlameRenderers.h"

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Tools/CommandLine.h"
+#include "GraphDiff/ToolSupport/CommandLine.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Config/llvm-config.h"

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_TOOLS_GRAPHDIFFPROFILEMAIN_H
-#define GRAPHDIFF_TOOLS_GRAPHDIFFPROFILEMAIN_H
+#ifndef GRAPHDIFF_TOOLSUPPORT_GRAPHDIFFPROFILEMAIN_H
+#define GRAPHDIFF_TOOLSUPPORT_GRAPHDIFFPROFILEMAIN_H
 
 namespace graphdiff {
 
@@ -18,4 +18,4 @@ int graphDiffProfileMain(int argc, char **argv);
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_TOOLS_GRAPHDIFFPROFILEMAIN_H
+#endif // GRAPHDIFF_TOOLSUPPORT_GRAPHDIFFPROFILEMAIN_H

@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_TOOLS_GRAPHDIFFPROFILECONFIG_H
-#define GRAPHDIFF_TOOLS_GRAPHDIFFPROFILECONFIG_H
+#ifndef GRAPHDIFF_TOOLSUPPORT_GRAPHDIFFPROFILECONFIG_H
+#define GRAPHDIFF_TOOLSUPPORT_GRAPHDIFFPROFILECONFIG_H
 
 #include "GraphDiff/ProfileDiff/ProfileDiff.h"
 #include "mlir/Support/LLVM.h"
@@ -71,4 +71,4 @@ struct GraphDiffProfileConfig {
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_TOOLS_GRAPHDIFFPROFILECONFIG_H
+#endif // GRAPHDIFF_TOOLSUPPORT_GRAPHDIFFPROFILECONFIG_H

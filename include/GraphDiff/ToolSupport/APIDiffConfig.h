@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_TOOLS_APIDIFFCONFIG_H
-#define GRAPHDIFF_TOOLS_APIDIFFCONFIG_H
+#ifndef GRAPHDIFF_TOOLSUPPORT_APIDIFFCONFIG_H
+#define GRAPHDIFF_TOOLSUPPORT_APIDIFFCONFIG_H
 
 #include "GraphDiff/APIDiff/APIGroups.h"
 #include "GraphDiff/APIRenderers/APIRenderers.h"
@@ -65,4 +65,4 @@ struct APIDiffConfig {
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_TOOLS_APIDIFFCONFIG_H
+#endif // GRAPHDIFF_TOOLSUPPORT_APIDIFFCONFIG_H

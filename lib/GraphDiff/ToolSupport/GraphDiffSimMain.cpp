@@ -1,4 +1,4 @@
-//===- SimMain.cpp - The graph-diff-sim driver ----------------------------===//
+//===- GraphDiffSimMain.cpp - The graph-diff-sim driver -------------------===//
 //
 // Part of graph-diff.
 //
@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Similarity/SimMain.h"
+#include "GraphDiff/ToolSupport/GraphDiffSimMain.h"
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
@@ -18,8 +18,8 @@
 #include "GraphDiff/Similarity/SimilarityRenderers.h"
 #include "GraphDiff/Similarity/StructuralSimilarity.h"
 #include "GraphDiff/Support/Supervisor.h"
-#include "GraphDiff/Tools/CommandLine.h"
-#include "GraphDiff/Tools/OutputFile.h"
+#include "GraphDiff/ToolSupport/CommandLine.h"
+#include "GraphDiff/ToolSupport/OutputFile.h"
 #include "GraphDiff/Transforms/Passes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"

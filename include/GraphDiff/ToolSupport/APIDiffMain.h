@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_TOOLS_APIDIFFMAIN_H
-#define GRAPHDIFF_TOOLS_APIDIFFMAIN_H
+#ifndef GRAPHDIFF_TOOLSUPPORT_APIDIFFMAIN_H
+#define GRAPHDIFF_TOOLSUPPORT_APIDIFFMAIN_H
 
 namespace graphdiff {
 
@@ -17,4 +17,4 @@ int apiDiffMain(int argc, char **argv);
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_TOOLS_APIDIFFMAIN_H
+#endif // GRAPHDIFF_TOOLSUPPORT_APIDIFFMAIN_H

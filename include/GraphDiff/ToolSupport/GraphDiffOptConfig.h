@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_TOOLS_GRAPHDIFFOPTCONFIG_H
-#define GRAPHDIFF_TOOLS_GRAPHDIFFOPTCONFIG_H
+#ifndef GRAPHDIFF_TOOLSUPPORT_GRAPHDIFFOPTCONFIG_H
+#define GRAPHDIFF_TOOLSUPPORT_GRAPHDIFFOPTCONFIG_H
 
 #include "GraphDiff/Blame/BlameRenderers.h"
 #include "GraphDiff/Renderers/Renderers.h"
@@ -77,4 +77,4 @@ struct GraphDiffOptConfig {
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_TOOLS_GRAPHDIFFOPTCONFIG_H
+#endif // GRAPHDIFF_TOOLSUPPORT_GRAPHDIFFOPTCONFIG_H

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_TOOLS_COMMANDLINE_H
-#define GRAPHDIFF_TOOLS_COMMANDLINE_H
+#ifndef GRAPHDIFF_TOOLSUPPORT_COMMANDLINE_H
+#define GRAPHDIFF_TOOLSUPPORT_COMMANDLINE_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -76,4 +76,4 @@ private:
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_TOOLS_COMMANDLINE_H
+#endif // GRAPHDIFF_TOOLSUPPORT_COMMANDLINE_H

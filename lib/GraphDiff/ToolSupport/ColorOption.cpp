@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Tools/ColorOption.h"
+#include "GraphDiff/ToolSupport/ColorOption.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Process.h"

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_TOOLS_COLOROPTION_H
-#define GRAPHDIFF_TOOLS_COLOROPTION_H
+#ifndef GRAPHDIFF_TOOLSUPPORT_COLOROPTION_H
+#define GRAPHDIFF_TOOLSUPPORT_COLOROPTION_H
 
 #include "llvm/ADT/StringRef.h"
 
@@ -31,4 +31,4 @@ bool colorOptionGiven();
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_TOOLS_COLOROPTION_H
+#endif // GRAPHDIFF_TOOLSUPPORT_COLOROPTION_H

@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_TOOLS_OUTPUTFILE_H
-#define GRAPHDIFF_TOOLS_OUTPUTFILE_H
+#ifndef GRAPHDIFF_TOOLSUPPORT_OUTPUTFILE_H
+#define GRAPHDIFF_TOOLSUPPORT_OUTPUTFILE_H
 
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -32,4 +32,4 @@ mlir::LogicalResult writeOutputFile(
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_TOOLS_OUTPUTFILE_H
+#endif // GRAPHDIFF_TOOLSUPPORT_OUTPUTFILE_H

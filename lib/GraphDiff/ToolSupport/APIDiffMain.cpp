@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Tools/APIDiffMain.h"
+#include "GraphDiff/ToolSupport/APIDiffMain.h"
 #include "GraphDiff/Support/Supervisor.h"
-#include "GraphDiff/Tools/APIDiffConfig.h"
-#include "GraphDiff/Tools/CommandLine.h"
+#include "GraphDiff/ToolSupport/APIDiffConfig.h"
+#include "GraphDiff/ToolSupport/CommandLine.h"
 
 #include "GraphDiff/APIDiff/APIDiffer.h"
 #include "GraphDiff/APIDiff/APIGroups.h"
@@ -20,7 +20,7 @@
 #include "GraphDiff/Importers/APIImporters.h"
 #include "GraphDiff/Importers/DWARFImporter.h"
 #include "GraphDiff/Importers/ParseInput.h"
-#include "GraphDiff/Tools/OutputFile.h"
+#include "GraphDiff/ToolSupport/OutputFile.h"
 #include "mlir/Debug/Counter.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"

@@ -4,11 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Tools/APIDiffConfig.h"
+#include "GraphDiff/ToolSupport/APIDiffConfig.h"
 
 #include "GraphDiff/Importers/ParseInput.h"
-#include "GraphDiff/Tools/ColorOption.h"
-#include "GraphDiff/Tools/CommandLine.h"
+#include "GraphDiff/ToolSupport/ColorOption.h"
+#include "GraphDiff/ToolSupport/CommandLine.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ManagedStatic.h"
 

@@ -4,11 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Tools/GraphDiffProfileConfig.h"
+#include "GraphDiff/ToolSupport/GraphDiffProfileConfig.h"
 
 #include "GraphDiff/Importers/ParseInput.h"
 #include "GraphDiff/Support/ProfileUnits.h"
-#include "GraphDiff/Tools/ColorOption.h"
+#include "GraphDiff/ToolSupport/ColorOption.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/ManagedStatic.h"
