@@ -6,8 +6,9 @@ layers declared below; exits 1 if one goes up or sideways.
 
 Reads the C++ and TableGen sources under ROOT/include/GraphDiff and
 ROOT/lib/GraphDiff. A file belongs to the component of its folder
-(`Graph`, `Differ`, ...; a dialect is `Dialect/<name>`), and so does an
-included `GraphDiff/...` path. A component may include its own headers and
+(`Graph`, `Differ`, ...; a dialect is `Dialect/<name>`, a part of a
+product `API/Import`, `Profile/Render`, ...), and so does an included
+`GraphDiff/...` path. A component may include its own headers and
 those of components on lower layers only: not those of a higher layer, nor
 those of another component on its own layer (siblings stay independent).
 Each violation is printed as `file:line: ...`; a violation listed in
@@ -33,16 +34,16 @@ LAYERS = [
     # The plan dialect: a plan relates two graphs, the graph view does not
     # know plans.
     ["Dialect/Patch"],
-    # How inputs come in: MLIR text, ml_switcheroo JSON, tfprof scopes,
-    # API descriptions.
-    ["Importers"],
+    # How inputs come in: MLIR text and ml_switcheroo JSON for the core;
+    # each product's own inputs (API descriptions).
+    ["Importers", "API/Import"],
     # The engine: graph pairs to a DiffResult and its plans.
     ["Differ"],
     # What reads a diff's result: applying and checking plans, and the
     # products built on the engine (API diffs, profile diffs, blame).
-    ["Plan", "APIDiff", "ProfileDiff", "Blame"],
-    # Reports of a diff, of an API diff.
-    ["Renderers", "APIRenderers"],
+    ["Plan", "Blame", "API/Diff", "ProfileDiff"],
+    # Reports of a diff, and each product's reports.
+    ["Renderers", "API/Render"],
     # Passes that diff inside a pipeline and print reports.
     ["Transforms"],
     # A whole diff from inputs to output (the library entry), the mlir-opt
@@ -60,6 +61,10 @@ LAYERS = [
 KNOWN_EXCEPTIONS = {
 }
 
+# Folders whose subfolders are the components: the dialects, and the
+# products, each as Import, Diff and Render.
+GROUPS = ("Dialect", "API")
+
 SOURCE_SUFFIXES = (".h", ".cpp", ".td", ".inc", ".def")
 INCLUDE = re.compile(r'^\s*(?:#\s*include|include)\s+"(GraphDiff/[^"]+)"')
 
@@ -72,8 +77,8 @@ def component_of(path):
         parts = parts[1:]
     if len(parts) < 2:
         return None
-    if parts[0] == "Dialect":
-        return "Dialect/" + parts[1] if len(parts) > 2 else None
+    if parts[0] in GROUPS:
+        return parts[0] + "/" + parts[1] if len(parts) > 2 else None
     return parts[0]
 
 

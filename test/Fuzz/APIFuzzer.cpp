@@ -20,12 +20,12 @@
 
 #include "FuzzSupport.h"
 
-#include "GraphDiff/APIDiff/APIDiffer.h"
-#include "GraphDiff/APIDiff/APIGroups.h"
-#include "GraphDiff/APIDiff/APIPlan.h"
-#include "GraphDiff/APIDiff/CompspecFacts.h"
-#include "GraphDiff/APIRenderers/APIRenderers.h"
-#include "GraphDiff/Importers/APIImporters.h"
+#include "GraphDiff/API/Diff/APIDiffer.h"
+#include "GraphDiff/API/Diff/APIGroups.h"
+#include "GraphDiff/API/Diff/APIPlan.h"
+#include "GraphDiff/API/Diff/CompspecFacts.h"
+#include "GraphDiff/API/Render/APIRenderers.h"
+#include "GraphDiff/API/Import/APIImporters.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringMap.h"

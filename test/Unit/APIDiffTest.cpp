@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/APIDiff/APIDiffer.h"
-#include "GraphDiff/APIDiff/CompspecFacts.h"
+#include "GraphDiff/API/Diff/APIDiffer.h"
+#include "GraphDiff/API/Diff/CompspecFacts.h"
 #include "GraphDiff/Dialect/API/IR/API.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/APIDiff/APIPlan.h"
-#include "GraphDiff/APIDiff/APIDiffer.h"
+#include "GraphDiff/API/Diff/APIPlan.h"
+#include "GraphDiff/API/Diff/APIDiffer.h"
 #include "GraphDiff/Dialect/API/IR/API.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "mlir/IR/Diagnostics.h"

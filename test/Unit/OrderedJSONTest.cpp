@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Importers/OrderedJSON.h"
+#include "GraphDiff/API/Import/OrderedJSON.h"
 
 #include "gtest/gtest.h"
 

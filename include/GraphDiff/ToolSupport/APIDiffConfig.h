@@ -14,9 +14,9 @@
 #ifndef GRAPHDIFF_TOOLSUPPORT_APIDIFFCONFIG_H
 #define GRAPHDIFF_TOOLSUPPORT_APIDIFFCONFIG_H
 
-#include "GraphDiff/APIDiff/APIGroups.h"
-#include "GraphDiff/APIRenderers/APIRenderers.h"
-#include "GraphDiff/Importers/APIImporters.h"
+#include "GraphDiff/API/Diff/APIGroups.h"
+#include "GraphDiff/API/Render/APIRenderers.h"
+#include "GraphDiff/API/Import/APIImporters.h"
 #include "mlir/Support/LLVM.h"
 
 #include <string>

@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Importers/DWARFImporter.h"
+#include "GraphDiff/API/Import/DWARFImporter.h"
 
 #include "GraphDiff/Dialect/API/IR/API.h"
 #include "mlir/IR/Builders.h"

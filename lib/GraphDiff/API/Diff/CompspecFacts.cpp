@@ -18,7 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/APIDiff/CompspecFacts.h"
+#include "GraphDiff/API/Diff/CompspecFacts.h"
 
 #include "GraphDiff/Dialect/API/IR/API.h"
 #include "llvm/ADT/SmallVector.h"

@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_IMPORTERS_ORDEREDJSON_H
-#define GRAPHDIFF_IMPORTERS_ORDEREDJSON_H
+#ifndef GRAPHDIFF_API_IMPORT_ORDEREDJSON_H
+#define GRAPHDIFF_API_IMPORT_ORDEREDJSON_H
 
 #include "llvm/ADT/StringRef.h"
 
@@ -59,4 +59,4 @@ std::string appendJSONPointer(llvm::StringRef pointer, llvm::StringRef key);
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_IMPORTERS_ORDEREDJSON_H
+#endif // GRAPHDIFF_API_IMPORT_ORDEREDJSON_H

@@ -8,10 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_APIDIFF_APIGROUPS_H
-#define GRAPHDIFF_APIDIFF_APIGROUPS_H
+#ifndef GRAPHDIFF_API_DIFF_APIGROUPS_H
+#define GRAPHDIFF_API_DIFF_APIGROUPS_H
 
-#include "GraphDiff/APIDiff/APIDiffer.h"
+#include "GraphDiff/API/Diff/APIDiffer.h"
 #include "llvm/Support/Regex.h"
 
 #include <memory>
@@ -64,4 +64,4 @@ void applyAPISuppressions(APIDiff &diff,
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_APIDIFF_APIGROUPS_H
+#endif // GRAPHDIFF_API_DIFF_APIGROUPS_H

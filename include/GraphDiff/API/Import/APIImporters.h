@@ -15,8 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_IMPORTERS_APIIMPORTERS_H
-#define GRAPHDIFF_IMPORTERS_APIIMPORTERS_H
+#ifndef GRAPHDIFF_API_IMPORT_APIIMPORTERS_H
+#define GRAPHDIFF_API_IMPORT_APIIMPORTERS_H
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -74,4 +74,4 @@ mlir::OwningOpRef<mlir::ModuleOp> importMLIRSymbols(mlir::ModuleOp input,
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_IMPORTERS_APIIMPORTERS_H
+#endif // GRAPHDIFF_API_IMPORT_APIIMPORTERS_H

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/APIDiff/APIPlan.h"
+#include "GraphDiff/API/Diff/APIPlan.h"
 
 #include "APISide.h"
 #include "mlir/IR/Verifier.h"

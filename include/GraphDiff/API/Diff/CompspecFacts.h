@@ -12,10 +12,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_APIDIFF_COMPSPECFACTS_H
-#define GRAPHDIFF_APIDIFF_COMPSPECFACTS_H
+#ifndef GRAPHDIFF_API_DIFF_COMPSPECFACTS_H
+#define GRAPHDIFF_API_DIFF_COMPSPECFACTS_H
 
-#include "GraphDiff/APIDiff/APIGroups.h"
+#include "GraphDiff/API/Diff/APIGroups.h"
 #include "mlir/IR/BuiltinOps.h"
 
 #include <string>
@@ -76,4 +76,4 @@ std::string compspecTable(const CompspecFacts &facts);
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_APIDIFF_COMPSPECFACTS_H
+#endif // GRAPHDIFF_API_DIFF_COMPSPECFACTS_H

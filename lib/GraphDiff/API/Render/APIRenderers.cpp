@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/APIRenderers/APIRenderers.h"
+#include "GraphDiff/API/Render/APIRenderers.h"
 
 #include "GraphDiff/Support/Escape.h"
 #include "llvm/ADT/StringExtras.h"

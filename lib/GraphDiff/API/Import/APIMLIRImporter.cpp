@@ -17,8 +17,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphDiff/Dialect/API/IR/API.h"
-#include "GraphDiff/Importers/APIImporters.h"
-#include "GraphDiff/Importers/OrderedJSON.h"
+#include "GraphDiff/API/Import/APIImporters.h"
+#include "GraphDiff/API/Import/OrderedJSON.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringSet.h"

@@ -4,11 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Importers/APIImporters.h"
+#include "GraphDiff/API/Import/APIImporters.h"
 #include "GraphDiff/Support/PythonFloat.h"
 
 #include "GraphDiff/Dialect/API/IR/API.h"
-#include "GraphDiff/Importers/OrderedJSON.h"
+#include "GraphDiff/API/Import/OrderedJSON.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"

@@ -36,10 +36,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_IMPORTERS_DWARFIMPORTER_H
-#define GRAPHDIFF_IMPORTERS_DWARFIMPORTER_H
+#ifndef GRAPHDIFF_API_IMPORT_DWARFIMPORTER_H
+#define GRAPHDIFF_API_IMPORT_DWARFIMPORTER_H
 
-#include "GraphDiff/Importers/APIImporters.h"
+#include "GraphDiff/API/Import/APIImporters.h"
 #include "llvm/Support/MemoryBufferRef.h"
 
 namespace graphdiff {
@@ -58,4 +58,4 @@ mlir::OwningOpRef<mlir::ModuleOp> importELF(llvm::MemoryBufferRef buffer,
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_IMPORTERS_DWARFIMPORTER_H
+#endif // GRAPHDIFF_API_IMPORT_DWARFIMPORTER_H

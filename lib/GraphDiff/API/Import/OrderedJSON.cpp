@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Importers/OrderedJSON.h"
+#include "GraphDiff/API/Import/OrderedJSON.h"
 
 #include "GraphDiff/Support/JsonDocument.h"
 #include "llvm/ADT/STLExtras.h"

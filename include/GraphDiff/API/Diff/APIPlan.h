@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_APIDIFF_APIPLAN_H
-#define GRAPHDIFF_APIDIFF_APIPLAN_H
+#ifndef GRAPHDIFF_API_DIFF_APIPLAN_H
+#define GRAPHDIFF_API_DIFF_APIPLAN_H
 
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -61,4 +61,4 @@ mlir::LogicalResult verifyAPIPlan(patch::PlanOp plan, mlir::ModuleOp source,
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_APIDIFF_APIPLAN_H
+#endif // GRAPHDIFF_API_DIFF_APIPLAN_H

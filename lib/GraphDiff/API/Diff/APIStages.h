@@ -13,7 +13,7 @@
 #define GRAPHDIFF_LIB_APIDIFF_APISTAGES_H
 
 #include "APISide.h"
-#include "GraphDiff/APIDiff/APIDiffer.h"
+#include "GraphDiff/API/Diff/APIDiffer.h"
 #include "GraphDiff/Differ/NodeMapping.h"
 #include "mlir/IR/Builders.h"
 

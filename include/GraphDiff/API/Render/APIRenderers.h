@@ -8,11 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_APIRENDERERS_APIRENDERERS_H
-#define GRAPHDIFF_APIRENDERERS_APIRENDERERS_H
+#ifndef GRAPHDIFF_API_RENDER_APIRENDERERS_H
+#define GRAPHDIFF_API_RENDER_APIRENDERERS_H
 
-#include "GraphDiff/APIDiff/APIGroups.h"
-#include "GraphDiff/APIDiff/CompspecFacts.h"
+#include "GraphDiff/API/Diff/APIGroups.h"
+#include "GraphDiff/API/Diff/CompspecFacts.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
@@ -51,4 +51,4 @@ void renderAPIReport(const APIReport &report, APIReportFormat format,
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_APIRENDERERS_APIRENDERERS_H
+#endif // GRAPHDIFF_API_RENDER_APIRENDERERS_H

@@ -21,8 +21,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_APIDIFF_APIDIFFER_H
-#define GRAPHDIFF_APIDIFF_APIDIFFER_H
+#ifndef GRAPHDIFF_API_DIFF_APIDIFFER_H
+#define GRAPHDIFF_API_DIFF_APIDIFFER_H
 
 #include "GraphDiff/Dialect/API/IR/APIEnums.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
@@ -103,4 +103,4 @@ std::string formatAPILocation(std::optional<mlir::Location> loc);
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_APIDIFF_APIDIFFER_H
+#endif // GRAPHDIFF_API_DIFF_APIDIFFER_H

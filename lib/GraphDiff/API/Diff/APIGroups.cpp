@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/APIDiff/APIGroups.h"
+#include "GraphDiff/API/Diff/APIGroups.h"
 
 #include "llvm/ADT/StringMap.h"
 

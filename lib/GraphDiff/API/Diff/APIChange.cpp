@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/APIDiff/APIDiffer.h"
+#include "GraphDiff/API/Diff/APIDiffer.h"
 
 #include "llvm/ADT/STLExtras.h"
 

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/APIDiff/APIDiffer.h"
+#include "GraphDiff/API/Diff/APIDiffer.h"
 
 #include "APIStages.h"
 #include "llvm/ADT/STLExtras.h"
