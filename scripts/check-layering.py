@@ -35,15 +35,15 @@ LAYERS = [
     # know plans.
     ["Dialect/Patch"],
     # How inputs come in: MLIR text and ml_switcheroo JSON for the core;
-    # each product's own inputs (API descriptions).
-    ["Importers", "API/Import"],
+    # each product's own inputs (API descriptions, profiles).
+    ["Importers", "API/Import", "Profile/Import"],
     # The engine: graph pairs to a DiffResult and its plans.
     ["Differ"],
     # What reads a diff's result: applying and checking plans, and the
     # products built on the engine (API diffs, profile diffs, blame).
-    ["Plan", "Blame", "API/Diff", "ProfileDiff"],
+    ["Plan", "Blame", "API/Diff", "Profile/Diff"],
     # Reports of a diff, and each product's reports.
-    ["Renderers", "API/Render"],
+    ["Renderers", "API/Render", "Profile/Render"],
     # Passes that diff inside a pipeline and print reports.
     ["Transforms"],
     # A whole diff from inputs to output (the library entry), the mlir-opt
@@ -63,7 +63,7 @@ KNOWN_EXCEPTIONS = {
 
 # Folders whose subfolders are the components: the dialects, and the
 # products, each as Import, Diff and Render.
-GROUPS = ("Dialect", "API")
+GROUPS = ("Dialect", "API", "Profile")
 
 SOURCE_SUFFIXES = (".h", ".cpp", ".td", ".inc", ".def")
 INCLUDE = re.compile(r'^\s*(?:#\s*include|include)\s+"(GraphDiff/[^"]+)"')

@@ -21,9 +21,9 @@
 
 #include "FuzzSupport.h"
 
-#include "GraphDiff/Importers/TFProfScope.h"
-#include "GraphDiff/ProfileDiff/ProfileDiff.h"
-#include "GraphDiff/ProfileDiff/ProfileRenderers.h"
+#include "GraphDiff/Profile/Import/TFProfScope.h"
+#include "GraphDiff/Profile/Diff/ProfileDiff.h"
+#include "GraphDiff/Profile/Render/ProfileRenderers.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"

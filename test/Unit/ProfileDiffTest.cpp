@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/ProfileDiff/ProfileDiff.h"
+#include "GraphDiff/Profile/Diff/ProfileDiff.h"
 #include "GraphDiff/Dialect/Profile/IR/Profile.h"
 #include "GraphDiff/Support/ProfileUnits.h"
 #include "GraphDiff/Support/PythonFloat.h"

@@ -12,7 +12,7 @@
 #ifndef GRAPHDIFF_TOOLSUPPORT_GRAPHDIFFPROFILECONFIG_H
 #define GRAPHDIFF_TOOLSUPPORT_GRAPHDIFFPROFILECONFIG_H
 
-#include "GraphDiff/ProfileDiff/ProfileDiff.h"
+#include "GraphDiff/Profile/Diff/ProfileDiff.h"
 #include "mlir/Support/LLVM.h"
 
 #include <string>

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/ProfileDiff/MemoryProfile.h"
+#include "GraphDiff/Profile/Import/MemoryProfile.h"
 
 #include "GraphDiff/Dialect/LG/IR/LG.h"
 

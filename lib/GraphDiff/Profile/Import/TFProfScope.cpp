@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Importers/TFProfScope.h"
+#include "GraphDiff/Profile/Import/TFProfScope.h"
 
 #include "GraphDiff/Support/ProfileUnits.h"
 #include "mlir/IR/Builders.h"

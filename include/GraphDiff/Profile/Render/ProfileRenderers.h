@@ -7,10 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_PROFILEDIFF_PROFILERENDERERS_H
-#define GRAPHDIFF_PROFILEDIFF_PROFILERENDERERS_H
+#ifndef GRAPHDIFF_PROFILE_RENDER_PROFILERENDERERS_H
+#define GRAPHDIFF_PROFILE_RENDER_PROFILERENDERERS_H
 
-#include "GraphDiff/ProfileDiff/ProfileDiff.h"
+#include "GraphDiff/Profile/Diff/ProfileDiff.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace graphdiff {
@@ -54,4 +54,4 @@ void renderProfileDiffHTML(const ProfileDiff &diff,
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_PROFILEDIFF_PROFILERENDERERS_H
+#endif // GRAPHDIFF_PROFILE_RENDER_PROFILERENDERERS_H

@@ -16,8 +16,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_PROFILEDIFF_MEMORYPROFILE_H
-#define GRAPHDIFF_PROFILEDIFF_MEMORYPROFILE_H
+#ifndef GRAPHDIFF_PROFILE_IMPORT_MEMORYPROFILE_H
+#define GRAPHDIFF_PROFILE_IMPORT_MEMORYPROFILE_H
 
 #include "GraphDiff/Dialect/Profile/IR/Profile.h"
 #include "GraphDiff/Support/ProfileUnits.h"
@@ -46,4 +46,4 @@ mlir::OwningOpRef<mlir::ModuleOp> buildMemoryProfile(mlir::ModuleOp module,
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_PROFILEDIFF_MEMORYPROFILE_H
+#endif // GRAPHDIFF_PROFILE_IMPORT_MEMORYPROFILE_H

@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/ProfileDiff/ProfileRenderers.h"
+#include "GraphDiff/Profile/Render/ProfileRenderers.h"
 #include "GraphDiff/Support/Escape.h"
 
 #include "llvm/Support/Format.h"

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/ProfileDiff/ProfileDiff.h"
+#include "GraphDiff/Profile/Diff/ProfileDiff.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_IMPORTERS_TFPROFSCOPE_H
-#define GRAPHDIFF_IMPORTERS_TFPROFSCOPE_H
+#ifndef GRAPHDIFF_PROFILE_IMPORT_TFPROFSCOPE_H
+#define GRAPHDIFF_PROFILE_IMPORT_TFPROFSCOPE_H
 
 #include "GraphDiff/Dialect/Profile/IR/Profile.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -53,4 +53,4 @@ mlir::LogicalResult writeTFProfScope(prof::ProfileOp profile,
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_IMPORTERS_TFPROFSCOPE_H
+#endif // GRAPHDIFF_PROFILE_IMPORT_TFPROFSCOPE_H

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/ProfileDiff/ProfileRenderers.h"
+#include "GraphDiff/Profile/Render/ProfileRenderers.h"
 #include "GraphDiff/Support/PythonFloat.h"
 
 #include "llvm/Support/Format.h"

@@ -12,11 +12,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_PROFILEDIFF_PROFILEDIFF_H
-#define GRAPHDIFF_PROFILEDIFF_PROFILEDIFF_H
+#ifndef GRAPHDIFF_PROFILE_DIFF_PROFILEDIFF_H
+#define GRAPHDIFF_PROFILE_DIFF_PROFILEDIFF_H
 
 #include "GraphDiff/Dialect/Profile/IR/Profile.h"
-#include "GraphDiff/Importers/TFProfScope.h"
+#include "GraphDiff/Profile/Import/TFProfScope.h"
 #include "GraphDiff/Support/ProfileUnits.h"
 #include "llvm/ADT/STLExtras.h"
 #include <memory>
@@ -144,4 +144,4 @@ mlir::FailureOr<ProfileDiff> diffProfiles(llvm::ArrayRef<ProfileInput> inputs,
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_PROFILEDIFF_PROFILEDIFF_H
+#endif // GRAPHDIFF_PROFILE_DIFF_PROFILEDIFF_H
