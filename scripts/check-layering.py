@@ -46,11 +46,17 @@ LAYERS = [
     ["Renderers", "API/Render", "Profile/Render"],
     # Passes that diff inside a pipeline and print reports.
     ["Transforms"],
+    # The similarity of many versions, built on the API product (functiondb
+    # inputs) and the core (MLIR inputs, the differ, its text report): its
+    # inputs, its metrics and results, its matrices and heatmaps.
+    ["Similarity/Import"],
+    ["Similarity/Diff"],
+    ["Similarity/Render"],
     # A whole diff from inputs to output (the library entry), the mlir-opt
-    # plugin, the similarity of many versions.
-    ["Driver", "Plugin", "Similarity"],
-    # What the tools share (input parsing, the common options, --help and
-    # --version, writing -o) and every tool's options and main.
+    # plugin.
+    ["Driver", "Plugin"],
+    # What the tools share (the common options, --help and --version,
+    # writing -o) and every tool's options and main.
     ["ToolSupport"],
     # The Python module.
     ["Bindings"],
@@ -63,7 +69,7 @@ KNOWN_EXCEPTIONS = {
 
 # Folders whose subfolders are the components: the dialects, and the
 # products, each as Import, Diff and Render.
-GROUPS = ("Dialect", "API", "Profile")
+GROUPS = ("Dialect", "API", "Profile", "Similarity")
 
 SOURCE_SUFFIXES = (".h", ".cpp", ".td", ".inc", ".def")
 INCLUDE = re.compile(r'^\s*(?:#\s*include|include)\s+"(GraphDiff/[^"]+)"')

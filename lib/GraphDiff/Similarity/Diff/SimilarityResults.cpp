@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Similarity/SimilarityResults.h"
+#include "GraphDiff/Similarity/Diff/SimilarityResults.h"
 
 #include "GraphDiff/Support/JsonDocument.h"
 #include "llvm/ADT/STLExtras.h"

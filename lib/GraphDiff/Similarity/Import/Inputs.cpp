@@ -14,7 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Similarity/Inputs.h"
+#include "GraphDiff/Similarity/Import/Inputs.h"
 
 #include "GraphDiff/Support/JsonDocument.h"
 #include "llvm/ADT/STLExtras.h"

@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_SIMILARITY_SETMETRICS_H
-#define GRAPHDIFF_SIMILARITY_SETMETRICS_H
+#ifndef GRAPHDIFF_SIMILARITY_DIFF_SETMETRICS_H
+#define GRAPHDIFF_SIMILARITY_DIFF_SETMETRICS_H
 
-#include "GraphDiff/Similarity/SimilarityResults.h"
+#include "GraphDiff/Similarity/Diff/SimilarityResults.h"
 
 namespace graphdiff {
 
@@ -25,4 +25,4 @@ SimilarityResults computeSetSimilarity(InputKind kind,
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_SIMILARITY_SETMETRICS_H
+#endif // GRAPHDIFF_SIMILARITY_DIFF_SETMETRICS_H

@@ -11,12 +11,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_SIMILARITY_STRUCTURALSIMILARITY_H
-#define GRAPHDIFF_SIMILARITY_STRUCTURALSIMILARITY_H
+#ifndef GRAPHDIFF_SIMILARITY_DIFF_STRUCTURALSIMILARITY_H
+#define GRAPHDIFF_SIMILARITY_DIFF_STRUCTURALSIMILARITY_H
 
 #include "GraphDiff/Graph/Graph.h"
-#include "GraphDiff/Similarity/SimilarityRenderers.h"
-#include "GraphDiff/Similarity/SimilarityResults.h"
+#include "GraphDiff/Similarity/Diff/SimilarityResults.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/StringMap.h"
@@ -83,4 +82,4 @@ splitPipeline(llvm::StringRef pipeline, std::string &topAnchor);
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_SIMILARITY_STRUCTURALSIMILARITY_H
+#endif // GRAPHDIFF_SIMILARITY_DIFF_STRUCTURALSIMILARITY_H

@@ -10,10 +10,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_SIMILARITY_SIMILARITYRESULTS_H
-#define GRAPHDIFF_SIMILARITY_SIMILARITYRESULTS_H
+#ifndef GRAPHDIFF_SIMILARITY_DIFF_SIMILARITYRESULTS_H
+#define GRAPHDIFF_SIMILARITY_DIFF_SIMILARITYRESULTS_H
 
-#include "GraphDiff/Similarity/Inputs.h"
+#include "GraphDiff/Similarity/Import/Inputs.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -160,6 +160,18 @@ mlir::FailureOr<SimilarityMatrix> buildMatrix(const SimilarityResults &results,
 /// "0.9423076923076923", "1.0", "1e-05"); "NaN" for NaN.
 std::string formatDouble(double value);
 
+/// One step of a pass pipeline.
+struct PipelineStep {
+  /// The pass as a pipeline element, with its anchor:
+  /// "func.func(linalg-fuse-elementwise-ops)"; "input" for step 0.
+  std::string pass;
+  uint64_t nodes = 0;
+  /// Structural similarity to the input and to the previous step.
+  double toInput = 1.0, toPrevious = 1.0;
+  /// The plan's summary line against the previous step.
+  std::string summary;
+};
+
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_SIMILARITY_SIMILARITYRESULTS_H
+#endif // GRAPHDIFF_SIMILARITY_DIFF_SIMILARITYRESULTS_H

@@ -8,11 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_SIMILARITY_SIMILARITYRENDERERS_H
-#define GRAPHDIFF_SIMILARITY_SIMILARITYRENDERERS_H
+#ifndef GRAPHDIFF_SIMILARITY_RENDER_SIMILARITYRENDERERS_H
+#define GRAPHDIFF_SIMILARITY_RENDER_SIMILARITYRENDERERS_H
 
 #include "GraphDiff/Renderers/Renderers.h"
-#include "GraphDiff/Similarity/SimilarityResults.h"
+#include "GraphDiff/Similarity/Diff/SimilarityResults.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <optional>
@@ -48,18 +48,6 @@ void renderHeatmapSVG(const SimilarityMatrix &matrix, unsigned metric,
 void renderHeatmapHTML(const SimilarityMatrix &matrix,
                        llvm::ArrayRef<unsigned> metrics, llvm::raw_ostream &os);
 
-/// One step of a pass pipeline.
-struct PipelineStep {
-  /// The pass as a pipeline element, with its anchor:
-  /// "func.func(linalg-fuse-elementwise-ops)"; "input" for step 0.
-  std::string pass;
-  uint64_t nodes = 0;
-  /// Structural similarity to the input and to the previous step.
-  double toInput = 1.0, toPrevious = 1.0;
-  /// The plan's summary line against the previous step.
-  std::string summary;
-};
-
 void renderPipelineText(llvm::ArrayRef<PipelineStep> steps,
                         llvm::raw_ostream &os);
 void renderPipelineCSV(llvm::ArrayRef<PipelineStep> steps,
@@ -75,4 +63,4 @@ void renderPipelineHTML(llvm::ArrayRef<PipelineStep> steps,
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_SIMILARITY_SIMILARITYRENDERERS_H
+#endif // GRAPHDIFF_SIMILARITY_RENDER_SIMILARITYRENDERERS_H

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Similarity/SimilarityRenderers.h"
+#include "GraphDiff/Similarity/Render/SimilarityRenderers.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"

@@ -10,11 +10,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_SIMILARITY_INPUTS_H
-#define GRAPHDIFF_SIMILARITY_INPUTS_H
+#ifndef GRAPHDIFF_SIMILARITY_IMPORT_INPUTS_H
+#define GRAPHDIFF_SIMILARITY_IMPORT_INPUTS_H
 
-#include "GraphDiff/Similarity/SetSimilarity.h"
+#include "GraphDiff/Similarity/Import/StringSets.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
@@ -139,4 +140,4 @@ void parallelForIndex(llvm::ThreadPoolInterface *pool, size_t n,
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_SIMILARITY_INPUTS_H
+#endif // GRAPHDIFF_SIMILARITY_IMPORT_INPUTS_H

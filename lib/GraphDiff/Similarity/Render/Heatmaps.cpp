@@ -9,9 +9,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Similarity/SimilarityRenderers.h"
+#include "GraphDiff/Similarity/Render/SimilarityRenderers.h"
 
-#include "GraphDiff/Similarity/SemVer.h"
+#include "GraphDiff/Similarity/Diff/SemVer.h"
 #include "GraphDiff/Support/Escape.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

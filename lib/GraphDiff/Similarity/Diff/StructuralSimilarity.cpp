@@ -4,14 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Similarity/StructuralSimilarity.h"
+#include "GraphDiff/Similarity/Diff/StructuralSimilarity.h"
 
 #include "GraphDiff/Differ/DiffResult.h"
 #include "GraphDiff/Differ/GraphDiffer.h"
 #include "GraphDiff/Importers/ParseInput.h"
 #include "GraphDiff/Renderers/Renderers.h"
 #include "GraphDiff/Renderers/ReportModel.h"
-#include "GraphDiff/Similarity/SemVer.h"
+#include "GraphDiff/Similarity/Diff/SemVer.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"

@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Similarity/SetMetrics.h"
+#include "GraphDiff/Similarity/Diff/SetMetrics.h"
 
-#include "GraphDiff/Similarity/SemVer.h"
+#include "GraphDiff/Similarity/Diff/SemVer.h"
+#include "GraphDiff/Similarity/Diff/SetSimilarity.h"
 
 using namespace graphdiff;
 

@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GRAPHDIFF_SIMILARITY_SEMVER_H
-#define GRAPHDIFF_SIMILARITY_SEMVER_H
+#ifndef GRAPHDIFF_SIMILARITY_DIFF_SEMVER_H
+#define GRAPHDIFF_SIMILARITY_DIFF_SEMVER_H
 
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/SmallVector.h"
@@ -78,4 +78,4 @@ std::vector<unsigned> versionOrder(llvm::ArrayRef<std::string> labels);
 
 } // namespace graphdiff
 
-#endif // GRAPHDIFF_SIMILARITY_SEMVER_H
+#endif // GRAPHDIFF_SIMILARITY_DIFF_SEMVER_H
