@@ -104,9 +104,7 @@ static int runTool(int argc, char **argv) {
   static cl::opt<std::string> inputFilename(cl::Positional,
                                             cl::desc("<input file>"),
                                             cl::init("-"), cl::cat(category));
-  static cl::opt<std::string> outputFilename("o", cl::desc("Output filename"),
-                                             cl::value_desc("filename"),
-                                             cl::init("-"), cl::cat(category));
+  static OutputFileOption outputFilename(&category);
   static cl::opt<bool> allowUnregisteredDialects(
       "allow-unregistered-dialect",
       cl::desc("Allow operations of unregistered dialects in the input"),

@@ -2,10 +2,11 @@
 //
 // Part of graph-diff.
 //
-// Every tool writes its output through writeOutputFile, so that `-o` means
-// the same everywhere: a regular file is replaced atomically and keeps its
-// mode; anything else is written to, never replaced; a failure leaves nothing
-// behind and is reported, so that the tool can exit 2.
+// Every tool declares its `-o` as an OutputFileOption and writes its output
+// through writeOutputFile, so that `-o` means the same everywhere: `-` (the
+// default) is standard output; a regular file is replaced atomically and
+// keeps its mode; anything else is written to, never replaced; a failure
+// leaves nothing behind and is reported, so that the tool can exit 2.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,12 +16,25 @@
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CommandLine.h"
+
+#include <string>
 
 namespace llvm {
 class raw_ostream;
 } // namespace llvm
 
 namespace graphdiff {
+
+/// A tool's `-o FILE`, "-" unless given. `description` and `valueName` are
+/// the words the tool's --help shows (string literals: the option keeps
+/// them); `category`, if given, is the --help group it is listed in.
+class OutputFileOption : public llvm::cl::opt<std::string> {
+public:
+  explicit OutputFileOption(llvm::cl::OptionCategory *category,
+                            llvm::StringRef description = "Output filename",
+                            llvm::StringRef valueName = "filename");
+};
 
 /// Writes what `write` prints to `path` by the rules of writeOutput
 /// (GraphDiff/Support/WriteOutput.h); a failure to write is reported on

@@ -9,6 +9,7 @@
 #include "GraphDiff/Importers/ParseInput.h"
 #include "GraphDiff/ToolSupport/ColorOption.h"
 #include "GraphDiff/ToolSupport/CommandLine.h"
+#include "GraphDiff/ToolSupport/OutputFile.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ManagedStatic.h"
 
@@ -21,9 +22,7 @@ namespace {
 struct CLOptions {
   cl::list<std::string> inputs{cl::Positional,
                                cl::desc("<old API> <new API> | <input file>")};
-  cl::opt<std::string> outputFilename{"o", cl::desc("Output filename"),
-                                      cl::value_desc("filename"),
-                                      cl::init("-")};
+  OutputFileOption outputFilename{/*category=*/nullptr};
   cl::opt<APIInputFormat> from{
       "from", cl::desc("What the inputs are (default: detected)"),
       cl::values(clEnumValN(APIInputFormat::Auto, "auto",

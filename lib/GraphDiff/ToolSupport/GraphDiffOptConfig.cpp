@@ -9,6 +9,7 @@
 #include "GraphDiff/Importers/ParseInput.h"
 #include "GraphDiff/Renderers/ReportText.h"
 #include "GraphDiff/ToolSupport/ColorOption.h"
+#include "GraphDiff/ToolSupport/OutputFile.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -62,9 +63,7 @@ struct CLOptions {
   cl::list<std::string> inputs{
       cl::Positional, cl::desc("<input file> | <source file> <target file>"),
       cl::cat(cat)};
-  cl::opt<std::string> output{"o", cl::desc("Output filename"),
-                              cl::value_desc("filename"), cl::init("-"),
-                              cl::cat(cat)};
+  OutputFileOption output{&cat};
 
   // Diff mode. Each is listed in diffOnly() below.
   cl::opt<ReportFormat> format{"format", cl::desc("How to print a diff"),

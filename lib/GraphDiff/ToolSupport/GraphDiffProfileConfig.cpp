@@ -9,6 +9,7 @@
 #include "GraphDiff/Importers/ParseInput.h"
 #include "GraphDiff/Support/ProfileUnits.h"
 #include "GraphDiff/ToolSupport/ColorOption.h"
+#include "GraphDiff/ToolSupport/OutputFile.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/ManagedStatic.h"
@@ -33,9 +34,7 @@ struct CLOptions {
   cl::list<std::string> inputs{cl::Positional, cl::OneOrMore,
                                cl::desc("<profile> <profile> [<profile>...]"),
                                cl::cat(cat)};
-  cl::opt<std::string> output{"o", cl::desc("Output file"),
-                              cl::value_desc("filename"), cl::init("-"),
-                              cl::cat(cat)};
+  OutputFileOption output{&cat, "Output file"};
   cl::list<std::string> labels{
       "label",
       cl::desc("Name the inputs so in the report, one --label per input, in "

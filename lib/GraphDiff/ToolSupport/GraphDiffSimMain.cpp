@@ -99,9 +99,7 @@ struct Options {
                "time and compare each step with the input and the step "
                "before"),
       cl::init(""), cl::cat(category)};
-  cl::opt<std::string> output{"o", cl::desc("Output file (default stdout)"),
-                              cl::value_desc("file"), cl::init("-"),
-                              cl::cat(category)};
+  OutputFileOption output{&category, "Output file (default stdout)", "file"};
 };
 } // namespace
 

@@ -12,6 +12,15 @@
 using namespace mlir;
 using namespace graphdiff;
 
+OutputFileOption::OutputFileOption(llvm::cl::OptionCategory *category,
+                                   StringRef description, StringRef valueName)
+    : llvm::cl::opt<std::string>("o", llvm::cl::desc(description),
+                                 llvm::cl::value_desc(valueName),
+                                 llvm::cl::init("-")) {
+  if (category)
+    addCategory(*category);
+}
+
 LogicalResult graphdiff::writeOutputFile(
     StringRef path, StringRef tool,
     llvm::function_ref<LogicalResult(llvm::raw_ostream &)> write) {
