@@ -74,6 +74,8 @@ public:
   /// "file:line:col: error: <message>" pointing at `node`.
   std::string errorAt(const JsonNode &node, const llvm::Twine &message) const;
   llvm::StringRef getFilename() const { return buffer->getBufferIdentifier(); }
+  /// The text the document was parsed from.
+  llvm::StringRef getText() const { return buffer->getBuffer(); }
 
 private:
   friend class JsonParser;

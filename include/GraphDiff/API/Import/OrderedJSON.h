@@ -23,6 +23,7 @@
 #include <vector>
 
 namespace graphdiff {
+class JsonDocument;
 
 /// One JSON value with its position (1-based line and column).
 struct JSONValue {
@@ -53,6 +54,9 @@ struct JSONValue {
 std::optional<JSONValue> parseOrderedJSON(llvm::StringRef text,
                                           llvm::StringRef filename,
                                           std::string &error);
+
+/// The tree of a document already parsed (whose first line is line 1).
+JSONValue buildOrderedJSON(const JsonDocument &doc);
 
 /// Appends `key` to a JSON pointer (RFC 6901: `~` -> `~0`, `/` -> `~1`).
 std::string appendJSONPointer(llvm::StringRef pointer, llvm::StringRef key);

@@ -82,37 +82,196 @@ std::string derivePackage(const JSONValue &modules) {
   return best;
 }
 
-/// A function's parameter list (a list of names) into `api.param`s.
-LogicalResult addParams(OpBuilder &builder, api::FuncOp func,
-                        const JSONValue &args, StringRef pointer,
-                        const JSONSource &source) {
-  if (!args.isArray()) {
-    source.fail(args, pointer,
-                "expected a list of argument names, found " +
-                    args.describeKind());
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// caliper's functiondb
+//===----------------------------------------------------------------------===//
+
+FunctionDBVisitor::~FunctionDBVisitor() = default;
+
+namespace {
+/// Walks one version of a functiondb for readFunctionDBVersion. A place in
+/// it is the list of keys from the version down; its JSON pointer is built
+/// only when the visitor wants pointers, or for an error.
+class FunctionDBWalker {
+public:
+  FunctionDBWalker(StringRef versionPointer, StringRef filename,
+                   FunctionDBVisitor &visitor, bool skipOthers,
+                   std::string &error)
+      : versionPointer(versionPointer), filename(filename), visitor(visitor),
+        skipOthers(skipOthers), error(error),
+        pointers(visitor.wantsPointers()) {}
+
+  LogicalResult walk(const JSONValue &modules) {
+    if (!modules.isObject())
+      return fail(modules, {},
+                  "expected an object of modules, found " +
+                      modules.describeKind());
+    for (const auto &[moduleName, members] : modules.members) {
+      StringRef module = moduleName;
+      if (!members.isObject())
+        return fail(members, {module},
+                    "expected an object of functions and classes, found " +
+                        members.describeKind());
+      if (failed(visitor.visitModule(module, members, pointerOf({module}))))
+        return failure();
+      for (const auto &[itemName, value] : members.members) {
+        StringRef name = itemName;
+        if (value.isArray()) {
+          if (failed(function(name, value, {module, name}, /*method=*/false)))
+            return failure();
+          continue;
+        }
+        if (!value.isObject()) {
+          if (skipOthers)
+            continue;
+          return fail(value, {module, name},
+                      "expected a list of argument names (a function) or "
+                      "an object of methods (a class), found " +
+                          value.describeKind());
+        }
+        if (failed(visitor.visitClass(name, value, pointerOf({module, name}))))
+          return failure();
+        for (const auto &[methodName, args] : value.members) {
+          if (!args.isArray() && skipOthers)
+            continue;
+          if (failed(function(methodName, args, {module, name, methodName},
+                              /*method=*/true)))
+            return failure();
+        }
+      }
+    }
+    return success();
+  }
+
+private:
+  /// A function or method at `keys` and its arguments.
+  LogicalResult function(StringRef name, const JSONValue &args,
+                         llvm::ArrayRef<StringRef> keys, bool method) {
+    if (failed(visitor.visitFunction(name, args, pointerOf(keys), method)))
+      return failure();
+    if (!args.isArray())
+      return fail(args, keys,
+                  "expected a list of argument names, found " +
+                      args.describeKind());
+    llvm::SmallVector<StringRef, 4> argKeys(keys);
+    argKeys.push_back("");
+    for (auto [index, arg] : llvm::enumerate(args.elements)) {
+      std::string position = std::to_string(index);
+      argKeys.back() = position;
+      if (!arg.isString())
+        return fail(arg, argKeys,
+                    "expected an argument name, found " + arg.describeKind());
+      if (failed(visitor.visitArgument(arg, pointerOf(argKeys))))
+        return failure();
+    }
+    return visitor.endFunction();
+  }
+
+  std::string join(llvm::ArrayRef<StringRef> keys) const {
+    std::string pointer = versionPointer.str();
+    for (StringRef key : keys)
+      pointer = appendJSONPointer(pointer, key);
+    return pointer;
+  }
+  std::string pointerOf(llvm::ArrayRef<StringRef> keys) const {
+    return pointers ? join(keys) : std::string();
+  }
+
+  /// "file:line:col: error: at POINTER: message", as the importers write it.
+  LogicalResult fail(const JSONValue &value, llvm::ArrayRef<StringRef> keys,
+                     const llvm::Twine &message) {
+    std::string pointer = join(keys);
+    error = llvm::formatv("{0}:{1}:{2}: error: at {3}: ", filename, value.line,
+                          value.column, pointer.empty() ? "/" : pointer)
+                .str() +
+            message.str();
     return failure();
   }
-  OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToEnd(&func.getBodyRegion().emplaceBlock());
-  llvm::StringSet<> seen;
-  for (auto [index, arg] : llvm::enumerate(args.elements)) {
-    std::string argPointer = appendJSONPointer(pointer, std::to_string(index));
-    if (!arg.isString()) {
-      source.fail(arg, argPointer,
-                  "expected an argument name, found " + arg.describeKind());
-      return failure();
-    }
-    if (!seen.insert(arg.text).second) {
-      source.fail(arg, argPointer, "duplicate argument \"" + arg.text + "\"");
-      return failure();
-    }
-    api::ParamOp::create(builder, source.loc(arg, argPointer),
-                         builder.getStringAttr(arg.text), StringAttr(),
-                         StringAttr(), StringAttr(), StringAttr());
-  }
-  return success();
+
+  StringRef versionPointer, filename;
+  FunctionDBVisitor &visitor;
+  bool skipOthers;
+  std::string &error;
+  bool pointers;
+};
+} // namespace
+
+LogicalResult graphdiff::readFunctionDBVersion(const JSONValue &modules,
+                                               StringRef pointer,
+                                               StringRef filename,
+                                               FunctionDBVisitor &visitor,
+                                               bool skipOthers,
+                                               std::string &error) {
+  return FunctionDBWalker(pointer, filename, visitor, skipOthers, error)
+      .walk(modules);
 }
 
+namespace {
+/// Builds a functiondb version's `api` ops as readFunctionDBVersion reads
+/// them.
+class FunctionDBImporter : public FunctionDBVisitor {
+public:
+  FunctionDBImporter(ModuleOp top, const JSONSource &source)
+      : source(source), modules(top.getContext()),
+        members(top.getContext()), methods(top.getContext()),
+        params(top.getContext()) {
+    modules.setInsertionPointToEnd(top.getBody());
+  }
+
+  bool wantsPointers() const override { return true; }
+
+  LogicalResult visitModule(StringRef name, const JSONValue &value,
+                            StringRef pointer) override {
+    auto module = api::APIModuleOp::create(modules, source.loc(value, pointer),
+                                           name, StringAttr(), StringAttr(),
+                                           StringAttr());
+    setVisibility(module, isPrivatePythonName(name));
+    members.setInsertionPointToEnd(&module.getBodyRegion().emplaceBlock());
+    return success();
+  }
+
+  LogicalResult visitClass(StringRef name, const JSONValue &value,
+                           StringRef pointer) override {
+    auto cls = api::ClassOp::create(members, source.loc(value, pointer), name,
+                                    StringAttr(), StringAttr(), StringAttr());
+    setVisibility(cls, isPrivatePythonName(name));
+    methods.setInsertionPointToEnd(&cls.getBodyRegion().emplaceBlock());
+    return success();
+  }
+
+  LogicalResult visitFunction(StringRef name, const JSONValue &args,
+                              StringRef pointer, bool method) override {
+    auto func = api::FuncOp::create(method ? methods : members,
+                                    source.loc(args, pointer), name,
+                                    StringAttr(), /*declaration=*/false,
+                                    /*defaults_unknown=*/true, StringAttr());
+    setVisibility(func, isPrivatePythonName(name));
+    params.setInsertionPointToEnd(&func.getBodyRegion().emplaceBlock());
+    seen.clear();
+    return success();
+  }
+
+  LogicalResult visitArgument(const JSONValue &arg,
+                              StringRef pointer) override {
+    if (!seen.insert(arg.text).second) {
+      source.fail(arg, pointer, "duplicate argument \"" + arg.text + "\"");
+      return failure();
+    }
+    api::ParamOp::create(params, source.loc(arg, pointer),
+                         params.getStringAttr(arg.text), StringAttr(),
+                         StringAttr(), StringAttr(), StringAttr());
+    return success();
+  }
+
+private:
+  const JSONSource &source;
+  /// Where modules, a module's functions and classes, a class's methods and
+  /// a function's parameters go.
+  OpBuilder modules, members, methods, params;
+  llvm::StringSet<> seen;
+};
 } // namespace
 
 OwningOpRef<ModuleOp>
@@ -146,11 +305,6 @@ graphdiff::importFunctionDB(const JSONValue &root, StringRef filename,
                            "): pick one with --version=KEY");
   }
   std::string pointer = appendJSONPointer("", version);
-  if (!modules->isObject())
-    return source.fail(*modules, pointer,
-                       "expected an object of modules, found " +
-                           modules->describeKind());
-
   OpBuilder builder(&context);
   OwningOpRef<ModuleOp> result =
       ModuleOp::create(FileLineColLoc::get(&context, filename, 1, 1));
@@ -162,52 +316,10 @@ graphdiff::importFunctionDB(const JSONValue &root, StringRef filename,
                builder.getStringAttr(options.package.empty()
                                          ? derivePackage(*modules)
                                          : options.package));
-  builder.setInsertionPointToEnd(top.getBody());
-  for (const auto &[moduleName, functions] : modules->members) {
-    std::string modulePointer = appendJSONPointer(pointer, moduleName);
-    if (!functions.isObject())
-      return source.fail(functions, modulePointer,
-                         "expected an object of functions and classes, found " +
-                             functions.describeKind());
-    auto module = api::APIModuleOp::create(
-        builder, source.loc(functions, modulePointer), moduleName, StringAttr(),
-        StringAttr(), StringAttr());
-    setVisibility(module, isPrivatePythonName(moduleName));
-    OpBuilder inner(&context);
-    inner.setInsertionPointToEnd(&module.getBodyRegion().emplaceBlock());
-    for (const auto &[name, value] : functions.members) {
-      std::string itemPointer = appendJSONPointer(modulePointer, name);
-      if (value.isArray()) {
-        auto func = api::FuncOp::create(
-            inner, source.loc(value, itemPointer), name, StringAttr(),
-            /*declaration=*/false, /*defaults_unknown=*/true, StringAttr());
-        setVisibility(func, isPrivatePythonName(name));
-        if (failed(addParams(inner, func, value, itemPointer, source)))
-          return nullptr;
-        continue;
-      }
-      if (!value.isObject())
-        return source.fail(value, itemPointer,
-                           "expected a list of argument names (a function) or "
-                           "an object of methods (a class), found " +
-                               value.describeKind());
-      auto cls =
-          api::ClassOp::create(inner, source.loc(value, itemPointer), name,
-                               StringAttr(), StringAttr(), StringAttr());
-      setVisibility(cls, isPrivatePythonName(name));
-      OpBuilder methods(&context);
-      methods.setInsertionPointToEnd(&cls.getBodyRegion().emplaceBlock());
-      for (const auto &[methodName, args] : value.members) {
-        std::string methodPointer = appendJSONPointer(itemPointer, methodName);
-        auto method = api::FuncOp::create(
-            methods, source.loc(args, methodPointer), methodName, StringAttr(),
-            false, true, StringAttr());
-        setVisibility(method, isPrivatePythonName(methodName));
-        if (failed(addParams(methods, method, args, methodPointer, source)))
-          return nullptr;
-      }
-    }
-  }
+  FunctionDBImporter importer(top, source);
+  if (failed(readFunctionDBVersion(*modules, pointer, filename, importer,
+                                   /*skipOthers=*/false, error)))
+    return nullptr;
   return result;
 }
 

@@ -124,5 +124,9 @@ std::optional<JSONValue> graphdiff::parseOrderedJSON(StringRef text,
       error);
   if (!doc)
     return std::nullopt;
-  return TreeBuilder(*doc, text).build(doc->getRoot());
+  return buildOrderedJSON(*doc);
+}
+
+JSONValue graphdiff::buildOrderedJSON(const JsonDocument &doc) {
+  return TreeBuilder(doc, doc.getText()).build(doc.getRoot());
 }

@@ -16,6 +16,8 @@
 
 #include "GraphDiff/Similarity/Import/Inputs.h"
 
+#include "GraphDiff/API/Import/APIImporters.h"
+#include "GraphDiff/API/Import/OrderedJSON.h"
 #include "GraphDiff/Support/JsonDocument.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -331,48 +333,80 @@ readJson(const InputSpec &spec, uint64_t &digest, std::string &error) {
 }
 
 namespace {
+/// caliper's strings of one functiondb version (module_sim, func_args_sim,
+/// func_sim: see the top of the file), as the schema's reader reports it.
+class FunctionDBSets : public FunctionDBVisitor {
+public:
+  explicit FunctionDBSets(StringInterner &interner) : interner(interner) {}
+
+  LogicalResult visitModule(StringRef name, const JSONValue &,
+                            StringRef) override {
+    module = name;
+    modules.push_back(interner.intern(name));
+    return success();
+  }
+  LogicalResult visitClass(StringRef name, const JSONValue &,
+                           StringRef) override {
+    className = name;
+    return success();
+  }
+  LogicalResult visitFunction(StringRef name, const JSONValue &, StringRef,
+                              bool method) override {
+    // A method's string names its class, not the method.
+    function = method ? className : name;
+    args.clear();
+    return success();
+  }
+  LogicalResult visitArgument(const JSONValue &arg, StringRef) override {
+    args.push_back(arg.text);
+    return success();
+  }
+  LogicalResult endFunction() override {
+    llvm::sort(args);
+    scratch.clear();
+    scratch.append(module);
+    scratch.push_back('.');
+    scratch.append(function);
+    scratch.push_back(':');
+    for (auto [i, arg] : llvm::enumerate(args)) {
+      if (i)
+        scratch.push_back('-');
+      scratch.append(arg);
+    }
+    StringRef signature = scratch;
+    funcArgs.push_back(interner.intern(signature));
+    funcs.push_back(interner.intern(signature.split(':').first));
+    return success();
+  }
+
+  std::vector<uint32_t> modules, funcArgs, funcs;
+
+private:
+  StringInterner &interner;
+  StringRef module, className, function;
+  llvm::SmallVector<StringRef, 8> args;
+  std::string scratch;
+};
+
 /// Builds the sets of one file.
 class SetBuilder {
 public:
   SetBuilder(const JsonDocument &doc, StringInterner &interner)
       : doc(doc), interner(interner) {}
 
-  /// One version of a functiondb: {module: {function: [args] |
-  /// {Class: {method: [args]}}}}.
-  LogicalResult addFunctionDBVersion(const JsonNode &version,
+  /// One version of a functiondb (`tree`, the file's ordered tree, holds
+  /// it at `key`), read by the api importer's reader of the schema, which
+  /// skips what is neither a function nor a class, as caliper does.
+  LogicalResult addFunctionDBVersion(const JSONValue &version, StringRef key,
                                      VersionSets &out) {
-    if (!version.isObject())
-      return fail(version, "a functiondb version must be an object of "
-                           "modules");
-    std::vector<uint32_t> modules, funcArgs, funcs;
-    for (unsigned m = 0; m < version.numChildren; ++m) {
-      StringRef module = doc.getKey(version, m);
-      modules.push_back(interner.intern(module));
-      const JsonNode &members = doc.getChild(version, m);
-      if (!members.isObject())
-        return fail(members, "module '" + module +
-                                 "' must be an object of functions and "
-                                 "classes");
-      for (unsigned f = 0; f < members.numChildren; ++f) {
-        StringRef name = doc.getKey(members, f);
-        const JsonNode &value = doc.getChild(members, f);
-        if (value.isArray()) {
-          if (failed(addSignature(module, name, value, funcArgs, funcs)))
-            return failure();
-          continue;
-        }
-        if (!value.isObject())
-          continue; // caliper skips anything but functions and classes
-        for (unsigned c = 0; c < value.numChildren; ++c) {
-          const JsonNode &method = doc.getChild(value, c);
-          if (method.isArray() &&
-              failed(addSignature(module, name, method, funcArgs, funcs)))
-            return failure();
-        }
-      }
-    }
-    out.sets = {makeIdSet(std::move(modules)), makeIdSet(std::move(funcArgs)),
-                makeIdSet(std::move(funcs))};
+    FunctionDBSets sets(interner);
+    if (failed(readFunctionDBVersion(version, appendJSONPointer("", key),
+                                     doc.getFilename(), sets,
+                                     /*skipOthers=*/true, error)))
+      return failure();
+    out.sets = {makeIdSet(std::move(sets.modules)),
+                makeIdSet(std::move(sets.funcArgs)),
+                makeIdSet(std::move(sets.funcs))};
     return success();
   }
 
@@ -403,34 +437,6 @@ private:
     return failure();
   }
 
-  LogicalResult addSignature(StringRef module, StringRef name,
-                             const JsonNode &args,
-                             std::vector<uint32_t> &funcArgs,
-                             std::vector<uint32_t> &funcs) {
-    llvm::SmallVector<StringRef, 8> sorted;
-    for (unsigned a = 0; a < args.numChildren; ++a) {
-      const JsonNode &arg = doc.getChild(args, a);
-      if (!arg.isString())
-        return fail(arg, "an argument name must be a string");
-      sorted.push_back(arg.text);
-    }
-    llvm::sort(sorted);
-    scratch.clear();
-    scratch.append(module);
-    scratch.push_back('.');
-    scratch.append(name);
-    scratch.push_back(':');
-    for (auto [i, arg] : llvm::enumerate(sorted)) {
-      if (i)
-        scratch.push_back('-');
-      scratch.append(arg);
-    }
-    StringRef signature = scratch;
-    funcArgs.push_back(interner.intern(signature));
-    funcs.push_back(interner.intern(signature.split(':').first));
-    return success();
-  }
-
   /// Python's `s.strip().lower()` for ASCII text.
   static std::string lowerStripped(StringRef text) {
     return text.trim(" \t\n\r\v\f\x1c\x1d\x1e\x1f").lower();
@@ -438,7 +444,6 @@ private:
 
   const JsonDocument &doc;
   StringInterner &interner;
-  std::string scratch;
 };
 } // namespace
 
@@ -500,13 +505,15 @@ static LogicalResult loadFile(const InputSpec &spec, bool dropPreReleases,
     return failWith(fileError(
         spec, "has " + llvm::Twine(root.numChildren) +
                   " versions; a label can only name a file with one"));
+  JSONValue tree = buildOrderedJSON(*doc);
   for (unsigned v = 0; v < root.numChildren; ++v) {
     VersionSets version;
     version.path = spec.path;
     version.digest = digest;
     version.label =
         spec.label.empty() ? doc->getKey(root, v).str() : spec.label;
-    if (failed(builder.addFunctionDBVersion(doc->getChild(root, v), version)))
+    if (failed(builder.addFunctionDBVersion(tree.members[v].second,
+                                            doc->getKey(root, v), version)))
       return failWith(builder.error);
     out.push_back(std::move(version));
   }
