@@ -24,6 +24,8 @@
 #include <string>
 
 namespace graphdiff {
+class JsonDocument;
+struct JsonNode;
 struct JSONValue;
 
 /// Which kind of file an API comes from.
@@ -53,48 +55,50 @@ mlir::OwningOpRef<mlir::ModuleOp> importAPIJSON(llvm::StringRef text,
                                                 std::string &error);
 
 /// caliper's functiondb: {version: {module: {function: [args]} or
-/// {Class: {method: [args]}}}}.
+/// {Class: {method: [args]}}}}, parsed into `doc`.
 mlir::OwningOpRef<mlir::ModuleOp>
-importFunctionDB(const JSONValue &root, llvm::StringRef filename,
+importFunctionDB(const JsonDocument &doc, llvm::StringRef filename,
                  const APIImportOptions &options, mlir::MLIRContext &context,
                  std::string &error);
 
 /// What readFunctionDBVersion reports, in file order: each module, then
 /// its functions and classes, each class's methods after it, each
 /// function's or method's argument names after it (then endFunction).
-/// `pointer` is the value's JSON pointer if wantsPointers(), else "". A hook
-/// that fails has set the error.
+/// Values are nodes of the document read; `pointer` is the value's JSON
+/// pointer if wantsPointers(), else "". A hook that fails has set the error.
 class FunctionDBVisitor {
 public:
   virtual ~FunctionDBVisitor();
   virtual bool wantsPointers() const { return false; }
   virtual mlir::LogicalResult visitModule(llvm::StringRef name,
-                                          const JSONValue &members,
+                                          const JsonNode &members,
                                           llvm::StringRef pointer) = 0;
   virtual mlir::LogicalResult visitClass(llvm::StringRef name,
-                                         const JSONValue &methods,
+                                         const JsonNode &methods,
                                          llvm::StringRef pointer) = 0;
   /// A function of the last module, or (`method`) a method of the last
   /// class.
   virtual mlir::LogicalResult visitFunction(llvm::StringRef name,
-                                            const JSONValue &args,
+                                            const JsonNode &args,
                                             llvm::StringRef pointer,
                                             bool method) = 0;
   /// An argument name (a JSON string) of the last function.
-  virtual mlir::LogicalResult visitArgument(const JSONValue &arg,
+  virtual mlir::LogicalResult visitArgument(const JsonNode &arg,
                                             llvm::StringRef pointer) = 0;
   virtual mlir::LogicalResult endFunction() { return mlir::success(); }
 };
 
 /// The one reader of caliper's functiondb schema, for the api importer and
-/// graph-diff-sim's sets: walks one version, `{module: {function: [args] |
-/// Class: {method: [args]}}}` at JSON pointer `pointer` of `filename`.
+/// graph-diff-sim's sets: walks one version of `doc`, `{module: {function:
+/// [args] | Class: {method: [args]}}}`, at JSON pointer `pointer` of
+/// `filename`, in place (no tree is built).
 /// Fails with "file:line:col: error: at POINTER: ..." on a version that is
 /// not an object of modules, a module that is not an object, a function or
 /// method whose arguments are not a list of strings, and a member that is
 /// neither a function nor a class (a method that is not a list), unless
 /// `skipOthers`: caliper skips those.
-mlir::LogicalResult readFunctionDBVersion(const JSONValue &modules,
+mlir::LogicalResult readFunctionDBVersion(const JsonDocument &doc,
+                                          const JsonNode &modules,
                                           llvm::StringRef pointer,
                                           llvm::StringRef filename,
                                           FunctionDBVisitor &visitor,

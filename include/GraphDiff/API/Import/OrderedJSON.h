@@ -24,6 +24,7 @@
 
 namespace graphdiff {
 class JsonDocument;
+struct JsonNode;
 
 /// One JSON value with its position (1-based line and column).
 struct JSONValue {
@@ -57,6 +58,20 @@ std::optional<JSONValue> parseOrderedJSON(llvm::StringRef text,
 
 /// The tree of a document already parsed (whose first line is line 1).
 JSONValue buildOrderedJSON(const JsonDocument &doc);
+
+/// The 1-based line and column of a byte offset of a text, as JSONValue
+/// has them (for reading a JsonDocument without building its tree).
+class JSONPositions {
+public:
+  explicit JSONPositions(llvm::StringRef text);
+  std::pair<unsigned, unsigned> locate(size_t offset) const;
+
+private:
+  std::vector<size_t> lineStarts;
+};
+
+/// "an object", "a string", ... as JSONValue::describeKind says it.
+llvm::StringRef describeJSONKind(const JsonNode &node);
 
 /// Appends `key` to a JSON pointer (RFC 6901: `~` -> `~0`, `/` -> `~1`).
 std::string appendJSONPointer(llvm::StringRef pointer, llvm::StringRef key);

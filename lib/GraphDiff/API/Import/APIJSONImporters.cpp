@@ -9,6 +9,7 @@
 
 #include "GraphDiff/Dialect/API/IR/API.h"
 #include "GraphDiff/API/Import/OrderedJSON.h"
+#include "GraphDiff/Support/JsonDocument.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
@@ -68,10 +69,10 @@ void setVisibility(Operation *op, bool isPrivate) {
 
 /// The most common first dotted component of the module names (ties: the
 /// smallest), compspec's root node for a whole-package graph.
-std::string derivePackage(const JSONValue &modules) {
+std::string derivePackage(const JsonDocument &doc, const JsonNode &modules) {
   std::map<std::string, unsigned> counts;
-  for (const auto &[name, value] : modules.members)
-    ++counts[StringRef(name).split('.').first.str()];
+  for (unsigned i = 0; modules.isObject() && i < modules.numChildren; ++i)
+    ++counts[doc.getKey(modules, i).split('.').first.str()];
   std::string best;
   unsigned bestCount = 0;
   for (const auto &[name, count] : counts)
@@ -91,33 +92,47 @@ std::string derivePackage(const JSONValue &modules) {
 FunctionDBVisitor::~FunctionDBVisitor() = default;
 
 namespace {
+/// Errors about a functiondb document, as JSONSource writes them for a
+/// JSONValue tree: "file:line:col: error: at POINTER: message".
+std::string functionDBError(const JsonDocument &doc, const JSONPositions &at,
+                            StringRef filename, const JsonNode &node,
+                            StringRef pointer, const llvm::Twine &message) {
+  auto [line, column] = at.locate(node.offset);
+  return llvm::formatv("{0}:{1}:{2}: error: at {3}: ", filename, line, column,
+                       pointer.empty() ? "/" : pointer)
+             .str() +
+         message.str();
+}
+
 /// Walks one version of a functiondb for readFunctionDBVersion. A place in
 /// it is the list of keys from the version down; its JSON pointer is built
 /// only when the visitor wants pointers, or for an error.
 class FunctionDBWalker {
 public:
-  FunctionDBWalker(StringRef versionPointer, StringRef filename,
-                   FunctionDBVisitor &visitor, bool skipOthers,
-                   std::string &error)
-      : versionPointer(versionPointer), filename(filename), visitor(visitor),
-        skipOthers(skipOthers), error(error),
+  FunctionDBWalker(const JsonDocument &doc, StringRef versionPointer,
+                   StringRef filename, FunctionDBVisitor &visitor,
+                   bool skipOthers, std::string &error)
+      : doc(doc), versionPointer(versionPointer), filename(filename),
+        visitor(visitor), skipOthers(skipOthers), error(error),
         pointers(visitor.wantsPointers()) {}
 
-  LogicalResult walk(const JSONValue &modules) {
+  LogicalResult walk(const JsonNode &modules) {
     if (!modules.isObject())
       return fail(modules, {},
                   "expected an object of modules, found " +
-                      modules.describeKind());
-    for (const auto &[moduleName, members] : modules.members) {
-      StringRef module = moduleName;
+                      describeJSONKind(modules));
+    for (unsigned m = 0; m < modules.numChildren; ++m) {
+      StringRef module = doc.getKey(modules, m);
+      const JsonNode &members = doc.getChild(modules, m);
       if (!members.isObject())
         return fail(members, {module},
                     "expected an object of functions and classes, found " +
-                        members.describeKind());
+                        describeJSONKind(members));
       if (failed(visitor.visitModule(module, members, pointerOf({module}))))
         return failure();
-      for (const auto &[itemName, value] : members.members) {
-        StringRef name = itemName;
+      for (unsigned f = 0; f < members.numChildren; ++f) {
+        StringRef name = doc.getKey(members, f);
+        const JsonNode &value = doc.getChild(members, f);
         if (value.isArray()) {
           if (failed(function(name, value, {module, name}, /*method=*/false)))
             return failure();
@@ -129,11 +144,13 @@ public:
           return fail(value, {module, name},
                       "expected a list of argument names (a function) or "
                       "an object of methods (a class), found " +
-                          value.describeKind());
+                          describeJSONKind(value));
         }
         if (failed(visitor.visitClass(name, value, pointerOf({module, name}))))
           return failure();
-        for (const auto &[methodName, args] : value.members) {
+        for (unsigned c = 0; c < value.numChildren; ++c) {
+          StringRef methodName = doc.getKey(value, c);
+          const JsonNode &args = doc.getChild(value, c);
           if (!args.isArray() && skipOthers)
             continue;
           if (failed(function(methodName, args, {module, name, methodName},
@@ -147,22 +164,27 @@ public:
 
 private:
   /// A function or method at `keys` and its arguments.
-  LogicalResult function(StringRef name, const JSONValue &args,
+  LogicalResult function(StringRef name, const JsonNode &args,
                          llvm::ArrayRef<StringRef> keys, bool method) {
     if (failed(visitor.visitFunction(name, args, pointerOf(keys), method)))
       return failure();
     if (!args.isArray())
       return fail(args, keys,
                   "expected a list of argument names, found " +
-                      args.describeKind());
+                      describeJSONKind(args));
     llvm::SmallVector<StringRef, 4> argKeys(keys);
     argKeys.push_back("");
-    for (auto [index, arg] : llvm::enumerate(args.elements)) {
-      std::string position = std::to_string(index);
-      argKeys.back() = position;
+    std::string position;
+    for (unsigned index = 0; index < args.numChildren; ++index) {
+      const JsonNode &arg = doc.getChild(args, index);
+      if (pointers || !arg.isString()) {
+        position = std::to_string(index);
+        argKeys.back() = position;
+      }
       if (!arg.isString())
         return fail(arg, argKeys,
-                    "expected an argument name, found " + arg.describeKind());
+                    "expected an argument name, found " +
+                        describeJSONKind(arg));
       if (failed(visitor.visitArgument(arg, pointerOf(argKeys))))
         return failure();
     }
@@ -179,17 +201,14 @@ private:
     return pointers ? join(keys) : std::string();
   }
 
-  /// "file:line:col: error: at POINTER: message", as the importers write it.
-  LogicalResult fail(const JSONValue &value, llvm::ArrayRef<StringRef> keys,
+  LogicalResult fail(const JsonNode &node, llvm::ArrayRef<StringRef> keys,
                      const llvm::Twine &message) {
-    std::string pointer = join(keys);
-    error = llvm::formatv("{0}:{1}:{2}: error: at {3}: ", filename, value.line,
-                          value.column, pointer.empty() ? "/" : pointer)
-                .str() +
-            message.str();
+    error = functionDBError(doc, JSONPositions(doc.getText()), filename, node,
+                            join(keys), message);
     return failure();
   }
 
+  const JsonDocument &doc;
   StringRef versionPointer, filename;
   FunctionDBVisitor &visitor;
   bool skipOthers;
@@ -198,13 +217,14 @@ private:
 };
 } // namespace
 
-LogicalResult graphdiff::readFunctionDBVersion(const JSONValue &modules,
+LogicalResult graphdiff::readFunctionDBVersion(const JsonDocument &doc,
+                                               const JsonNode &modules,
                                                StringRef pointer,
                                                StringRef filename,
                                                FunctionDBVisitor &visitor,
                                                bool skipOthers,
                                                std::string &error) {
-  return FunctionDBWalker(pointer, filename, visitor, skipOthers, error)
+  return FunctionDBWalker(doc, pointer, filename, visitor, skipOthers, error)
       .walk(modules);
 }
 
@@ -213,39 +233,41 @@ namespace {
 /// them.
 class FunctionDBImporter : public FunctionDBVisitor {
 public:
-  FunctionDBImporter(ModuleOp top, const JSONSource &source)
-      : source(source), modules(top.getContext()),
-        members(top.getContext()), methods(top.getContext()),
-        params(top.getContext()) {
+  FunctionDBImporter(ModuleOp top, const JsonDocument &doc,
+                     const JSONPositions &at, StringRef filename,
+                     std::string &error)
+      : doc(doc), at(at), filename(filename), error(error),
+        context(*top.getContext()), modules(&context), members(&context),
+        methods(&context), params(&context) {
     modules.setInsertionPointToEnd(top.getBody());
   }
 
   bool wantsPointers() const override { return true; }
 
-  LogicalResult visitModule(StringRef name, const JSONValue &value,
+  LogicalResult visitModule(StringRef name, const JsonNode &value,
                             StringRef pointer) override {
-    auto module = api::APIModuleOp::create(modules, source.loc(value, pointer),
-                                           name, StringAttr(), StringAttr(),
+    auto module = api::APIModuleOp::create(modules, loc(value, pointer), name,
+                                           StringAttr(), StringAttr(),
                                            StringAttr());
     setVisibility(module, isPrivatePythonName(name));
     members.setInsertionPointToEnd(&module.getBodyRegion().emplaceBlock());
     return success();
   }
 
-  LogicalResult visitClass(StringRef name, const JSONValue &value,
+  LogicalResult visitClass(StringRef name, const JsonNode &value,
                            StringRef pointer) override {
-    auto cls = api::ClassOp::create(members, source.loc(value, pointer), name,
+    auto cls = api::ClassOp::create(members, loc(value, pointer), name,
                                     StringAttr(), StringAttr(), StringAttr());
     setVisibility(cls, isPrivatePythonName(name));
     methods.setInsertionPointToEnd(&cls.getBodyRegion().emplaceBlock());
     return success();
   }
 
-  LogicalResult visitFunction(StringRef name, const JSONValue &args,
+  LogicalResult visitFunction(StringRef name, const JsonNode &args,
                               StringRef pointer, bool method) override {
     auto func = api::FuncOp::create(method ? methods : members,
-                                    source.loc(args, pointer), name,
-                                    StringAttr(), /*declaration=*/false,
+                                    loc(args, pointer), name, StringAttr(),
+                                    /*declaration=*/false,
                                     /*defaults_unknown=*/true, StringAttr());
     setVisibility(func, isPrivatePythonName(name));
     params.setInsertionPointToEnd(&func.getBodyRegion().emplaceBlock());
@@ -253,20 +275,32 @@ public:
     return success();
   }
 
-  LogicalResult visitArgument(const JSONValue &arg,
+  LogicalResult visitArgument(const JsonNode &arg,
                               StringRef pointer) override {
     if (!seen.insert(arg.text).second) {
-      source.fail(arg, pointer, "duplicate argument \"" + arg.text + "\"");
+      error = functionDBError(doc, at, filename, arg, pointer,
+                              "duplicate argument \"" + arg.text + "\"");
       return failure();
     }
-    api::ParamOp::create(params, source.loc(arg, pointer),
+    api::ParamOp::create(params, loc(arg, pointer),
                          params.getStringAttr(arg.text), StringAttr(),
                          StringAttr(), StringAttr(), StringAttr());
     return success();
   }
 
 private:
-  const JSONSource &source;
+  /// `file:line:col` of `node`, under its JSON pointer (as JSONSource::loc).
+  Location loc(const JsonNode &node, StringRef pointer) const {
+    auto [line, column] = at.locate(node.offset);
+    Location where = FileLineColLoc::get(&context, filename, line, column);
+    return NameLoc::get(StringAttr::get(&context, pointer), where);
+  }
+
+  const JsonDocument &doc;
+  const JSONPositions &at;
+  StringRef filename;
+  std::string &error;
+  MLIRContext &context;
   /// Where modules, a module's functions and classes, a class's methods and
   /// a function's parameters go.
   OpBuilder modules, members, methods, params;
@@ -275,34 +309,35 @@ private:
 } // namespace
 
 OwningOpRef<ModuleOp>
-graphdiff::importFunctionDB(const JSONValue &root, StringRef filename,
+graphdiff::importFunctionDB(const JsonDocument &doc, StringRef filename,
                             const APIImportOptions &options,
                             MLIRContext &context, std::string &error) {
   context.loadDialect<api::APIDialect>();
-  JSONSource source(filename, context, error);
-  if (!root.isObject() || root.members.empty())
-    return source.fail(root, "",
-                       "expected caliper functiondb JSON: an object of "
-                       "versions, found " +
-                           root.describeKind());
-  const JSONValue *modules = nullptr;
+  JSONPositions at(doc.getText());
+  const JsonNode &root = doc.getRoot();
+  auto fail = [&](const llvm::Twine &message) -> std::nullptr_t {
+    error = functionDBError(doc, at, filename, root, "", message);
+    return nullptr;
+  };
+  if (!root.isObject() || root.numChildren == 0)
+    return fail("expected caliper functiondb JSON: an object of versions, "
+                "found " +
+                describeJSONKind(root));
+  const JsonNode *modules = nullptr;
   std::string version = options.version;
   if (!version.empty()) {
-    modules = root.get(version);
+    modules = doc.lookup(root, version);
     if (!modules)
-      return source.fail(root, "",
-                         "no version \"" + version + "\" in this file");
-  } else if (root.members.size() == 1) {
-    version = root.members.front().first;
-    modules = &root.members.front().second;
+      return fail("no version \"" + version + "\" in this file");
+  } else if (root.numChildren == 1) {
+    version = doc.getKey(root, 0).str();
+    modules = &doc.getChild(root, 0);
   } else {
     std::string keys;
-    for (const auto &[key, value] : root.members)
-      keys += (keys.empty() ? "" : ", ") + key;
-    return source.fail(root, "",
-                       "the file holds " + std::to_string(root.members.size()) +
-                           " versions (" + keys +
-                           "): pick one with --version=KEY");
+    for (unsigned i = 0; i < root.numChildren; ++i)
+      keys += (keys.empty() ? "" : ", ") + doc.getKey(root, i).str();
+    return fail("the file holds " + llvm::Twine(root.numChildren) +
+                " versions (" + keys + "): pick one with --version=KEY");
   }
   std::string pointer = appendJSONPointer("", version);
   OpBuilder builder(&context);
@@ -314,10 +349,10 @@ graphdiff::importFunctionDB(const JSONValue &root, StringRef filename,
   top->setAttr("api.version", builder.getStringAttr(version));
   top->setAttr("api.package",
                builder.getStringAttr(options.package.empty()
-                                         ? derivePackage(*modules)
+                                         ? derivePackage(doc, *modules)
                                          : options.package));
-  FunctionDBImporter importer(top, source);
-  if (failed(readFunctionDBVersion(*modules, pointer, filename, importer,
+  FunctionDBImporter importer(top, doc, at, filename, error);
+  if (failed(readFunctionDBVersion(doc, *modules, pointer, filename, importer,
                                    /*skipOthers=*/false, error)))
     return nullptr;
   return result;

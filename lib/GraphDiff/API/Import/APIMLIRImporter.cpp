@@ -19,9 +19,11 @@
 #include "GraphDiff/Dialect/API/IR/API.h"
 #include "GraphDiff/API/Import/APIImporters.h"
 #include "GraphDiff/API/Import/OrderedJSON.h"
+#include "GraphDiff/Support/JsonDocument.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 using namespace mlir;
 using namespace graphdiff;
@@ -207,8 +209,9 @@ OwningOpRef<ModuleOp> graphdiff::importMLIRSymbols(ModuleOp input,
 //===----------------------------------------------------------------------===//
 
 /// functiondb or compspec, from the JSON's shape.
-static APIInputFormat detectJSONFormat(const JSONValue &root) {
-  if (root.isObject() && root.get("nodes"))
+static APIInputFormat detectJSONFormat(const JsonDocument &doc) {
+  const JsonNode &root = doc.getRoot();
+  if (root.isObject() && doc.lookup(root, "nodes"))
     return APIInputFormat::Compspec;
   return APIInputFormat::FunctionDB;
 }
@@ -223,13 +226,17 @@ OwningOpRef<ModuleOp> graphdiff::importAPIJSON(StringRef text,
                                                const APIImportOptions &options,
                                                MLIRContext &context,
                                                std::string &error) {
-  std::optional<JSONValue> root = parseOrderedJSON(text, filename, error);
-  if (!root)
+  std::unique_ptr<JsonDocument> doc = JsonDocument::parse(
+      llvm::MemoryBuffer::getMemBuffer(text, filename,
+                                       /*RequiresNullTerminator=*/false),
+      error);
+  if (!doc)
     return nullptr;
   APIInputFormat format = options.format;
   if (format == APIInputFormat::Auto)
-    format = detectJSONFormat(*root);
+    format = detectJSONFormat(*doc);
   if (format == APIInputFormat::Compspec)
-    return importCompspecGraph(*root, filename, context, error);
-  return importFunctionDB(*root, filename, options, context, error);
+    return importCompspecGraph(buildOrderedJSON(*doc), filename, context,
+                               error);
+  return importFunctionDB(*doc, filename, options, context, error);
 }

@@ -10,6 +10,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <tuple>
+
 using namespace graphdiff;
 using llvm::StringRef;
 
@@ -38,6 +40,37 @@ StringRef JSONValue::describeKind() const {
   return "a value";
 }
 
+StringRef graphdiff::describeJSONKind(const JsonNode &node) {
+  switch (node.kind) {
+  case JsonNode::Null:
+    return "null";
+  case JsonNode::Bool:
+    return "a boolean";
+  case JsonNode::Number:
+    return "a number";
+  case JsonNode::String:
+    return "a string";
+  case JsonNode::Array:
+    return "a list";
+  case JsonNode::Object:
+    return "an object";
+  }
+  return "a value";
+}
+
+JSONPositions::JSONPositions(StringRef text) {
+  lineStarts.push_back(0);
+  for (size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\n')
+      lineStarts.push_back(i + 1);
+}
+
+std::pair<unsigned, unsigned> JSONPositions::locate(size_t offset) const {
+  auto next = llvm::upper_bound(lineStarts, offset);
+  return {static_cast<unsigned>(next - lineStarts.begin()),
+          static_cast<unsigned>(offset - *std::prev(next) + 1)};
+}
+
 std::string graphdiff::appendJSONPointer(StringRef pointer, StringRef key) {
   std::string result = pointer.str() + "/";
   for (char c : key) {
@@ -55,15 +88,11 @@ namespace {
 /// Copies a parsed document into JSONValues, giving each its line and
 /// column. Values come in document order but for the last value of a
 /// repeated key, which sits at the key's first place, so positions are
-/// looked up among the line starts.
+/// looked up among the line starts (JSONPositions).
 class TreeBuilder {
 public:
-  TreeBuilder(const JsonDocument &doc, StringRef text) : doc(doc) {
-    lineStarts.push_back(0);
-    for (size_t i = 0; i < text.size(); ++i)
-      if (text[i] == '\n')
-        lineStarts.push_back(i + 1);
-  }
+  TreeBuilder(const JsonDocument &doc, StringRef text)
+      : doc(doc), positions(text) {}
 
   JSONValue build(const JsonNode &node) {
     JSONValue value;
@@ -105,13 +134,11 @@ public:
 
 private:
   void locate(size_t offset, JSONValue &value) {
-    auto next = llvm::upper_bound(lineStarts, offset);
-    value.line = next - lineStarts.begin();
-    value.column = offset - *std::prev(next) + 1;
+    std::tie(value.line, value.column) = positions.locate(offset);
   }
 
   const JsonDocument &doc;
-  std::vector<size_t> lineStarts;
+  JSONPositions positions;
 };
 } // namespace
 

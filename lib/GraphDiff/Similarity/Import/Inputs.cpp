@@ -339,25 +339,25 @@ class FunctionDBSets : public FunctionDBVisitor {
 public:
   explicit FunctionDBSets(StringInterner &interner) : interner(interner) {}
 
-  LogicalResult visitModule(StringRef name, const JSONValue &,
+  LogicalResult visitModule(StringRef name, const JsonNode &,
                             StringRef) override {
     module = name;
     modules.push_back(interner.intern(name));
     return success();
   }
-  LogicalResult visitClass(StringRef name, const JSONValue &,
+  LogicalResult visitClass(StringRef name, const JsonNode &,
                            StringRef) override {
     className = name;
     return success();
   }
-  LogicalResult visitFunction(StringRef name, const JSONValue &, StringRef,
+  LogicalResult visitFunction(StringRef name, const JsonNode &, StringRef,
                               bool method) override {
     // A method's string names its class, not the method.
     function = method ? className : name;
     args.clear();
     return success();
   }
-  LogicalResult visitArgument(const JSONValue &arg, StringRef) override {
+  LogicalResult visitArgument(const JsonNode &arg, StringRef) override {
     args.push_back(arg.text);
     return success();
   }
@@ -394,13 +394,13 @@ public:
   SetBuilder(const JsonDocument &doc, StringInterner &interner)
       : doc(doc), interner(interner) {}
 
-  /// One version of a functiondb (`tree`, the file's ordered tree, holds
-  /// it at `key`), read by the api importer's reader of the schema, which
-  /// skips what is neither a function nor a class, as caliper does.
-  LogicalResult addFunctionDBVersion(const JSONValue &version, StringRef key,
+  /// One version of a functiondb (at `key`), read by the api importer's
+  /// reader of the schema, which skips what is neither a function nor a
+  /// class, as caliper does.
+  LogicalResult addFunctionDBVersion(const JsonNode &version, StringRef key,
                                      VersionSets &out) {
     FunctionDBSets sets(interner);
-    if (failed(readFunctionDBVersion(version, appendJSONPointer("", key),
+    if (failed(readFunctionDBVersion(doc, version, appendJSONPointer("", key),
                                      doc.getFilename(), sets,
                                      /*skipOthers=*/true, error)))
       return failure();
@@ -505,14 +505,13 @@ static LogicalResult loadFile(const InputSpec &spec, bool dropPreReleases,
     return failWith(fileError(
         spec, "has " + llvm::Twine(root.numChildren) +
                   " versions; a label can only name a file with one"));
-  JSONValue tree = buildOrderedJSON(*doc);
   for (unsigned v = 0; v < root.numChildren; ++v) {
     VersionSets version;
     version.path = spec.path;
     version.digest = digest;
     version.label =
         spec.label.empty() ? doc->getKey(root, v).str() : spec.label;
-    if (failed(builder.addFunctionDBVersion(tree.members[v].second,
+    if (failed(builder.addFunctionDBVersion(doc->getChild(root, v),
                                             doc->getKey(root, v), version)))
       return failWith(builder.error);
     out.push_back(std::move(version));
