@@ -3,7 +3,7 @@
 # prints a Markdown table: plan actions against a lower bound, source nodes
 # left unmatched although unchanged, ambiguous nodes, whether the plan
 # verifies, diff time. This is the table of docs/MatchingTables.md, summed
-# per pipeline in docs/Matching.md.
+# per pipeline in docs/Measuring.md.
 #
 # usage: scripts/corpus-report.sh [BUILD_DIR] [CORPUS_DIR]
 #   BUILD_DIR  holds bin/graph-diff-match-stats (default: build)

@@ -13,7 +13,7 @@ diffs that pair, and its `mapping` and `replace` regions are scored against
 the truth. `--pair` scores two files that already carry locations (each
 source op a location of its own); `--report` reads the JSON report from a
 file instead of running graph-diff-opt. Prints one Markdown row per case;
-progress goes to stderr. The columns are defined in docs/Matching.md
+progress goes to stderr. The columns are defined in docs/Measuring.md
 ("Ground truth"). Exits 1 if a row is an error (mlir-opt or graph-diff-opt
 failed), 2 if --pair could not be scored. Python 3 standard library only.
 """

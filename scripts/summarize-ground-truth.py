@@ -4,7 +4,7 @@
   python3 scripts/eval-ground-truth.py > gt.md
   python3 scripts/summarize-ground-truth.py < gt.md
 
-Prints the summary table of docs/Matching.md ("Ground truth"): per pipeline,
+Prints the summary table of docs/Measuring.md ("Ground truth"): per pipeline,
 in the order eval-ground-truth.py runs them, the models it ran on by family, how
 many rows meet the goals of test/Eval/Inputs/meets_goals.py, the lowest and
 highest precision, recall and actions/bound, and the unchanged nodes left

@@ -425,11 +425,12 @@ void BufferPairing::pairProducers(unsigned s, unsigned t) {
   ArrayRef<int> a = source.producers[s], b = target.producers[t];
   Operation *op = state.source.getNode(s), *other = state.target.getNode(t);
   bool tensorsToLoop = makesTensors(op) && isa<LoopLikeOpInterface>(other);
-  // An op and the loop nest it became: the nest's slots (bounds, then what
-  // its body captures) never correspond to the op's slot by slot, even
-  // where they are as many.
+  // An op and the loop nest it became, or a loop and its form in another
+  // dialect: the slots (a nest's bounds, then what its body captures) never
+  // correspond slot by slot, even where they are as many.
   bool acrossLoops =
-      isa<LoopLikeOpInterface>(op) != isa<LoopLikeOpInterface>(other);
+      (isa<LoopLikeOpInterface>(op) || isa<LoopLikeOpInterface>(other)) &&
+      op->getName() != other->getName();
   if (a.size() == b.size() && !acrossLoops) {
     for (auto [p, q] : llvm::zip(a, b))
       tryPair(p, q);

@@ -41,6 +41,14 @@ Type graphdiff::asPlainBuffer(Type type) {
 }
 
 bool graphdiff::loopNestForms(Operation *a, Operation *b) {
+  // Two loops of different dialects (`affine.for` lowered to `scf.for`):
+  // the same nest if they write buffers of the same types and compute the
+  // same ops.
+  if (isa<LoopLikeOpInterface>(a) && isa<LoopLikeOpInterface>(b)) {
+    SmallVector<Type> written = writtenTypes(a);
+    return a->getName() != b->getName() && !written.empty() &&
+           written == writtenTypes(b) && computeOps(a) == computeOps(b);
+  }
   if (isa<LoopLikeOpInterface>(a) == isa<LoopLikeOpInterface>(b))
     return false;
   SmallVector<Type> written = writtenTypes(a);

@@ -29,7 +29,9 @@ mlir::Type asPlainBuffer(mlir::Type type);
 /// (`--convert-linalg-to-loops`, `-affine-loops`, `-parallel-loops`): a
 /// loop and an op that is none, writing buffers of the same types; or, for
 /// an op on tensors that was bufferized and then lowered, a loop writing
-/// buffers of the shapes and element types of the op's tensor results.
+/// buffers of the shapes and element types of the op's tensor results; or
+/// two loops of different dialects (`--lower-affine`) writing buffers of
+/// the same types and computing the same ops (computeOps).
 bool loopNestForms(mlir::Operation *a, mlir::Operation *b);
 
 /// The names of the ops that compute data in `op`'s nested regions, sorted,
