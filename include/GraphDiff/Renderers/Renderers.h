@@ -72,8 +72,8 @@ struct RenderOptions {
   bool hideUnchangedChecks = false;
   /// MLIR: the caller has verified `report.plans` (mlir::verify) and not
   /// changed them since, so the printer need not verify them again before it
-  /// prints (at 1M ops that second verification, PlanOp::verifyRegions and
-  /// every action's verifier, is about 1% of a run). Left false, the printer
+  /// prints (PlanOp::verifyRegions and every action's verifier, a second
+  /// time; docs/Performance.md gives its cost). Left false, the printer
   /// verifies, and prints a plan that fails in the generic form.
   bool plansVerified = false;
 };
