@@ -161,6 +161,63 @@ TEST_F(MatcherStagesTest, LocationsSharedByTwoOpsPairNothing) {
   EXPECT_EQ(numPairs(), 0u);
 }
 
+/// An exp at "p" and a constant at "k"; the target made a constant at "p"
+/// beside the exp (a rewrite's leaf) and keeps the other at "k".
+constexpr const char *kLeafSource = R"mlir(
+func.func @f(%x: f32) -> (f32, f32) {
+  %a = math.exp %x : f32 loc("p")
+  %k = arith.constant 1.0 : f32 loc("k")
+  return %a, %k : f32, f32
+}
+)mlir";
+
+TEST_F(MatcherStagesTest, LocationsPairAReaderWithTheOneReaderThere) {
+  ASSERT_TRUE(setUp(kLeafSource, R"mlir(
+func.func @f(%x: f32) -> (f32, f32) {
+  %c = arith.constant 2.0 : f32 loc("p")
+  %a = math.exp %x : f32 loc("p")
+  %k = arith.constant 1.0 : f32 loc("k")
+  return %a, %k : f32, f32
+}
+)mlir",
+                    /*keepLocations=*/true));
+  LocationStage().run(*context);
+  // The exp reads something: of the two nodes at "p", the one that does.
+  EXPECT_EQ(mapping->getTarget(0), 1u);
+  EXPECT_EQ(mapping->getTarget(1), 2u);
+  EXPECT_FALSE(mapping->isTargetTaken(0));
+}
+
+TEST_F(MatcherStagesTest, LocationsPairALeafWithTheOneLeafThere) {
+  ASSERT_TRUE(setUp(kLeafSource, R"mlir(
+func.func @f(%x: f32) -> (f32, f32) {
+  %a = math.exp %x : f32 loc("p")
+  %k = arith.constant 1.0 : f32 loc("k")
+  %n = arith.negf %k : f32 loc("k")
+  return %a, %n : f32, f32
+}
+)mlir",
+                    /*keepLocations=*/true));
+  LocationStage().run(*context);
+  // The constant reads nothing: of the two nodes at "k", the leaf.
+  EXPECT_EQ(mapping->getTarget(1), 1u);
+  EXPECT_FALSE(mapping->isTargetTaken(2));
+}
+
+TEST_F(MatcherStagesTest, LocationsOfTwoReadersThereStayATie) {
+  ASSERT_TRUE(setUp(kLeafSource, R"mlir(
+func.func @f(%x: f32) -> (f32, f32) {
+  %a = math.exp %x : f32 loc("p")
+  %b = math.exp %a : f32 loc("p")
+  %k = arith.constant 1.0 : f32 loc("k")
+  return %b, %k : f32, f32
+}
+)mlir",
+                    /*keepLocations=*/true));
+  LocationStage().run(*context);
+  EXPECT_FALSE(mapping->getTarget(0));
+}
+
 TEST_F(MatcherStagesTest, ConventionsGiveAFusedNodeItsAnchor) {
   ASSERT_TRUE(setUp(kLGChain, R"mlir(
 lg.graph @f(%x: i32) -> i32 {

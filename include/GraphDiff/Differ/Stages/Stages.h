@@ -50,7 +50,11 @@ void matchByProvenance(const Graph &source, const Graph &target,
 
 /// `locations`: pairs ops whose locations are equal and unique on both sides
 /// (unknown locations aside): optimizers propagate them, and upstream fusion
-/// gives the fused op the consumer's location.
+/// gives the fused op the consumer's location. Where a location names one
+/// source op and several target nodes (a rewrite gives the op it makes and
+/// the leaves it needs, an empty tensor or a buffer, the location of the op
+/// it rewrote), an op that reads something pairs with the one candidate that
+/// reads something, a leaf with the one candidate leaf, if there is one.
 class LocationStage final : public MatcherStage {
 public:
   llvm::StringRef getName() const override { return "locations"; }

@@ -71,16 +71,17 @@ void graphdiff::matchByLocations(const Graph &source, const Graph &target,
     auto it = sourceLocs.find(loc);
     return it == sourceLocs.end() ? -1 : it->second;
   };
-  // The target's map holds only the locations that name one free source
-  // node: no other target node can pair, and every target node at such a
-  // location is counted, so a tie on the target side is still seen. The
-  // parser's own locations (file:line:col) never match across two files,
-  // so on inputs without written locations this map stays empty.
-  llvm::DenseMap<Attribute, int> targetLocs =
-      index(target, 0, [&](unsigned i, Location loc) {
-        return !mapping.isTargetTaken(i) && isInformative(loc) &&
-               uniqueSource(loc) >= 0;
-      });
+  // The target nodes at each location that names one free source node: no
+  // other target node can pair. The parser's own locations (file:line:col)
+  // never match across two files, so on inputs without written locations
+  // this map stays empty.
+  llvm::DenseMap<Attribute, SmallVector<unsigned, 2>> targetLocs;
+  for (auto [t, op] : llvm::enumerate(target.getNodes())) {
+    Location loc = op->getLoc();
+    if (!mapping.isTargetTaken(t) && isInformative(loc) &&
+        uniqueSource(loc) >= 0)
+      targetLocs[loc].push_back(t);
+  }
   if (targetLocs.empty())
     return;
   for (unsigned t = 0; t < target.size(); ++t) {
@@ -88,9 +89,27 @@ void graphdiff::matchByLocations(const Graph &source, const Graph &target,
       continue;
     Location loc = target.getNode(t)->getLoc();
     auto it = targetLocs.find(loc);
-    if (it == targetLocs.end() || it->second != static_cast<int>(t))
+    if (it == targetLocs.end())
       continue;
-    mapping.pair(uniqueSource(loc), t, MatchStage::Location);
+    int s = uniqueSource(loc);
+    ArrayRef<unsigned> candidates = it->second;
+    // A rewrite gives what it makes the location of the op it rewrote: the
+    // op that computes from inputs, and the leaves it needs (an empty tensor
+    // or a buffer to write into, constants) or that read it (a
+    // deallocation). An op that reads something became the one candidate
+    // that reads something, a leaf the one candidate leaf, if there is one.
+    if (candidates.size() > 1) {
+      bool reads = !source.getSlots(s).empty();
+      SmallVector<unsigned, 2> alike;
+      for (unsigned c : candidates)
+        if (target.getSlots(c).empty() != reads)
+          alike.push_back(c);
+      if (alike.size() != 1)
+        continue;
+      candidates = it->second = std::move(alike);
+    }
+    if (candidates.size() == 1 && candidates.front() == t)
+      mapping.pair(s, t, MatchStage::Location);
   }
 }
 
