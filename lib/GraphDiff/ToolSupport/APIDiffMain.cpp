@@ -13,13 +13,14 @@
 #include "GraphDiff/API/Diff/APIGroups.h"
 #include "GraphDiff/API/Diff/APIPlan.h"
 #include "GraphDiff/API/Diff/CompspecFacts.h"
+#include "GraphDiff/API/Import/APIImporters.h"
+#include "GraphDiff/API/Import/DWARFImporter.h"
 #include "GraphDiff/API/Render/APIRenderers.h"
 #include "GraphDiff/Dialect/API/IR/API.h"
 #include "GraphDiff/Dialect/Patch/IR/Patch.h"
 #include "GraphDiff/Graph/Graph.h"
-#include "GraphDiff/API/Import/APIImporters.h"
-#include "GraphDiff/API/Import/DWARFImporter.h"
 #include "GraphDiff/Importers/ParseInput.h"
+#include "GraphDiff/ToolSupport/MlirOptMode.h"
 #include "GraphDiff/ToolSupport/OutputFile.h"
 #include "mlir/Debug/Counter.h"
 #include "mlir/IR/AsmState.h"
@@ -289,24 +290,10 @@ static int runTool(int argc, char **argv) {
 
   // One input: mlir-opt, to parse, verify and print api IR.
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
-  std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(
-      options.inputs.empty() ? "-" : options.inputs.front(), &error);
-  if (!file) {
-    llvm::errs() << "graph-diff-api: " << error << "\n";
-    return ExitTrouble;
-  }
-  {
-    llvm::SourceMgr checkMgr;
-    unsigned id = checkMgr.AddNewSourceBuffer(
-        llvm::MemoryBuffer::getMemBuffer(file->getMemBufferRef()), SMLoc());
-    if (failed(checkInputText(checkMgr, id)))
-      return ExitTrouble;
-  }
-  if (failed(writeOutputFile(
-          options.outputFilename, "graph-diff-api", [&](llvm::raw_ostream &os) {
-            return MlirOptMain(os, std::move(file), registry, config);
-          })))
+  if (failed(
+          runMlirOptMode("graph-diff-api",
+                         options.inputs.empty() ? "-" : options.inputs.front(),
+                         options.outputFilename, registry, config)))
     return ExitTrouble;
   return ExitCompatible;
 }

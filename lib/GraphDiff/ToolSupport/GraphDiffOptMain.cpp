@@ -11,6 +11,7 @@
 #include "GraphDiff/ToolSupport/GraphDiffOptConfig.h"
 
 #include "GraphDiff/Importers/ParseInput.h"
+#include "GraphDiff/ToolSupport/MlirOptMode.h"
 #include "GraphDiff/ToolSupport/OutputFile.h"
 
 #include "GraphDiff/Blame/Blame.h"
@@ -505,24 +506,10 @@ static int runTool(int argc, char **argv) {
                ? ExitSame
                : ExitTrouble;
   }
-  std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(
-      options.inputs.empty() ? "-" : options.inputs.front(), &error);
-  if (!file) {
-    llvm::errs() << "graph-diff-opt: " << error << "\n";
-    return ExitTrouble;
-  }
-  {
-    llvm::SourceMgr depthMgr;
-    unsigned id = depthMgr.AddNewSourceBuffer(
-        llvm::MemoryBuffer::getMemBuffer(file->getMemBufferRef()), SMLoc());
-    if (failed(checkInputText(depthMgr, id)))
-      return ExitTrouble;
-  }
-  if (failed(writeOutputFile(
-          options.outputFilename, "graph-diff-opt", [&](llvm::raw_ostream &os) {
-            return MlirOptMain(os, std::move(file), registry, config);
-          })))
+  if (failed(
+          runMlirOptMode("graph-diff-opt",
+                         options.inputs.empty() ? "-" : options.inputs.front(),
+                         options.outputFilename, registry, config)))
     return ExitTrouble;
   return ExitSame;
 }
