@@ -11,6 +11,9 @@
 # usage: scripts/bench.sh [options]
 #   --sizes 10000,100000,1000000  generated graph sizes in ops (3000000 if memory allows)
 #   --edits fuse,delete,attr,shuffle  edit kinds (scripts/gen-arith-graph.py)
+#   --functions K                 each generated input a module of K functions of
+#                                 SIZE/K ops, the edits in one of them (the other
+#                                 K-1 the same on both sides); default: one function
 #   --modes default,verify,text,json  graph-diff-opt runs: default (--format=mlir),
 #                                 --verify, --format=text, --format=json; serial and
 #                                 serial-verify: default and --verify with
@@ -37,6 +40,7 @@ sizes=10000,100000,1000000
 edits=fuse,delete,attr,shuffle
 modes=default,verify,text,json
 runs=3
+functions=0
 synthetic=yes
 corpus=no
 build=$root/build
@@ -47,6 +51,7 @@ while [[ $# -gt 0 ]]; do
   case $1 in
     --sizes) sizes=$2; shift 2 ;;
     --edits) edits=$2; shift 2 ;;
+    --functions) functions=$2; shift 2 ;;
     --modes) modes=$2; shift 2 ;;
     --runs) runs=$2; shift 2 ;;
     --corpus) corpus=yes; shift ;;
@@ -179,12 +184,22 @@ if [[ $synthetic == yes ]]; then
   IFS=, read -r -a edit_list <<<"$edits"
   for size in "${size_list[@]}"; do
     for edit in "${edit_list[@]}"; do
-      src=$work/arith-$size-$edit.src.mlir
-      tgt=$work/arith-$size-$edit.tgt.mlir
-      if [[ ! -s $src || ! -s $tgt ]]; then
-        "$root/scripts/gen-arith-graph.py" --ops "$size" --edit "$edit" --seed 1 "$src" "$tgt"
+      if [[ $functions -gt 0 ]]; then
+        name=$size-$edit-f$functions
+        label="$size $edit, $functions functions"
+        split=(--functions "$functions")
+      else
+        name=$size-$edit
+        label="$size $edit"
+        split=()
       fi
-      bench_pair "$size $edit" "$size" "$src" "$tgt"
+      src=$work/arith-$name.src.mlir
+      tgt=$work/arith-$name.tgt.mlir
+      if [[ ! -s $src || ! -s $tgt ]]; then
+        "$root/scripts/gen-arith-graph.py" --ops "$size" --edit "$edit" --seed 1 \
+          "${split[@]}" "$src" "$tgt"
+      fi
+      bench_pair "$label" "$size" "$src" "$tgt"
       rm -f "$work/plan"
     done
   done

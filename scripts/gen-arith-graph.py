@@ -17,6 +17,11 @@ about one op in R (default 100):
            `fastmath<fast>` (an attribute change)
   shuffle  independent neighbours are swapped: same graph, another order
 
+With `--functions K`, SRC is a module of K such functions `@f0` ..
+`@f<K-1>` of about N/K ops each (each from its own seed), and TGT is SRC with
+the edits made in one of them only (`@f<K/2>`): the case of a large module
+in which one function was edited.
+
 Deterministic for a seed. Not a test: scripts/bench.sh feeds it to
 graph-diff-opt and graph-diff-parse-floor (docs/Performance.md).
 """
@@ -115,6 +120,14 @@ def edit(rng, ops, kind, rate):
 
 
 def write(path, ops, order, live):
+    """Writes a module of one function `@main` (see write_function)."""
+    with open(path, "w") as out:
+        out.write("module {\n")
+        write_function(out, "main", ops, order, live)
+        out.write("}\n")
+
+
+def write_function(out, name, ops, order, live):
     """Prints the ops in `order`; the function returns the last op, or with
     `live` every op no other op reads (so that no op is dead)."""
     names = {}
@@ -123,26 +136,53 @@ def write(path, ops, order, live):
         used = set(v for op in ops if op is not None for v in op[1])
         results = [i for i, op in enumerate(ops) if op is not None and i not in used]
     types = ", ".join([TYPE] * len(results))
-    with open(path, "w") as out:
-        args = ", ".join("%%arg%d: %s" % (i, TYPE) for i in range(ARGS))
-        out.write("module {\n  func.func @main(%s) -> (%s) {\n" % (args, types))
-        for i in order:
-            op = ops[i]
-            if op is None:
-                continue
-            name = "%%%d" % len(names)
-            names[i] = name
-            kind, operands, attr = op
-            values = ", ".join(
-                names[v] if v >= 0 else "%%arg%d" % (v + ARGS) for v in operands)
-            if kind == "arith.constant":
-                out.write("    %s = arith.constant %s : %s\n" % (name, attr, TYPE))
-            elif attr:
-                out.write("    %s = %s %s %s : %s\n" % (name, kind, values, attr, TYPE))
+    args = ", ".join("%%arg%d: %s" % (i, TYPE) for i in range(ARGS))
+    out.write("  func.func @%s(%s) -> (%s) {\n" % (name, args, types))
+    for i in order:
+        op = ops[i]
+        if op is None:
+            continue
+        value = "%%%d" % len(names)
+        names[i] = value
+        kind, operands, attr = op
+        values = ", ".join(
+            names[v] if v >= 0 else "%%arg%d" % (v + ARGS) for v in operands)
+        if kind == "arith.constant":
+            out.write("    %s = arith.constant %s : %s\n" % (value, attr, TYPE))
+        elif attr:
+            out.write("    %s = %s %s %s : %s\n" % (value, kind, values, attr, TYPE))
+        else:
+            out.write("    %s = %s %s : %s\n" % (value, kind, values, TYPE))
+    values = ", ".join(names[i] for i in results)
+    out.write("    return %s : %s\n  }\n" % (values, types))
+
+
+def write_module(source, target, args):
+    """`--functions K`: K functions, the edits in `@f<K/2>` only."""
+    edited = args.functions // 2
+    changed = moved = 0
+    with open(source, "w") as src, open(target, "w") as tgt:
+        src.write("module {\n")
+        tgt.write("module {\n")
+        for f in range(args.functions):
+            seed = args.seed * 1000003 + f
+            ops = build(random.Random(seed), args.ops // args.functions)
+            order = list(range(len(ops)))
+            write_function(src, "f%d" % f, ops, order, args.live)
+            if f == edited:
+                edit_ops, edit_order = edit(random.Random(seed * 7919 + 1), ops,
+                                            args.edit, args.rate)
+                changed = sum(1 for a, b in zip(ops, edit_ops) if a != b)
+                moved = sum(1 for i, j in enumerate(edit_order) if i != j)
+                write_function(tgt, "f%d" % f, edit_ops, edit_order, args.live)
             else:
-                out.write("    %s = %s %s : %s\n" % (name, kind, values, TYPE))
-        values = ", ".join(names[i] for i in results)
-        out.write("    return %s : %s\n  }\n}\n" % (values, types))
+                write_function(tgt, "f%d" % f, ops, order, args.live)
+        src.write("}\n")
+        tgt.write("}\n")
+    sys.stderr.write("gen-arith-graph.py: %d functions of %d ops, %s in @f%d: "
+                     "%d ops changed or removed, %d moved\n"
+                     % (args.functions, args.ops // args.functions, args.edit,
+                        edited, changed, moved))
 
 
 def main():
@@ -157,7 +197,12 @@ def main():
                         help="about one edit per RATE ops")
     parser.add_argument("--live", action="store_true",
                         help="return every value no op reads, so that no op is dead")
+    parser.add_argument("--functions", type=int, default=0,
+                        help="a module of this many functions, one edited")
     args = parser.parse_args()
+    if args.functions > 0:
+        write_module(args.source, args.target, args)
+        return
     rng = random.Random(args.seed)
     ops = build(rng, args.ops)
     write(args.source, ops, list(range(len(ops))), args.live)
