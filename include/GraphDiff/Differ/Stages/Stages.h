@@ -64,6 +64,11 @@ public:
 /// The rule of LocationStage.
 void matchByLocations(const Graph &source, const Graph &target,
                       NodeMapping &mapping);
+/// Whether matchByLocations could pair anything: some free source node at an
+/// informative location that a free target node's file (or a location other
+/// than a file position) might share.
+bool mayPairByLocations(const Graph &source, const Graph &target,
+                        const NodeMapping &mapping);
 
 /// `conventions` (pass-specific: ml_switcheroo's optimizer): a target node
 /// `fused_<id>`, or one whose metadata names an `anchor`, absorbs the free

@@ -18,6 +18,55 @@ using namespace graphdiff;
 /// unknown location).
 static bool isInformative(Location loc) { return !isa<UnknownLoc>(loc); }
 
+namespace {
+/// The free source nodes the location stage may pair: those at an
+/// informative location that some free target node could share.
+class LocationCandidates {
+public:
+  LocationCandidates(const Graph &source, const Graph &target,
+                     const NodeMapping &mapping)
+      : source(source), mapping(mapping) {
+    // A file position is the same location only in the same file, and the
+    // parser locates each input's ops in its own: the source's index holds
+    // only positions in the files the target's nodes name, so on two inputs
+    // without written locations it stays empty (no table of every node).
+    for (auto [i, op] : llvm::enumerate(target.getNodes())) {
+      Location loc = op->getLoc();
+      if (mapping.isTargetTaken(i) || !isInformative(loc))
+        continue;
+      if (auto position = dyn_cast<FileLineColRange>(loc))
+        targetFiles.insert(position.getFilename());
+      else
+        targetOthers = true;
+    }
+  }
+  bool mayMatch(Location loc) const {
+    if (auto position = dyn_cast<FileLineColRange>(loc))
+      return targetFiles.contains(position.getFilename());
+    return targetOthers;
+  }
+  unsigned countSource() const {
+    unsigned count = 0;
+    for (auto [i, op] : llvm::enumerate(source.getNodes())) {
+      Location loc = op->getLoc();
+      count += !mapping.isSourceTaken(i) && isInformative(loc) && mayMatch(loc);
+    }
+    return count;
+  }
+
+private:
+  const Graph &source;
+  const NodeMapping &mapping;
+  llvm::SmallDenseSet<StringAttr, 4> targetFiles;
+  bool targetOthers = false;
+};
+} // namespace
+
+bool graphdiff::mayPairByLocations(const Graph &source, const Graph &target,
+                                   const NodeMapping &mapping) {
+  return LocationCandidates(source, target, mapping).countSource() != 0;
+}
+
 void graphdiff::matchByLocations(const Graph &source, const Graph &target,
                                  NodeMapping &mapping) {
   // Location -> node, or -1 when several nodes share it (ambiguous).
@@ -35,32 +84,9 @@ void graphdiff::matchByLocations(const Graph &source, const Graph &target,
     }
     return byLoc;
   };
-  // A file position is the same location only in the same file, and the
-  // parser locates each input's ops in its own: the source's index holds
-  // only positions in the files the target's nodes name, so on two inputs
-  // without written locations it stays empty (no table of every node).
-  llvm::SmallDenseSet<StringAttr, 4> targetFiles;
-  bool targetOthers = false;
-  for (auto [i, op] : llvm::enumerate(target.getNodes())) {
-    Location loc = op->getLoc();
-    if (mapping.isTargetTaken(i) || !isInformative(loc))
-      continue;
-    if (auto position = dyn_cast<FileLineColRange>(loc))
-      targetFiles.insert(position.getFilename());
-    else
-      targetOthers = true;
-  }
-  auto mayMatch = [&](Location loc) {
-    if (auto position = dyn_cast<FileLineColRange>(loc))
-      return targetFiles.contains(position.getFilename());
-    return targetOthers;
-  };
-  unsigned sourceCandidates = 0;
-  for (auto [i, op] : llvm::enumerate(source.getNodes())) {
-    Location loc = op->getLoc();
-    sourceCandidates +=
-        !mapping.isSourceTaken(i) && isInformative(loc) && mayMatch(loc);
-  }
+  LocationCandidates candidates(source, target, mapping);
+  auto mayMatch = [&](Location loc) { return candidates.mayMatch(loc); };
+  unsigned sourceCandidates = candidates.countSource();
   if (sourceCandidates == 0)
     return;
   llvm::DenseMap<Attribute, int> sourceLocs =
