@@ -205,6 +205,10 @@ struct DiffOptions {
   const SourceNames *targetNames = nullptr;
   /// The files the inputs came from, as reports name them.
   std::string sourceFile, targetFile;
+  /// Whether a pair of graphs that are the same op for op skips the matcher
+  /// (diffGraphs): the same result, but no StageStats for it. Tools that
+  /// report what the stages did turn it off.
+  bool skipIdentical = true;
 };
 
 /// The whole diff of a source module against a target module.

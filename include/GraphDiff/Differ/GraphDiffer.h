@@ -22,10 +22,14 @@ class Graph;
 
 /// Diffs `source` against `target`, builds the plan at `builder`'s insertion
 /// point and returns it with what it does to each node. `structure` tunes the
-/// last matcher stage (what its hashes ignore, its bounds).
+/// last matcher stage (what its hashes ignore, its bounds). With
+/// `skipIdentical`, two graphs that are the same op for op get the same
+/// result without running the stages, except that `stages` is then empty:
+/// callers that report what the stages did pass false.
 GraphDiff diffGraphs(const Graph &source, const Graph &target,
                      mlir::OpBuilder &builder,
-                     const StructureOptions &structure = {});
+                     const StructureOptions &structure = {},
+                     bool skipIdentical = true);
 
 /// Whether `op` is a graph the differ compares: an `lg.graph`, or a
 /// function-like op with a body.

@@ -48,6 +48,8 @@ struct GraphDiffOptConfig {
   bool progress = false;
   bool ignoreLocations = true;
   bool ignoreDiscardableAttrs = false;
+  /// `--skip-identical` (hidden): identical graph pairs skip the matcher.
+  bool skipIdentical = true;
   /// `--label`: how the report names the source and the target instead of
   /// their file names (as diff -L).
   std::vector<std::string> labels;

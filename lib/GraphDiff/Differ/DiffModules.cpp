@@ -184,7 +184,8 @@ static LogicalResult diffPendingPairs(ArrayRef<PendingPair> pending,
             OpBuilder builder(context);
             builder.setInsertionPointToEnd(out.scratch->getBody());
             out.diff.emplace(diffGraphs(*out.source, *out.target, builder,
-                                        options.structure));
+                                        options.structure,
+                                        options.skipIdentical));
           }
           diagnostics.eraseOrderIDForThread();
         });

@@ -120,6 +120,12 @@ struct CLOptions {
       cl::desc("Structural matching leaves discardable attributes out of its "
                "hashes; a changed one still shows as an update"),
       cl::init(false), cl::cat(cat)};
+  cl::opt<bool> skipIdentical{
+      "skip-identical",
+      cl::desc("Diff a pair of graphs that are the same op for op without "
+               "running the matcher (default true; =false runs the full "
+               "path, for tests that compare the two)"),
+      cl::init(true), cl::Hidden, cl::cat(cat)};
   cl::list<std::string> labels{
       "label",
       cl::desc("Name the source (first --label) and the target (second) so "
@@ -184,6 +190,7 @@ struct CLOptions {
             &progress,
             &ignoreLocations,
             &ignoreDiscardableAttrs,
+            &skipIdentical,
             std::addressof(labels)};
   }
 };
@@ -251,6 +258,7 @@ FailureOr<GraphDiffOptConfig> GraphDiffOptConfig::createFromCLOptions() {
   config.progress = cl.progress;
   config.ignoreLocations = cl.ignoreLocations;
   config.ignoreDiscardableAttrs = cl.ignoreDiscardableAttrs;
+  config.skipIdentical = cl.skipIdentical;
   config.labels.assign(cl.labels.begin(), cl.labels.end());
   config.render.fold = !cl.noFold;
   config.render.width = cl.width;

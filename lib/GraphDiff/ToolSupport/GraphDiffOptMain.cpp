@@ -348,6 +348,9 @@ static int runDiff(const GraphDiffOptConfig &config, DialectRegistry &registry,
   diffOptions.targetNames = &targetNames;
   diffOptions.structure.ignoreLocations = config.ignoreLocations;
   diffOptions.structure.ignoreDiscardableAttrs = config.ignoreDiscardableAttrs;
+  // The stages' statistics are only there when the stages run.
+  diffOptions.skipIdentical =
+      config.skipIdentical && !isDebugTypeEnabled("graph-diff-stages");
   progress.phase("diffing");
   FailureOr<DiffResult> diff = diffModules(*source, *target, diffOptions);
   if (failed(diff))
