@@ -33,6 +33,10 @@ enum class MetricKind { Bytes, Count, Micros };
 /// line holds twice) is of its name's kind.
 MetricKind metricKindOf(llvm::StringRef metric);
 
+/// `metric` without the number of a repeat (`flops_2` -> `flops`): the word
+/// a scope file spells it with.
+llvm::StringRef metricBaseName(llvm::StringRef metric);
+
 /// tfprof's spelling of a value of `kind`: `532B`, `1.06KB`, `2844.73MB`;
 /// `12`, `1.20k`, `3.40m`, `1.00b`; `12us`, `1.20ms`, `3.40sec`.
 std::string formatTFProfValue(int64_t value, MetricKind kind);

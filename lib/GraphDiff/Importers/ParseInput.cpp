@@ -476,6 +476,11 @@ graphdiff::parseReportingFailure(MLIRContext &context, StringRef filename,
       });
   LogicalResult parsed = parse();
   engine.eraseHandler(watcher);
+  // A parse that reported an error failed, whatever the parser returned
+  // (MLIR's skips an unknown external resource section after reporting
+  // that it cannot lex it).
+  if (succeeded(parsed) && reported)
+    return failure();
   if (failed(parsed) && !reported)
     emitError(FileLineColLoc::get(&context, filename, 1, 1))
         << "MLIR's parser failed on this input without saying where or why "

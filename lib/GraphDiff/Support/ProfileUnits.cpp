@@ -15,13 +15,18 @@
 using namespace graphdiff;
 using llvm::StringRef;
 
-MetricKind graphdiff::metricKindOf(StringRef metric) {
-  // A statistic repeated on a line is read as `<name>_2`, `<name>_3`, ...:
-  // of its name's kind.
+StringRef graphdiff::metricBaseName(StringRef metric) {
+  // A statistic repeated on a line is read as `<name>_2`, `<name>_3`, ...
   size_t underscore = metric.rfind('_');
   if (underscore != StringRef::npos && underscore + 1 < metric.size() &&
       llvm::all_of(metric.drop_front(underscore + 1), llvm::isDigit))
-    metric = metric.take_front(underscore);
+    return metric.take_front(underscore);
+  return metric;
+}
+
+MetricKind graphdiff::metricKindOf(StringRef metric) {
+  // A repeat is of its name's kind.
+  metric = metricBaseName(metric);
   if (metric.ends_with("bytes"))
     return MetricKind::Bytes;
   if (metric == "micros")

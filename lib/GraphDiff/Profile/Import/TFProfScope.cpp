@@ -391,7 +391,10 @@ LogicalResult graphdiff::writeTFProfScope(ProfileOp profile,
     os << title << ": " << description << "\n";
     titles.push_back(title);
     kinds.push_back(metricKindOf(name));
-    words.push_back(kinds.back() == MetricKind::Count ? name : StringRef());
+    // A repeated statistic is spelled as its first (`0/0 flops`), and read
+    // back as a repeat again.
+    words.push_back(kinds.back() == MetricKind::Count ? metricBaseName(name)
+                                                      : StringRef());
   }
   os << "\nProfile:\nnode name | " << llvm::join(titles, " | ") << "\n";
   writeScope(profile.getRoot(), indices, kinds, words, 0, os);
