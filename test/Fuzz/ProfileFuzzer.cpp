@@ -21,8 +21,8 @@
 
 #include "FuzzSupport.h"
 
-#include "GraphDiff/Profile/Import/TFProfScope.h"
 #include "GraphDiff/Profile/Diff/ProfileDiff.h"
+#include "GraphDiff/Profile/Import/TFProfScope.h"
 #include "GraphDiff/Profile/Render/ProfileRenderers.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringExtras.h"

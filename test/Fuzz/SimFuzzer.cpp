@@ -26,9 +26,9 @@
 
 #include "FuzzSupport.h"
 
-#include "GraphDiff/Similarity/Import/Inputs.h"
 #include "GraphDiff/Similarity/Diff/SetMetrics.h"
 #include "GraphDiff/Similarity/Diff/SimilarityResults.h"
+#include "GraphDiff/Similarity/Import/Inputs.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"

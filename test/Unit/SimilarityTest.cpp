@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Similarity/Import/Inputs.h"
 #include "GraphDiff/Similarity/Diff/SemVer.h"
 #include "GraphDiff/Similarity/Diff/SetSimilarity.h"
 #include "GraphDiff/Similarity/Diff/SimilarityResults.h"
+#include "GraphDiff/Similarity/Import/Inputs.h"
 #include "GraphDiff/Support/JsonDocument.h"
 #include "llvm/Support/ThreadPool.h"
 

@@ -15,8 +15,8 @@
 #define GRAPHDIFF_TOOLSUPPORT_APIDIFFCONFIG_H
 
 #include "GraphDiff/API/Diff/APIGroups.h"
-#include "GraphDiff/API/Render/APIRenderers.h"
 #include "GraphDiff/API/Import/APIImporters.h"
+#include "GraphDiff/API/Render/APIRenderers.h"
 #include "mlir/Support/LLVM.h"
 
 #include <string>

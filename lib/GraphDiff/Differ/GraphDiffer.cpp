@@ -69,9 +69,8 @@ static GraphDiff diffIdentical(const Graph &source, const Graph &target,
     result.mapping.pair(i, i, MatchStage::Structure);
     result.image[i] = i;
   }
-  result.plan =
-      patch::PlanOp::create(builder, target.getOperation()->getLoc(),
-                            source.getPath(), target.getPath());
+  result.plan = patch::PlanOp::create(builder, target.getOperation()->getLoc(),
+                                      source.getPath(), target.getPath());
   result.summary =
       DiffSummary::count(result.sourceStatus, result.targetStatus, 0);
   ArrayRef<unsigned> sourceOrder = source.getCanonicalOrder();

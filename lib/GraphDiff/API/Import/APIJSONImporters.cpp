@@ -7,8 +7,8 @@
 #include "GraphDiff/API/Import/APIImporters.h"
 #include "GraphDiff/Support/PythonFloat.h"
 
-#include "GraphDiff/Dialect/API/IR/API.h"
 #include "GraphDiff/API/Import/OrderedJSON.h"
+#include "GraphDiff/Dialect/API/IR/API.h"
 #include "GraphDiff/Support/JsonDocument.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"
@@ -217,13 +217,11 @@ private:
 };
 } // namespace
 
-LogicalResult graphdiff::readFunctionDBVersion(const JsonDocument &doc,
-                                               const JsonNode &modules,
-                                               StringRef pointer,
-                                               StringRef filename,
-                                               FunctionDBVisitor &visitor,
-                                               bool skipOthers,
-                                               std::string &error) {
+LogicalResult
+graphdiff::readFunctionDBVersion(const JsonDocument &doc,
+                                 const JsonNode &modules, StringRef pointer,
+                                 StringRef filename, FunctionDBVisitor &visitor,
+                                 bool skipOthers, std::string &error) {
   return FunctionDBWalker(doc, pointer, filename, visitor, skipOthers, error)
       .walk(modules);
 }
@@ -246,9 +244,9 @@ public:
 
   LogicalResult visitModule(StringRef name, const JsonNode &value,
                             StringRef pointer) override {
-    auto module = api::APIModuleOp::create(modules, loc(value, pointer), name,
-                                           StringAttr(), StringAttr(),
-                                           StringAttr());
+    auto module =
+        api::APIModuleOp::create(modules, loc(value, pointer), name,
+                                 StringAttr(), StringAttr(), StringAttr());
     setVisibility(module, isPrivatePythonName(name));
     members.setInsertionPointToEnd(&module.getBodyRegion().emplaceBlock());
     return success();
@@ -275,8 +273,7 @@ public:
     return success();
   }
 
-  LogicalResult visitArgument(const JsonNode &arg,
-                              StringRef pointer) override {
+  LogicalResult visitArgument(const JsonNode &arg, StringRef pointer) override {
     if (!seen.insert(arg.text).second) {
       error = functionDBError(doc, at, filename, arg, pointer,
                               "duplicate argument \"" + arg.text + "\"");

@@ -16,9 +16,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDiff/Dialect/API/IR/API.h"
 #include "GraphDiff/API/Import/APIImporters.h"
 #include "GraphDiff/API/Import/OrderedJSON.h"
+#include "GraphDiff/Dialect/API/IR/API.h"
 #include "GraphDiff/Support/JsonDocument.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
