@@ -31,6 +31,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 using namespace graphdiff;
@@ -259,6 +260,22 @@ private:
   SmallVector<unsigned, 4> fusedChain(unsigned s, unsigned t) const;
   /// Pairs the producers of the data `s` and `t` read, slot by slot.
   void pairProducers(unsigned s, unsigned t);
+  /// Pairs producer `p` of source reader `s` with `q`, as tryPair does, but
+  /// holds a shared blank (isSharedBlank) that may be `q` back: its pair is
+  /// chosen once the walk is done (pairSharedBlanks). Returns whether `p` is
+  /// settled or held.
+  bool pairProducer(int p, int q, unsigned s);
+  /// Whether source node `p` makes a value that several nodes read, each
+  /// only as an init it overwrites (one `tensor.empty` that several ops
+  /// fill): bufferization gives the blank a buffer where it stands, and a
+  /// reader whose write would clobber data still live a buffer of its own,
+  /// made at that reader. Which reader the walk reaches first says nothing
+  /// of which buffer is the blank's.
+  bool isSharedBlank(int p) const;
+  /// Pairs each held shared blank with the first of its readers' buffers in
+  /// the target's order that is free: a buffer made for a reader comes after
+  /// the blank's own.
+  void pairSharedBlanks();
   /// The data source node `s` reads (bufferProducers), or, for the sink of
   /// a fused chain, what the chain reads from outside it.
   SmallVector<std::pair<Value, int>, 4> sourceData(unsigned s) const;
@@ -276,6 +293,10 @@ private:
   SmallVector<NodePair> worklist, pairs;
   /// The sink of each fused chain paired with a loop nest -> its members.
   llvm::DenseMap<unsigned, SmallVector<unsigned, 4>> chains;
+  /// Each held shared blank -> (its reader, the target node that reader's
+  /// counterpart reads in its place), in the order they were seen.
+  llvm::MapVector<unsigned, SmallVector<std::pair<unsigned, unsigned>, 2>>
+      heldBlanks;
 };
 } // namespace
 
@@ -433,7 +454,7 @@ void BufferPairing::pairProducers(unsigned s, unsigned t) {
       op->getName() != other->getName();
   if (a.size() == b.size() && !acrossLoops) {
     for (auto [p, q] : llvm::zip(a, b))
-      tryPair(p, q);
+      pairProducer(p, q, s);
     return;
   }
   // A loop nest reads its bounds and what its body captures, and a buffer
@@ -453,7 +474,7 @@ void BufferPairing::pairProducers(unsigned s, unsigned t) {
     for (auto [k, other] : llvm::enumerate(y)) {
       if (used[k] || !sameData(other.first.getType(), value.getType()))
         continue;
-      if (tryPair(p, other.second) || !tensorsToLoop || p < 0) {
+      if (pairProducer(p, other.second, s) || !tensorsToLoop || p < 0) {
         used[k] = true;
         return true;
       }
@@ -487,7 +508,39 @@ SmallVector<NodePair> BufferPairing::run() {
     auto [s, t] = worklist[next];
     pairProducers(s, t);
   }
+  pairSharedBlanks();
   return std::move(pairs);
+}
+
+bool BufferPairing::isSharedBlank(int p) const {
+  if (p < 0)
+    return false;
+  ArrayRef<Graph::Use> uses = state.source.getUses(p);
+  if (state.source.getUsers(p).size() < 2 || state.source.isOutputNode(p))
+    return false;
+  return llvm::all_of(uses, [&](const Graph::Use &use) {
+    Operation *reader = state.source.getNode(use.user);
+    return isOnlyWrittenInit(reader, state.source.getSlots(use.user)[use.slot]);
+  });
+}
+
+bool BufferPairing::pairProducer(int p, int q, unsigned s) {
+  if (q < 0 || !isSharedBlank(p) || state.mapping.isSourceTaken(p) ||
+      !bufferForms(state.source.getNode(p), state.target.getNode(q)))
+    return tryPair(p, q);
+  heldBlanks[p].push_back({s, static_cast<unsigned>(q)});
+  return true;
+}
+
+void BufferPairing::pairSharedBlanks() {
+  for (auto &[p, seen] : heldBlanks) {
+    llvm::stable_sort(seen, [](const auto &x, const auto &y) {
+      return x.second < y.second;
+    });
+    for (auto [reader, q] : seen)
+      if (!state.mapping.isTargetTaken(q) && tryPair(p, q))
+        break;
+  }
 }
 
 SmallVector<NodePair> graphdiff::pairAcrossBuffers(StructuralState &state) {
