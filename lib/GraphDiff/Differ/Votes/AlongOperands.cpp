@@ -181,26 +181,51 @@ void voteEqualSlots(VoteContext &context, ArrayRef<Value> sourceSlots,
   for (unsigned k = 0, e = sourceSlots.size(); k < e; ++k) {
     int s = sourceProducers[k], t = targetProducers[k];
     Value a = sourceSlots[k], b = targetSlots[k];
-    // A reshape the target added around a rewritten op (unit dimensions
-    // folded: the op's operands collapsed, its result expanded) stands
-    // between the two producers: look through it, to a value of as many
-    // elements.
+    // Reshapes the target added around a rewritten op (unit dimensions
+    // folded: the op's operands collapsed, its result expanded, a padded
+    // value sliced down and back) stand between the two producers: look
+    // through them, to a value of as many elements. A chain of reshapes is
+    // one reshape.
     // (Taken producers first: they end most slots without reading an op.)
     if (s == Graph::kNoProducer || t == Graph::kNoProducer ||
         mapping.isSourceTaken(s))
       continue;
+    // They are looked through where the reshape itself may not be the
+    // source producer's image, or where the op behind them is the same op
+    // (a pad the fold rewrote between slices pairs with the new pad, not
+    // with the slice that reshapes its result).
     bool through = false;
     if (!mapping.isTargetTaken(t) && context.isReshapeNode(false, t) &&
-        !context.isReshapeNode(true, s) && !context.compatible(s, t)) {
-      Value above = target.getNode(t)->getOperand(0);
-      auto from = dyn_cast<ShapedType>(above.getType());
+        !context.isReshapeNode(true, s)) {
       auto to = dyn_cast<ShapedType>(a.getType());
-      std::optional<unsigned> producer = target.getProducer(above);
-      if (producer && from && to && from.hasStaticShape() &&
-          to.hasStaticShape() && from.getNumElements() == to.getNumElements() &&
-          from.getElementType() == to.getElementType()) {
-        b = above;
-        t = static_cast<int>(*producer);
+      Value behind = b;
+      int producerBehind = t;
+      constexpr unsigned maxChain = 4;
+      for (unsigned k = 0;
+           k < maxChain && !mapping.isTargetTaken(producerBehind) &&
+           context.isReshapeNode(false, producerBehind);
+           ++k) {
+        Value above = target.getNode(producerBehind)->getOperand(0);
+        auto from = dyn_cast<ShapedType>(above.getType());
+        std::optional<unsigned> producer = target.getProducer(above);
+        if (!producer || !from || !to || !from.hasStaticShape() ||
+            !to.hasStaticShape() ||
+            from.getNumElements() != to.getNumElements() ||
+            from.getElementType() != to.getElementType())
+          break;
+        behind = above;
+        producerBehind = static_cast<int>(*producer);
+      }
+      auto nameOf = [&](bool isSource, unsigned node) {
+        return (isSource ? context.state.sourceKinds
+                         : context.state.targetKinds)[node]
+            .name;
+      };
+      if (producerBehind != t &&
+          (!context.compatible(s, t) ||
+           nameOf(false, producerBehind) == nameOf(true, s))) {
+        b = behind;
+        t = producerBehind;
         through = true;
       }
     }
