@@ -75,7 +75,7 @@
 // RUN: %if chromium %{ not grep -E "CONSOLE|Uncaught" %t/console.txt %}
 // DOM:     <body data-first-frame-ms="{{[0-9]+}}" data-hit="@conv1 source" data-hit-in-view="@conv1 source, @fused target" data-selected="@head L" data-counterparts="@head target" data-in-view="@head source, @head target" data-open="url" {{.*}}data-ready="13" data-drawn="{{[1-9][0-9]*}}" data-edges="10 1 1 0"
 // DOM:     <span id="hits">2 nodes</span>
-// DOM:     <div class="details"><h3>@head</h3><dl><dt>side</dt><dd>source</dd><dt>kind</dt><dd>Linear</dd><dt>status</dt><dd>updated</dd><dt>in the target</dt><dd>@head</dd><dt>location</dt><dd>{{.*}}src.mlir:5:8</dd><dt>action</dt><dd><a class="action-link">update @head: Linear -&gt; Dense (kind)
+// DOM:     <div class="details"><h3>@head</h3><dl><dt>side</dt><dd>source</dd><dt>kind</dt><dd>Linear</dd><dt>status</dt><dd>updated</dd><dt>in the target</dt><dd>@head</dd><dt>location</dt><dd>{{.*}}src.mlir:5:8</dd><dt>action</dt><dd><span class="action-link"><span class="verb">update</span> @head: Linear -&gt; Dense (kind)
 // DOM-SAME: <pre class="ir">%head = lg.node @head "Linear"(%relu1) stateful : (tensor&lt;4xf32&gt;) -&gt; tensor&lt;4xf32&gt;</pre>
 // DOM:     <li class="updated hidden current" data-kind="update" data-action="3">
 // DOM:     <div id="errors"></div>
@@ -87,7 +87,7 @@
 // RUN: %if chromium %{ timeout 120 chromium --headless --disable-dev-shm-usage --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --user-data-dir=%t/profile --window-size=1200,900 --dump-dom "file://%t/diff.html#action=2" > %t/action.html 2> /dev/null %}
 // RUN: %if chromium %{ FileCheck %s --check-prefix=ACTION < %t/action.html %}
 // ACTION: <body {{.*}}data-selected="@conv1 L" data-counterparts="@fused target" data-in-view="@conv1 source, @fused target"
-// ACTION: <div class="details"><h3>@conv1</h3>{{.*}}<dt>status</dt><dd>replaced</dd>{{.*}}<a class="action-link">fuse @conv1 + @relu1 -&gt; @fused
+// ACTION: <div class="details"><h3>@conv1</h3>{{.*}}<dt>status</dt><dd>replaced</dd>{{.*}}<span class="action-link"><span class="verb">fuse</span> @conv1 + @relu1 -&gt; @fused
 // ACTION: <li class="replacing current" data-kind="replace" data-action="2">
 
 // The mouse: a click at the centre of the source pane, where the search

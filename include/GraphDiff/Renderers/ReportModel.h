@@ -92,6 +92,16 @@ struct ActionLine {
   NodeStatus status = NodeStatus::Unchanged;
   /// Every node name the action mentions (for search).
   std::vector<std::string> nodes;
+  /// A kind of a replace's region and its nodes (positions in the action's
+  /// `sources`).
+  struct RegionKind {
+    std::string kind;
+    std::vector<unsigned> members;
+  };
+  /// For a replace: its region's kinds, each once, where it first comes;
+  /// `what` starts with them joined by " + ", a kind of several nodes with
+  /// its count (`tensor.empty x515 + linalg.generic`).
+  std::vector<RegionKind> regionKinds;
   /// For an update: what changed, one entry per attribute, operand or type
   /// list (the action's details, describeChanges).
   std::vector<ChangeDetail> details;

@@ -45,6 +45,76 @@ static void summaryRow(llvm::raw_ostream &os, StringRef label,
      << percent(summary.similarity()) << "</td></tr>\n";
 }
 
+/// `n` with its thousands grouped: `2,995`.
+static std::string groupDigits(size_t n) {
+  std::string digits = std::to_string(n);
+  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3)
+    digits.insert(i, ",");
+  return digits;
+}
+
+/// A list of more names than kFoldAbove shows its first kFoldShown, then a
+/// `+N more` that shows the rest in place (and hides them again); the page's
+/// script folds the lists it makes (a kind's members) the same way.
+constexpr size_t kFoldAbove = 8, kFoldShown = 5;
+
+/// A replace's region, `@a + @b + ...`, folded if long. The names folded
+/// away are in the page (a search finds them), hidden; `+N more` is the
+/// style's text, not the line's.
+static void writeRegionNames(llvm::raw_ostream &os,
+                             llvm::ArrayRef<std::string> names) {
+  bool folded = names.size() > kFoldAbove;
+  if (folded)
+    os << "<span class=\"names\" data-count=\"" << names.size()
+       << "\" data-shown=\"" << kFoldShown << "\">";
+  for (auto [i, name] : llvm::enumerate(names)) {
+    if (folded && i == kFoldShown)
+      os << "<span class=\"rest\">";
+    if (i)
+      os << " + ";
+    os << escapeXML(name);
+  }
+  if (folded)
+    os << "</span><a class=\"more\" data-more=\"+"
+       << groupDigits(names.size() - kFoldShown)
+       << " more\" title=\"click to show them all\"></a></span>";
+}
+
+/// A replace's `what`: its region's kinds, each counted one (`tensor.empty
+/// x9`) a link to its members (their node table rows), then the rest.
+static void writeRegionWhat(llvm::raw_ostream &os, const ActionLine &line,
+                            llvm::ArrayRef<int> sourceRows) {
+  std::string kinds;
+  for (auto [i, region] : llvm::enumerate(line.regionKinds)) {
+    if (i)
+      kinds += " + ";
+    kinds += region.kind;
+    if (region.members.size() > 1)
+      kinds += " x" + std::to_string(region.members.size());
+  }
+  StringRef what(line.what);
+  assert(what.starts_with(kinds) && "a replace's what starts with its kinds");
+  for (auto [i, region] : llvm::enumerate(line.regionKinds)) {
+    if (i)
+      os << " + ";
+    std::string rows;
+    if (region.members.size() > 1)
+      for (unsigned position : region.members)
+        if (int row = sourceRows[line.action->sources[position]]; row >= 0)
+          rows += (rows.empty() ? "" : " ") + std::to_string(row);
+    if (rows.empty()) {
+      os << escapeXML(region.kind);
+      if (region.members.size() > 1)
+        os << " x" << region.members.size();
+      continue;
+    }
+    os << "<a class=\"kind\" data-rows=\"" << rows
+       << "\" title=\"click to list them\">" << escapeXML(region.kind) << " x"
+       << region.members.size() << "</a>";
+  }
+  os << escapeXML(what.drop_front(kinds.size()));
+}
+
 LogicalResult graphdiff::renderHTML(const DiffResult &report,
                                     llvm::raw_ostream &os,
                                     const RenderOptions &options) {
@@ -197,10 +267,19 @@ LogicalResult graphdiff::renderHTML(const DiffResult &report,
       os << " data-kind=\"" << escapeXML(line.kind) << "\" data-action=\""
          << number << "\"><span class=\"verb\">" << escapeXML(line.verb)
          << "</span> ";
-      os << escapeXML(line.names);
-      if (!line.names.empty() && !line.what.empty())
-        os << ": ";
-      os << escapeXML(line.what);
+      if (!line.regionKinds.empty()) {
+        // A replace: its region (`nodes` but the last, the new node), its
+        // new node, its kinds.
+        ArrayRef<std::string> region(line.nodes);
+        writeRegionNames(os, region.drop_back());
+        os << " -&gt; " << escapeXML(region.back()) << ": ";
+        writeRegionWhat(os, line, pair.sourceRows);
+      } else {
+        os << escapeXML(line.names);
+        if (!line.names.empty() && !line.what.empty())
+          os << ": ";
+        os << escapeXML(line.what);
+      }
       if (!line.stage.empty())
         os << " <span class=\"stage\">[" << escapeXML(line.stage) << "]</span>";
       if (!line.location.empty())

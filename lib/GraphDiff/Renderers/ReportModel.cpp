@@ -13,6 +13,7 @@
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <map>
 #include <queue>
@@ -460,27 +461,26 @@ private:
     });
     if (toConstant || (size > 1 && constants + 1 == size))
       line.verb = "fold";
-    SmallVector<std::string> names, kinds;
-    for (unsigned s : replace.sources) {
-      names.push_back(source.getNodeRefText(s));
-      kinds.push_back(sourceKind(s));
-      line.nodes.push_back(names.back());
-    }
-    std::string newKind = describeNode(target.getNode(t));
+    SmallVector<std::string> names;
     // A kind that comes back is said once, with its count, where it first
     // comes (`tensor.empty x515 + linalg.generic`); the names keep them all.
-    SmallVector<std::pair<std::string, unsigned>> counted;
-    for (const std::string &kind : kinds) {
-      auto it = llvm::find_if(counted,
-                              [&](const auto &c) { return c.first == kind; });
-      if (it == counted.end())
-        counted.push_back({kind, 1});
-      else
-        ++it->second;
+    llvm::StringMap<unsigned> kindIndex;
+    for (auto [position, s] : llvm::enumerate(replace.sources)) {
+      names.push_back(source.getNodeRefText(s));
+      line.nodes.push_back(names.back());
+      std::string kind = sourceKind(s);
+      auto [it, fresh] = kindIndex.try_emplace(kind, line.regionKinds.size());
+      if (fresh)
+        line.regionKinds.push_back({std::move(kind), {}});
+      line.regionKinds[it->second].members.push_back(position);
     }
-    kinds.clear();
-    for (auto &[kind, count] : counted)
-      kinds.push_back(count == 1 ? kind : kind + " x" + std::to_string(count));
+    std::string newKind = describeNode(target.getNode(t));
+    SmallVector<std::string> kinds;
+    for (const ActionLine::RegionKind &region : line.regionKinds)
+      kinds.push_back(region.members.size() == 1
+                          ? region.kind
+                          : region.kind + " x" +
+                                std::to_string(region.members.size()));
     std::string newName = target.getNodeRefText(t);
     line.names = llvm::join(names, " + ") + " -> " + newName;
     if (line.verb == "fold" && toConstant)

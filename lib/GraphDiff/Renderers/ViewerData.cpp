@@ -408,6 +408,11 @@ ViewerData graphdiff::buildViewerData(const PairView &view,
   NodeTable table;
   for (NamedView &named : views)
     named.rows = table.add(named.drawing);
+  data.sourceRows.assign(source.size(), -1);
+  for (auto [s, row] : llvm::enumerate(data.sourceRows))
+    if (auto it = table.index.find("s" + std::to_string(s));
+        it != table.index.end())
+      row = it->second;
   std::vector<ActionNodes> involved = actionNodes(describeActions(view));
   StringTable strings, shapes;
   PictureSelection selection(view, options);

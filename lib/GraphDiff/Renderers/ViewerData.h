@@ -44,6 +44,9 @@ struct ViewerData {
            drawnNodes = 0;
   /// Whether the page opens on the changes-only view.
   bool changesFirst = false;
+  /// The node table row of each source node, -1 for one no view draws: the
+  /// action list names nodes to the page's script by row.
+  std::vector<int> sourceRows;
 };
 
 /// The viewer's data for `view`.

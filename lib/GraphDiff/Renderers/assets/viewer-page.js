@@ -56,10 +56,17 @@ var GraphDiffViewer = (function () {
     if (row.action !== undefined && pair.actionItems[row.action]) {
       dl.appendChild(text('dt', 'action'));
       var dd = document.createElement('dd');
-      var link = text('a', pair.actionItems[row.action].textContent.trim());
-      link.className = 'action-link';
-      link.addEventListener('click', function () { selectAction(pair, row.action); });
-      dd.appendChild(link);
+      // The line as the list has it, its long lists folded apart from the
+      // list's (the nodes of a kind are listed in the list only).
+      var line = document.createElement('span');
+      line.className = 'action-link';
+      Array.prototype.forEach.call(pair.actionItems[row.action].childNodes, function (child) {
+        if (!(child.classList && child.classList.contains('nodes'))) line.appendChild(child.cloneNode(true));
+      });
+      line.addEventListener('click', function (e) {
+        if (!lineClick(pair, row.action, e)) selectAction(pair, row.action);
+      });
+      dd.appendChild(line);
       dl.appendChild(dd);
     }
     panel.appendChild(dl);
@@ -69,6 +76,122 @@ var GraphDiffViewer = (function () {
       if (target && !tir && !row['new']) panel.appendChild(text('dt', 'IR (as in the source)'));
       panel.appendChild(text('pre', ir, 'ir'));
     }
+  }
+
+  // Lists longer than FOLD_ABOVE names show their first FOLD_SHOWN, then
+  // `+N more` (HTMLRenderer.cpp folds a fused region's names the same way).
+  var FOLD_ABOVE = 8, FOLD_SHOWN = 5;
+
+  // `elements` (joined by `separator`) as a list that folds: a span.names
+  // as HTMLRenderer.cpp writes one.
+  function foldedList(elements, separator) {
+    var names = document.createElement('span'), into = names;
+    names.className = 'names';
+    names.setAttribute('data-count', String(elements.length));
+    var folded = elements.length > FOLD_ABOVE;
+    if (folded) names.setAttribute('data-shown', String(FOLD_SHOWN));
+    elements.forEach(function (el, k) {
+      if (folded && k === FOLD_SHOWN) {
+        into = names.appendChild(document.createElement('span'));
+        into.className = 'rest';
+      }
+      if (k) into.appendChild(document.createTextNode(separator));
+      into.appendChild(el);
+    });
+    if (folded) {
+      var more = names.appendChild(document.createElement('a'));
+      more.className = 'more';
+      more.title = 'click to show them all';
+      more.setAttribute('data-more', '+' + (elements.length - FOLD_SHOWN).toLocaleString('en-US') + ' more');
+    }
+    return names;
+  }
+
+  // A folded list (span.names) shown whole, or folded again. For tests,
+  // body[data-names-shown] says how many of its names are now displayed.
+  function toggleNames(names) {
+    names.classList.toggle('expanded');
+    var rest = names.querySelector(':scope > .rest'), count = Number(names.getAttribute('data-count'));
+    var shown = rest && getComputedStyle(rest).display === 'none' ? Number(names.getAttribute('data-shown')) : count;
+    document.body.setAttribute('data-names-shown', shown + ' of ' + count);
+  }
+
+  // A click inside action `index`'s line (in the list, or its copy in the
+  // details): on `+N more`, that list shown whole or folded again; on a
+  // counted kind (`tensor.empty x9`), its nodes listed under the line; on
+  // one of those, that node. Whether it was one of these.
+  function lineClick(pair, index, e) {
+    var el = e.target.closest ? e.target.closest('a.more, a.kind, a.node') : null;
+    if (!el) return false;
+    if (el.classList.contains('more')) {
+      toggleNames(el.parentNode);
+    } else if (el.classList.contains('kind')) {
+      var line = el.parentNode;
+      showKind(pair, index, Array.prototype.indexOf.call(line.querySelectorAll(':scope > a.kind'), el));
+    } else {
+      selectNode(pair, index, Number(el.getAttribute('data-row')), el);
+    }
+    return true;
+  }
+
+  // The source-side item of table row `row` in the picture, or -1.
+  function sourceItem(pic, row) {
+    for (var i = 0; i < pic.items.length; ++i)
+      if (pic.items[i].row === row && pic.items[i].side !== 'R') return i;
+    return -1;
+  }
+
+  // The `k`th counted kind of action `index`'s line: its nodes listed under
+  // the line (folded if long), each a link to the node; in the picture
+  // they are outlined, the first centred and selected. A second click on
+  // the kind closes the list.
+  function showKind(pair, index, k) {
+    var li = pair.actionItems[index], kinds = li.querySelectorAll(':scope > a.kind'), kind = kinds[k];
+    if (!kind) return;
+    var old = li.querySelector(':scope > .nodes');
+    Array.prototype.forEach.call(kinds, function (a) { a.classList.remove('open'); });
+    if (old) li.removeChild(old);
+    if (old && old.getAttribute('data-index') === String(k)) return;
+    var rows = kind.getAttribute('data-rows').split(' ').map(Number);
+    var box = document.createElement('div');
+    box.className = 'nodes';
+    box.setAttribute('data-index', String(k));
+    box.appendChild(text('span', kind.textContent + ': ', 'label'));
+    box.appendChild(foldedList(rows.map(function (row) {
+      var a = text('a', pair.data.nodes[row].name, 'node');
+      a.setAttribute('data-row', String(row));
+      return a;
+    }), ', '));
+    li.appendChild(box);
+    kind.classList.add('open');
+    var pic = pair.picture, wanted = new Set(rows), marked = new Set();
+    pic.items.forEach(function (item, i) {
+      if (item.side !== 'R' && wanted.has(item.row)) marked.add(i);
+    });
+    markAction(pair, index);
+    pic.marked = marked;
+    var first = sourceItem(pic, rows[0]);
+    if (first >= 0) {
+      focus(pair, first);
+      showDetails(pair, first);
+    } else {
+      pic.draw();
+    }
+  }
+
+  // Node `row` of action `index`, from its kind's list (`link`): selected
+  // and centred with its counterparts, the kind's nodes still outlined.
+  function selectNode(pair, index, row, link) {
+    var pic = pair.picture, i = sourceItem(pic, row);
+    if (i < 0) return;
+    Array.prototype.forEach.call(pair.actionList.querySelectorAll('a.node.current'), function (a) {
+      a.classList.remove('current');
+    });
+    link.classList.add('current');
+    markAction(pair, index);
+    focus(pair, i);
+    showDetails(pair, i);
+    pic.draw();
   }
 
   // Opens (or closes, `open` false) the folded group of identical actions
@@ -354,7 +477,9 @@ var GraphDiffViewer = (function () {
           var k = Number(li.getAttribute('data-action'));
           pair.actionItems[k] = li;
           if (group !== null) (pair.groups[group] = pair.groups[group] || []).push(li);
-          li.addEventListener('click', function () { selectAction(pair, k); });
+          li.addEventListener('click', function (e) {
+            if (!lineClick(pair, k, e)) selectAction(pair, k);
+          });
         });
       });
       changesOnly.checked = pairs.some(function (p) { return p.data.changesFirst; });
@@ -464,10 +589,27 @@ var GraphDiffViewer = (function () {
         for (var key in extra) init[key] = extra[key];
         return type === 'wheel' ? new WheelEvent(type, init) : new MouseEvent(type, init);
       };
-      if (canvas && params.click === 'center') {
-        canvas.dispatchEvent(at('mousedown', {}));
-        window.dispatchEvent(at('mouseup', {}));
-      }
+      // `#click=` also takes, comma-separated and clicked in order,
+      // `more-N` (the `+N more` of the first graph's action N),
+      // `kind-N-K` (the Kth counted kind of action N), `node-K` (the Kth
+      // node a kind's click listed), `nodes-more` (the `+N more` of those
+      // nodes) and `details-more` (the `+N more` in the details); one that
+      // is not on the page is an error.
+      if (canvas && params.click !== undefined) params.click.split(',').forEach(function (what) {
+        if (what === 'center') {
+          canvas.dispatchEvent(at('mousedown', {}));
+          window.dispatchEvent(at('mouseup', {}));
+          return;
+        }
+        var pair = pairs[0], part = what.split('-'), li = pair.actionItems[Number(part[1])], el = null;
+        if (part[0] === 'more' && li) el = li.querySelector(':scope > .names > a.more');
+        if (part[0] === 'kind' && li) el = li.querySelectorAll(':scope > a.kind')[Number(part[2])];
+        if (part[0] === 'node') el = pair.actionList.querySelectorAll('.nodes a.node')[Number(part[1])];
+        if (what === 'nodes-more') el = pair.actionList.querySelector('.nodes > .names > a.more');
+        if (what === 'details-more') el = pair.details.querySelector('.action-link > .names > a.more');
+        if (!el) report('error: #click=' + what + ': not on the page');
+        else el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}));
+      });
       if (canvas && params.wheel !== undefined) {
         document.body.setAttribute('data-scale-before', pairs[0].picture.scale.toFixed(3));
         canvas.dispatchEvent(at('wheel', {deltaY: Number(params.wheel.split(',')[1])}));
