@@ -2,7 +2,7 @@
 """Runs every command the docs show, and compares every transcript.
 
 usage: run-doc-commands.py --root SRC --bin BUILD/bin --work DIR
-                           [--corpus DIR] [--versions DIR]
+                           [--corpus DIR] [--versions DIR] [--build BUILD]
                            [--python EXE --python-path DIR] FILE.md...
 
 What runs (docs/Testing.md, "The docs test"):
@@ -28,12 +28,24 @@ Every command must exit 0 unless the doc says otherwise, in an HTML comment
                                    block made from ../shared/corpus
   <!-- doc-test: output CMD -->    the block (of any language: ```mlir) is
                                    what CMD prints, compared as a transcript
-An annotation must be followed by a block, and `exit` must give one code or
-one per command.
+  <!-- doc-test: file PATH -->     the block (of any language: ```cmake) is
+                                   written to PATH, under the scratch
+                                   directory, for the commands after it
+  <!-- doc-test: replace OLD NEW -->  each command of the block (and its
+                                   setup) runs with OLD replaced by NEW: the
+                                   doc shows /opt/graph-diff, the test
+                                   installs into $HOME/opt/graph-diff
+  <!-- doc-test: needs build -->   the block needs the build tree (--build):
+                                   without it, it is skipped and reported
+An annotation must be followed by a block, `exit` must give one code or
+one per command, and a `replace` OLD must occur in the block.
 
 The commands of one file run in order, in a fresh directory (DIR/<file>/work)
 that holds links to the repository's examples/, test/ and docs/, so they see
 the paths the docs use and a later command reads what an earlier one wrote.
+With --build (an uninstrumented build tree, which `cmake --install` can
+install), the directory also links it as `build`, where the docs' commands
+run from the repository's root find it.
 Next to it, ../shared holds links to --corpus and --versions when given; a
 command that mentions ../shared/corpus (or ../shared/versions) without it is
 skipped (a block whose setup mentions it: all of it) and reported as such.
@@ -51,7 +63,7 @@ import shutil
 import subprocess
 import sys
 
-ANNOTATION = re.compile(r"^<!-- doc-test: (exit|setup|skip|needs|output)\b\s*(.*?)\s*-->$")
+ANNOTATION = re.compile(r"^<!-- doc-test: (exit|setup|skip|needs|output|file|replace)\b\s*(.*?)\s*-->$")
 LLVM_BIN = "/usr/lib/llvm-22/bin"
 
 
@@ -90,13 +102,20 @@ def join_continued(lines):
 
 
 class Block:
-    """A fenced block of commands: `kind` is 'script', 'transcript', 'output'
-    or 'python' (its one command is the program)."""
+    """A fenced block of commands: `kind` is 'script', 'transcript', 'output',
+    'python' (its one command is the program) or 'file' (its one command is
+    the path, the output its text)."""
 
     def __init__(self, line, kind):
         self.line, self.kind = line, kind
         self.commands = []  # (line, command, expected output lines or None)
         self.exits, self.setup, self.needs, self.skip = None, [], [], None
+        self.replace = []  # (old, new)
+
+    def replaced(self, command):
+        for old, new in self.replace:
+            command = command.replace(old, new)
+        return command
 
 
 def parse_transcript(first, lines):
@@ -144,7 +163,15 @@ def blocks(path, name=None):
             end += 1
         body = text[i + 1 : end]
         block = None
-        if lang in ("sh", "bash"):
+        files = [arg for _, what, arg in pending if what == "file"]
+        if files:
+            # A file the later commands read (a ```cmake project, say).
+            path = files[-1]
+            if not path or os.path.isabs(path) or ".." in path.split("/"):
+                raise DocError(f"{name}:{pending[0][0]}: doc-test file needs a path inside the scratch directory")
+            block = Block(i + 1, "file")
+            block.commands = [(i + 1, path, body)]
+        elif lang in ("sh", "bash"):
             block = Block(i + 1, "script")
             for offset, command in join_continued(body):
                 command = strip_comment(command).strip()
@@ -172,6 +199,15 @@ def blocks(path, name=None):
                 elif what == "output":
                     if not arg:
                         raise DocError(f"{name}:{number}: doc-test output needs a command")
+                elif what == "file":
+                    pass
+                elif what == "replace":
+                    parts = arg.split()
+                    if len(parts) != 2:
+                        raise DocError(f"{name}:{number}: doc-test replace takes OLD NEW")
+                    if not any(parts[0] in c for _, c, _ in block.commands):
+                        raise DocError(f"{name}:{number}: doc-test replace: {parts[0]} is in no command of the block")
+                    block.replace.append(tuple(parts))
                 elif what in ("setup", "needs"):
                     if not arg:
                         raise DocError(f"{name}:{number}: doc-test {what} needs an argument")
@@ -196,7 +232,7 @@ def blocks(path, name=None):
 
 def commands(path):
     """(line number, command) for each command of the file's blocks."""
-    return [(n, c) for b in blocks(path) for n, c, _ in b.commands]
+    return [(n, c) for b in blocks(path) if b.kind != "file" for n, c, _ in b.commands]
 
 
 def matches(expected, actual):
@@ -227,13 +263,15 @@ def run(command, work, env, status=0):
     )
 
 
-def prepare(root, base, shared):
+def prepare(root, base, shared, build=None):
     """A fresh work directory under `base` with the links the docs expect."""
     shutil.rmtree(base, ignore_errors=True)
     work = os.path.join(base, "work")
     os.makedirs(work)
     for link in ("examples", "test", "docs"):
         os.symlink(os.path.join(root, link), os.path.join(work, link))
+    if build:
+        os.symlink(os.path.abspath(build), os.path.join(work, "build"))
     os.makedirs(os.path.join(base, "shared"))
     for name, target in shared.items():
         os.symlink(os.path.abspath(target), os.path.join(base, "shared", name))
@@ -253,9 +291,9 @@ def run_python(program, work, env, python):
     )
 
 
-def run_file(name, root, base, shared, env, python=None):
+def run_file(name, root, base, shared, env, python=None, build=None):
     """Runs one file's blocks; returns the number of failures."""
-    work = prepare(root, base, shared)
+    work = prepare(root, base, shared, build)
     env = dict(env, HOME=base, GIT_CEILING_DIRECTORIES=base, GIT_CONFIG_NOSYSTEM="1")
     failures = ran = compared = skipped = status = 0
     for block in blocks(os.path.join(root, name), name):
@@ -263,9 +301,19 @@ def run_file(name, root, base, shared, env, python=None):
             skipped += len(block.commands)
             print(f"{name}:{block.line}: skipped {len(block.commands)} command(s): {block.skip}")
             continue
+        if block.kind == "file":
+            _, path, text = block.commands[0]
+            os.makedirs(os.path.dirname(os.path.join(work, path)) or work, exist_ok=True)
+            with open(os.path.join(work, path), "w", encoding="utf-8") as f:
+                f.write("\n".join(text) + "\n")
+            continue
         if block.kind == "python" and not python:
             skipped += 1
             print(f"{name}:{block.line}: skipped 1 command(s): needs the Python module (not built)")
+            continue
+        if "build" in block.needs and not build:
+            skipped += len(block.commands)
+            print(f"{name}:{block.line}: skipped {len(block.commands)} command(s): needs the build tree (no --build)")
             continue
         absent = [d for d in ("corpus", "versions") if d not in shared]
         needs = [[d for d in absent if f"../shared/{d}" in " ".join([c] + block.setup + block.needs)] for _, c, _ in block.commands]
@@ -278,7 +326,7 @@ def run_file(name, root, base, shared, env, python=None):
             if (block.setup or block.needs) and count == len(needs):
                 continue
         for setup in block.setup:
-            result = run(setup, work, env)
+            result = run(block.replaced(setup), work, env)
             if result.returncode != 0:
                 failures += 1
                 print(f"{name}:{block.line}: FAILED setup (exit {result.returncode}): {setup}")
@@ -291,7 +339,7 @@ def run_file(name, root, base, shared, env, python=None):
                 result = run_python(command, work, env, python)
                 command = "the python block"
             else:
-                result = run(command, work, env, status)
+                result = run(block.replaced(command), work, env, status)
             status = result.returncode
             ran += 1
             if result.returncode != expected:
@@ -319,6 +367,7 @@ def main():
     parser.add_argument("--work", required=True)
     parser.add_argument("--corpus")
     parser.add_argument("--versions")
+    parser.add_argument("--build", help="the build tree, linked as `build` (blocks that need it)")
     parser.add_argument("--python", help="the interpreter ```python blocks run with")
     parser.add_argument("--python-path", help="PYTHONPATH for ```python blocks")
     parser.add_argument("files", nargs="+")
@@ -333,7 +382,7 @@ def main():
     try:
         for name in args.files:
             base = os.path.join(os.path.abspath(args.work), name.replace("/", "_"))
-            failures += run_file(name, root, base, shared, env, args.python)
+            failures += run_file(name, root, base, shared, env, args.python, args.build)
     except DocError as error:
         print(f"error: {error}")
         return 1
