@@ -378,6 +378,20 @@ SmallVector<unsigned, 4> BufferPairing::fusedChain(unsigned s,
   }
   if (!covered(have))
     return {};
+  // Elementwise fusion takes every producer it can fuse that only the chain
+  // reads, not only those the nest needed to be covered: the other branch
+  // of a residual add computes ops the nest already has (a producer that
+  // computes none of the nest's ops is not one the nest took in).
+  while (chain.size() < maxChain) {
+    SmallVector<unsigned, 4> found = candidates();
+    auto fused = llvm::find_if(found, [&](unsigned p) {
+      SmallVector<StringRef> ops = computeOps(state.source.getNode(p));
+      return coverage(ops) > 0 && fusesElementwise(state.source, p, chain);
+    });
+    if (fused == found.end())
+      break;
+    chain.push_back(*fused);
+  }
   return chain;
 }
 
@@ -534,9 +548,8 @@ bool BufferPairing::pairProducer(int p, int q, unsigned s) {
 
 void BufferPairing::pairSharedBlanks() {
   for (auto &[p, seen] : heldBlanks) {
-    llvm::stable_sort(seen, [](const auto &x, const auto &y) {
-      return x.second < y.second;
-    });
+    llvm::stable_sort(
+        seen, [](const auto &x, const auto &y) { return x.second < y.second; });
     for (auto [reader, q] : seen)
       if (!state.mapping.isTargetTaken(q) && tryPair(p, q))
         break;

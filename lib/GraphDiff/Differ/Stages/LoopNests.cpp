@@ -135,3 +135,24 @@ bool graphdiff::makesTensors(Operation *op) {
   return op->getNumResults() != 0 &&
          llvm::all_of(op->getResultTypes(), llvm::IsaPred<RankedTensorType>);
 }
+
+bool graphdiff::fusesElementwise(const Graph &graph, unsigned p,
+                                 ArrayRef<unsigned> chain) {
+  auto producer = dyn_cast<linalg::GenericOp>(graph.getNode(p));
+  if (!producer || producer.getNumLoops() != producer.getNumParallelLoops() ||
+      producer->getNumResults() != 1 ||
+      !producer.getIndexingMapMatchingResult(producer->getResult(0))
+           .isPermutation())
+    return false;
+  for (unsigned member : chain) {
+    Operation *op = graph.getNode(member);
+    for (OpOperand &operand : op->getOpOperands()) {
+      if (operand.get().getDefiningOp() != producer.getOperation())
+        continue;
+      auto consumer = dyn_cast<linalg::GenericOp>(op);
+      if (!consumer || !consumer.isDpsInput(&operand))
+        return false;
+    }
+  }
+  return true;
+}

@@ -11,7 +11,9 @@
 #ifndef GRAPHDIFF_LIB_DIFFER_STAGES_LOOPNESTS_H
 #define GRAPHDIFF_LIB_DIFFER_STAGES_LOOPNESTS_H
 
+#include "GraphDiff/Graph/Graph.h"
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -52,6 +54,13 @@ std::optional<llvm::SmallVector<int64_t>> linalgTrips(mlir::Operation *op);
 
 /// Whether `op` makes only ranked tensors (and something).
 bool makesTensors(mlir::Operation *op);
+
+/// Whether `--linalg-fuse-elementwise-ops` may fuse node `p` of `graph`
+/// into the nodes of `chain` that read it: all are generics, `p` runs only
+/// parallel loops and writes its result through a permutation, and each
+/// reads it as an input.
+bool fusesElementwise(const Graph &graph, unsigned p,
+                      llvm::ArrayRef<unsigned> chain);
 
 } // namespace graphdiff
 
