@@ -9,6 +9,7 @@
 #include "GraphDiff/Graph/Graph.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Operation.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace graphdiff;
@@ -243,6 +244,15 @@ bool StructuralState::sameKind(unsigned s, unsigned t) const {
            (p == Reduction::None) == (q == Reduction::None) &&
            a->getResultTypes() == b->getResultTypes();
   }
+  // Two constants of different element types (a splat of floats and a loop
+  // bound of type index) are different data; folding unit dimensions
+  // changes a constant's shape, not its elements.
+  if (k.constant && l.constant &&
+      !llvm::equal(source.getNode(s)->getResultTypes(),
+                   target.getNode(t)->getResultTypes(), [](Type a, Type b) {
+                     return getElementTypeOrSelf(a) == getElementTypeOrSelf(b);
+                   }))
+    return false;
   if (x != Structured::Generic || y != Structured::Generic ||
       iterationOf(true, s) == iterationOf(false, t))
     return true;
