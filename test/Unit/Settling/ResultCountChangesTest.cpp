@@ -1,7 +1,8 @@
 //===- ResultCountChangesTest.cpp - Pairs whose result count changed ------===//
 //
 // replaceResultCountChanges alone: a pair whose number of results changed
-// becomes a region of one node, decided by the stage that made the pair.
+// becomes a region, decided by the stage that made the pair: of the node
+// and the free constants only it reads.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,5 +44,59 @@ TEST_F(ResultCountChangesTest, PairWithAsManyResultsStays) {
   settling::replaceResultCountChanges(settle());
   EXPECT_EQ(mapping->getSource(tgt("b")), src("b"));
   EXPECT_TRUE(mapping->getRegion(tgt("b")).empty());
+}
+/// An add rewritten into one with two results: it read a free constant
+/// only it reads and a free product only it reads.
+constexpr const char *kFoldedSource = R"mlir(
+func.func @g(%x: i32) -> i32 {
+  %c = arith.constant 1 : i32
+  %p = arith.muli %x, %x : i32
+  %s = arith.addi %p, %c : i32
+  return %s : i32
+}
+)mlir";
+constexpr const char *kFoldedTarget = R"mlir(
+func.func @g(%x: i32) -> i32 {
+  %p = arith.muli %x, %x : i32
+  %s:2 = arith.addui_extended %p, %p : i32, i1
+  return %s#0 : i32
+}
+)mlir";
+
+TEST_F(ResultCountChangesTest, ConstantOnlyTheNodeReadsGoesWithIt) {
+  parsePair(kFoldedSource, kFoldedTarget);
+  // Source %c %p %s; target %p %s.
+  mapping->pair(2, 1, MatchStage::Structure);
+  settling::replaceResultCountChanges(settle());
+  // The constant joins; the product, an op of its own, is left free.
+  EXPECT_EQ(regionOf(1), Nodes({0, 2}));
+  EXPECT_FALSE(mapping->isSourceTaken(1));
+}
+
+/// The constant is also read by another node, which the target keeps.
+constexpr const char *kSharedSource = R"mlir(
+func.func @g(%x: i32) -> (i32, i32) {
+  %c = arith.constant 1 : i32
+  %s = arith.addi %x, %c : i32
+  %t = arith.muli %x, %c : i32
+  return %s, %t : i32, i32
+}
+)mlir";
+constexpr const char *kSharedTarget = R"mlir(
+func.func @g(%x: i32) -> (i32, i32) {
+  %c = arith.constant 1 : i32
+  %s:2 = arith.addui_extended %x, %x : i32, i1
+  %t = arith.muli %x, %c : i32
+  return %s#0, %t : i32, i32
+}
+)mlir";
+
+TEST_F(ResultCountChangesTest, SharedConstantStaysOut) {
+  parsePair(kSharedSource, kSharedTarget);
+  mapping->pair(1, 1, MatchStage::Structure);
+  mapping->pair(2, 2, MatchStage::Structure);
+  settling::replaceResultCountChanges(settle());
+  EXPECT_EQ(regionOf(1), Nodes({1}));
+  EXPECT_FALSE(mapping->isSourceTaken(0));
 }
 } // namespace

@@ -1,14 +1,18 @@
 // A splat constant that canonicalization folded into the payload (a product
 // with 1.0) is gone from the loop nest, which now reads only index
-// constants (its bounds). Constants of different element types are
-// different data: the splat of floats is not told as updated into a loop
-// bound of type index (was: `updated arith.constant ... -> 0 : index`).
+// constants (its bounds). The op became a loop nest without results (a
+// replace, since its result count changed), and the splat only it read
+// went with it (was: the splat deleted). Constants of different element
+// types are different data: the splat of floats is not told as updated
+// into a loop bound of type index (was: `updated arith.constant ... ->
+// 0 : index`).
 // RUN: mlir-opt %s --linalg-fuse-elementwise-ops --one-shot-bufferize="bufferize-function-boundaries" --convert-linalg-to-loops --canonicalize --cse -o %t.mlir
 // RUN: %expect_exit 1 graph-diff-opt %s %t.mlir --format=text --no-fold --width=0 | FileCheck %s
 // RUN: %expect_exit 1 graph-diff-opt %s %t.mlir --verify -o /dev/null
 // CHECK-NOT:  updated arith.constant
-// CHECK:      replaced linalg.generic(arith.mulf,math.exp) with scf.for(scf.for): source %y -> target %scf.for.0
+// CHECK:      folded arith.constant + linalg.generic(arith.mulf,math.exp) into scf.for(scf.for): source %one + %y -> target %scf.for.0
 // CHECK-NOT:  updated arith.constant
+// CHECK-NOT:  deleted
 // CHECK:      summary:
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
