@@ -159,6 +159,14 @@ static bool bufferForms(Operation *a, Operation *b) {
   for (auto [tensorForm, bufferForm] : forms)
     related |= (x == tensorForm && y == bufferForm) ||
                (x == bufferForm && y == tensorForm);
+  // A reshape of a constant folds into a constant of its shape, which
+  // becomes a global.
+  auto foldsToConstant = [](Operation *op) {
+    return op->getNumOperands() != 0 && isConstantValue(op->getOperand(0)) &&
+           isPureReshape(op);
+  };
+  related |= (y == "memref.get_global" && foldsToConstant(a)) ||
+             (x == "memref.get_global" && foldsToConstant(b));
   if (!related)
     return false;
   // Results, where both have them, of the same shape: a scalar constant
