@@ -69,7 +69,7 @@ class PassRun:
 class Step:
     """One version of an output op before it, made by pass ``pass_``
     (named ``pass_name``): its ``origin`` (``updated``, ``fused``,
-    ``replaced``, ``created``), its ``op`` kind, the ``changes`` of an
+    ``replaced``, ``created``, ``recreated``), its ``op`` kind, the ``changes`` of an
     update (else empty) and the ``parts`` of a fusion or replacement (how
     many ops it was made from; else ``None``)."""
 
@@ -90,7 +90,8 @@ class Step:
 class Fate:
     """What pass ``pass_`` (named ``pass_name``) did to an input op (or
     what it had become): ``fate`` (``updated``, ``fused``, ``replaced``,
-    ``erased``), the ``op`` kind it became (``None`` if erased), the
+    ``erased``, ``recreated``: a later pass made an identical constant), the
+    ``op`` kind it became (``None`` if erased), the
     ``changes`` of an update and the ``parts`` of a fusion."""
 
     pass_: int
@@ -111,7 +112,7 @@ class OutputOp:
     """An op of the output: its ``name`` (as the output prints it), ``op``
     kind and ``line`` in ``Blame.output_text``; the ``origin`` of its last
     version (``input``: no pass changed it, ``updated``, ``fused``,
-    ``replaced``, ``created``) and the pass that made it, ``pass_`` and
+    ``replaced``, ``created``, ``recreated``) and the pass that made it, ``pass_`` and
     ``pass_name`` (``None`` for ``input``); ``from_``: the names of the
     input ops it comes from; ``history``: every version before it, oldest
     first; ``graph``: its graph's name."""

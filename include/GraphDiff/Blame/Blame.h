@@ -58,6 +58,10 @@ enum class Origin : uint8_t {
   Replaced,
   /// A pass made this op from nothing the diff could pair it with.
   Created,
+  /// A pass made this constant after an earlier pass erased one of the
+  /// same op, attributes and type: it stands for that one (its only
+  /// parent), as a constant is its value.
+  Recreated,
 };
 
 /// What became of a version.
@@ -74,7 +78,7 @@ enum class Fate : uint8_t {
   Erased,
 };
 
-/// "input", "updated", "fused", "replaced", "created".
+/// "input", "updated", "fused", "replaced", "created", "recreated".
 llvm::StringRef stringifyOrigin(Origin origin);
 /// "live", "updated", "fused", "replaced", "erased".
 llvm::StringRef stringifyFate(Fate fate);
@@ -98,7 +102,8 @@ struct Version {
   Fate fate = Fate::Live;
   /// The pass that ended it (Fate other than Live).
   unsigned endPass = kInputPass;
-  /// The version it became (Updated, Fused, Replaced).
+  /// The version it became (Updated, Fused, Replaced), or, for an erased
+  /// constant, the identical one a later pass made (Origin::Recreated).
   std::optional<unsigned> successor;
 };
 

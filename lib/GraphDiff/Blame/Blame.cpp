@@ -29,6 +29,8 @@ StringRef blame::stringifyOrigin(Origin origin) {
     return "replaced";
   case Origin::Created:
     return "created";
+  case Origin::Recreated:
+    return "recreated";
   }
   return "";
 }
@@ -171,6 +173,7 @@ void blame::countPasses(BlameResult &result) {
           ++run->replaced;
           break;
         case Origin::Created:
+        case Origin::Recreated:
           ++run->created;
           break;
         }

@@ -257,12 +257,18 @@ static void writeJSON(const BlameResult &result, llvm::raw_ostream &os) {
             j.attributeArray("fates", [&] {
               for (unsigned v : graph.lineageOf(i)) {
                 const Version &version = graph.versions[v];
+                if (version.origin == Origin::Recreated)
+                  j.object([&] {
+                    j.attribute("pass", version.pass);
+                    j.attribute("fate", "recreated");
+                    j.attribute("op", version.opName);
+                  });
                 if (version.fate == Fate::Live)
                   continue;
                 j.object([&] {
                   j.attribute("pass", version.endPass);
                   j.attribute("fate", stringifyFate(version.fate));
-                  if (!version.successor)
+                  if (!version.successor || version.fate == Fate::Erased)
                     return;
                   const Version &next = graph.versions[*version.successor];
                   j.attribute("op", next.opName);
@@ -325,6 +331,9 @@ std::string blame::describeStep(const GraphHistory &graph, unsigned v) {
         .str();
   case Origin::Created:
     return "created " + step.opName.str();
+  case Origin::Recreated:
+    return "created " + step.opName.str() +
+           " again, as an earlier pass erased it";
   }
   return "";
 }
@@ -369,25 +378,40 @@ void blame::printInputHistory(
   if (!op.location.empty())
     os << " at " << op.location;
   os << " (graph @" << graph.name << ")\n";
-  llvm::DenseMap<unsigned, unsigned> endedAt; // pass -> version it ended
+  llvm::DenseMap<unsigned, unsigned> endedAt;     // pass -> version it ended
+  llvm::DenseMap<unsigned, unsigned> madeAgainAt; // pass -> version
   std::vector<unsigned> lineage = graph.lineageOf(input);
-  for (unsigned v : lineage)
+  for (unsigned v : lineage) {
     if (graph.versions[v].fate != Fate::Live)
       endedAt[graph.versions[v].endPass] = v;
+    if (graph.versions[v].origin == Origin::Recreated)
+      madeAgainAt[graph.versions[v].pass] = v;
+  }
+  bool gone = false;
   size_t width = 0;
   for (unsigned p = 1; p <= result.passes.size(); ++p)
     width = std::max(width, passLabel(result, p).size());
   for (unsigned p = 1; p <= result.passes.size(); ++p) {
     os << "  " << llvm::left_justify(passLabel(result, p), width) << "  ";
+    if (auto again = madeAgainAt.find(p); again != madeAgainAt.end()) {
+      os << "made again (" << graph.versions[again->second].opName << ")\n";
+      gone = false;
+      continue;
+    }
     auto it = endedAt.find(p);
     if (it == endedAt.end()) {
-      os << "kept\n";
+      os << (gone ? "-" : "kept") << "\n";
       continue;
     }
     const Version &version = graph.versions[it->second];
     if (!version.successor) {
       os << "erased\n";
       break;
+    }
+    if (version.fate == Fate::Erased) {
+      os << "erased\n";
+      gone = true;
+      continue;
     }
     const Version &next = graph.versions[*version.successor];
     switch (version.fate) {

@@ -46,6 +46,61 @@ using namespace graphdiff::blame;
 
 static constexpr StringLiteral kFinishPass = "graph-diff-blame-finish";
 
+namespace {
+/// What a constant is, its location aside: its op, attributes and type
+/// (all uniqued in the context, so they compare by identity).
+struct ConstantKey {
+  OperationName name;
+  DictionaryAttr attributes;
+  Type type;
+  bool operator==(const ConstantKey &other) const {
+    return name == other.name && attributes == other.attributes &&
+           type == other.type;
+  }
+};
+} // namespace
+
+/// The key of `op` if it is a constant (ConstantLike, one result, no
+/// operands).
+static std::optional<ConstantKey> constantKey(Operation *op) {
+  if (!op->hasTrait<OpTrait::ConstantLike>() || op->getNumResults() != 1 ||
+      op->getNumOperands() != 0)
+    return std::nullopt;
+  return ConstantKey{op->getName(), op->getAttrDictionary(),
+                     op->getResult(0).getType()};
+}
+
+/// Links each output constant a pass created (with no location: one with a
+/// location says where it was made) to an input constant of the same key
+/// that an earlier pass erased, first to first, in block order: a constant
+/// is its value, and rewrites erase and re-create them (Origin::Recreated).
+/// `outputKeys` holds the key of each such output constant.
+static void
+linkRecreatedConstants(GraphHistory &history,
+                       ArrayRef<std::optional<ConstantKey>> inputKeys,
+                       ArrayRef<std::optional<ConstantKey>> outputKeys) {
+  SmallVector<bool> claimed(inputKeys.size(), false);
+  for (auto [out, key] : llvm::zip(history.outputs, outputKeys)) {
+    Version &made = history.versions[out.version];
+    if (!key || made.origin != Origin::Created)
+      continue;
+    for (unsigned i = 0, e = inputKeys.size(); i < e; ++i) {
+      if (claimed[i] || !inputKeys[i] || !(*inputKeys[i] == *key))
+        continue;
+      unsigned last = history.lineageOf(i).back();
+      Version &erased = history.versions[last];
+      if (erased.fate != Fate::Erased || erased.successor ||
+          erased.endPass > made.pass)
+        continue;
+      claimed[i] = true;
+      made.origin = Origin::Recreated;
+      made.parents = {last};
+      erased.successor = out.version;
+      break;
+    }
+  }
+}
+
 /// Whether `op` is a graph blame follows: a named `lg.graph` or function
 /// whose body is one block.
 static bool isFollowedGraph(Operation *op) {
@@ -212,6 +267,7 @@ public:
         continue;
       inOutput[key] = true;
       GraphHistory history = std::move(state->history);
+      std::vector<std::optional<ConstantKey>> outputConstants;
       for (unsigned i = 0, e = (*view)->size(); i < e; ++i) {
         OutputOp out;
         out.version = state->current[i];
@@ -220,7 +276,13 @@ public:
         if (line != lines.end())
           out.line = line->second.first;
         history.outputs.push_back(std::move(out));
+        // A constant the pass gave a location says where it was made.
+        Operation *node = (*view)->getNode(i);
+        outputConstants.push_back(describeLocation(node->getLoc()).empty()
+                                      ? constantKey(node)
+                                      : std::nullopt);
       }
+      linkRecreatedConstants(history, state->inputConstants, outputConstants);
       result.graphs.push_back(std::move(history));
     }
     std::vector<GraphHistory> gone;
@@ -257,6 +319,8 @@ private:
     /// fingerprint of the graph then.
     Operation *copy = nullptr;
     std::optional<OperationFingerPrint> fingerPrint;
+    /// Per input op, its key if it is a constant.
+    std::vector<std::optional<ConstantKey>> inputConstants;
     /// How many passes ran on it.
     unsigned runs = 0;
     bool live = true;
@@ -332,6 +396,7 @@ private:
         input.name = (*view)->getNodeRefText(i);
         input.location = describeLocation((*view)->getNode(i)->getLoc());
         state->history.inputs.push_back(std::move(input));
+        state->inputConstants.push_back(constantKey((*view)->getNode(i)));
       }
       state->current.push_back(state->history.versions.size());
       state->history.versions.push_back(std::move(version));
