@@ -180,6 +180,34 @@ static void writePass(llvm::json::OStream &j, unsigned pass) {
     j.value(pass);
 }
 
+/// The `fates` of input op `input`: what each pass that touched it did.
+static void writeFates(llvm::json::OStream &j, const GraphHistory &graph,
+                       unsigned input) {
+  for (unsigned v : graph.lineageOf(input)) {
+    const Version &version = graph.versions[v];
+    if (version.origin == Origin::Recreated)
+      j.object([&] {
+        j.attribute("pass", version.pass);
+        j.attribute("fate", "recreated");
+        j.attribute("op", version.opName);
+      });
+    if (version.fate == Fate::Live)
+      continue;
+    j.object([&] {
+      j.attribute("pass", version.endPass);
+      j.attribute("fate", stringifyFate(version.fate));
+      if (!version.successor || version.fate == Fate::Erased)
+        return;
+      const Version &next = graph.versions[*version.successor];
+      j.attribute("op", next.opName);
+      if (version.fate == Fate::Updated)
+        j.attribute("changes", llvm::json::Array(changeNames(next.changes)));
+      if (version.fate == Fate::Fused)
+        j.attribute("parts", next.parents.size());
+    });
+  }
+}
+
 static void writeJSON(const BlameResult &result, llvm::raw_ostream &os) {
   llvm::json::OStream j(os, 2);
   j.objectBegin();
@@ -254,32 +282,7 @@ static void writeJSON(const BlameResult &result, llvm::raw_ostream &os) {
             j.attribute("name", input.name);
             j.attribute("op", graph.versions[i].opName);
             j.attribute("location", input.location);
-            j.attributeArray("fates", [&] {
-              for (unsigned v : graph.lineageOf(i)) {
-                const Version &version = graph.versions[v];
-                if (version.origin == Origin::Recreated)
-                  j.object([&] {
-                    j.attribute("pass", version.pass);
-                    j.attribute("fate", "recreated");
-                    j.attribute("op", version.opName);
-                  });
-                if (version.fate == Fate::Live)
-                  continue;
-                j.object([&] {
-                  j.attribute("pass", version.endPass);
-                  j.attribute("fate", stringifyFate(version.fate));
-                  if (!version.successor || version.fate == Fate::Erased)
-                    return;
-                  const Version &next = graph.versions[*version.successor];
-                  j.attribute("op", next.opName);
-                  if (version.fate == Fate::Updated)
-                    j.attribute("changes",
-                                llvm::json::Array(changeNames(next.changes)));
-                  if (version.fate == Fate::Fused)
-                    j.attribute("parts", next.parents.size());
-                });
-              }
-            });
+            j.attributeArray("fates", [&] { writeFates(j, graph, i); });
             auto out = outputs.find(lastOf(graph, i));
             if (out != outputs.end())
               j.attribute("output", out->second->name);
